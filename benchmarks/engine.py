@@ -1,0 +1,173 @@
+"""Engine benchmarks: prints timings, never run as tests.
+
+python benchmarks/engine.py            # everything (about a minute)
+python benchmarks/engine.py --quick    # fewer repetitions
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from textmines.engine import Game
+from textmines.engine.metrics import game_metrics
+
+
+def timings(run: Callable[[], object], repeat: int) -> list[float]:
+    """Seconds per call of ``run``, one entry per call."""
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def summary(samples: list[float], unit: float, suffix: str) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"median {statistics.median(ordered) / unit:8.1f} {suffix}"
+        f"  p95 {p95 / unit:8.1f} {suffix}  max {ordered[-1] / unit:8.1f} {suffix}"
+        f"  (n={len(ordered)})"
+    )
+
+
+def expert_first_reveal(repeat: int) -> None:
+    seeds = iter(range(repeat))
+
+    def run() -> None:
+        Game(30, 16, 99, seed=next(seeds)).reveal(14, 7)
+
+    print("Expert 30x16/99 new game + first reveal (seeds 0..n-1, click (14, 7)):")
+    print("   ", summary(timings(run, repeat), 1e-3, "ms"))
+
+
+def expert_single_actions(repeat: int) -> None:
+    """One reveal / flag / chord on Expert positions in mid-game."""
+    results: dict[str, list[float]] = {"reveal": [], "toggle_mark": [], "chord": []}
+    seed = 0
+    while min(len(v) for v in results.values()) < repeat:
+        game = Game(30, 16, 99, seed=seed)
+        seed += 1
+        game.reveal(14, 7)
+        board = game.board
+        assert board is not None
+        view = game.view_text().splitlines()
+        covered_safe = [
+            (x, y)
+            for y in range(16)
+            for x in range(30)
+            if view[y][x] == "#" and not board.is_mine(x, y)
+        ]
+        covered_mines = [
+            (x, y)
+            for y in range(16)
+            for x in range(30)
+            if view[y][x] == "#" and board.is_mine(x, y)
+        ]
+        if not covered_safe or not covered_mines:
+            continue
+        x, y = covered_mines[0]
+        start = time.perf_counter()
+        game.toggle_mark(x, y)
+        results["toggle_mark"].append(time.perf_counter() - start)
+        if len(results["reveal"]) >= repeat and len(results["toggle_mark"]) >= repeat:
+            continue  # only chords still short of samples
+        # Chord on a revealed number next to that flag, when its count is satisfied.
+        for nx, ny in board.neighbours(x, y):
+            if game.is_revealed(nx, ny) and board.number(nx, ny) == 1:
+                start = time.perf_counter()
+                game.chord(nx, ny)
+                results["chord"].append(time.perf_counter() - start)
+                break
+        for x, y in covered_safe:
+            if game.cell(x, y) == "#" and board.number(x, y) > 0:
+                start = time.perf_counter()
+                game.reveal(x, y)
+                results["reveal"].append(time.perf_counter() - start)
+                break
+    print("Expert single actions in mid-game:")
+    for name, samples in results.items():
+        print(f"    {name:12s}", summary(samples, 1e-6, "us"))
+
+
+def huge_board(width: int, height: int, mines: int, repeat: int) -> None:
+    gc.collect()
+    samples = []
+    for seed in range(repeat):
+        start = time.perf_counter()
+        game = Game(width, height, mines, seed=seed)
+        game.reveal(width // 2, height // 2)
+        samples.append(time.perf_counter() - start)
+    opened = 100 - game.safe_left * 100 / (width * height - mines)
+    tracemalloc.start()
+    game = Game(width, height, mines, seed=0)
+    game.reveal(width // 2, height // 2)
+    size, _peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    cells = width * height
+    med = statistics.median(samples)
+    print(
+        f"    {width}x{height}/{mines}: new game + first reveal median {med * 1e3:8.1f} ms"
+        f"  max {max(samples) * 1e3:8.1f} ms  ({med / cells * 1e9:6.0f} ns/cell,"
+        f" last game opened {opened:.1f}% of safe cells)  game object {size / 2**20:.1f} MiB"
+    )
+
+
+def flood_everything(side: int, repeat: int) -> None:
+    samples = []
+    for seed in range(repeat):
+        start = time.perf_counter()
+        game = Game(side, side, 1, seed=seed)
+        game.reveal(side // 2, side // 2)
+        samples.append(time.perf_counter() - start)
+    print(
+        f"    {side}x{side}/1 (one flood opens almost everything): median "
+        f"{statistics.median(samples) * 1e3:8.1f} ms  max {max(samples) * 1e3:8.1f} ms"
+    )
+
+
+def metrics_cost(repeat: int) -> None:
+    samples = []
+    for seed in range(repeat):
+        game = Game(30, 16, 99, seed=seed)
+        game.reveal(14, 7)
+        start = time.perf_counter()
+        game_metrics(game)
+        samples.append(time.perf_counter() - start)
+    print("Expert game_metrics (3BV, openings, islands, solved 3BV):")
+    print("   ", summary(samples, 1e-3, "ms"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = parser.parse_args()
+    n = 200 if args.quick else 2000
+    big = 1 if args.quick else 3
+    print(f"Python {sys.version.split()[0]}, time.perf_counter\n")
+    expert_first_reveal(n)
+    expert_single_actions(n)
+    metrics_cost(n // 4)
+    print("Scaling, 15% mines, first click in the middle (opening rule):")
+    for side in (100, 300, 1000):
+        huge_board(side, side, side * side * 15 // 100, big)
+    print("Scaling, 5% mines (the first click opens a large region):")
+    for side in (100, 300, 1000):
+        huge_board(side, side, side * side * 5 // 100, big)
+    print("Scaling, a single mine (the first click floods the board):")
+    for side in (100, 300, 1000):
+        flood_everything(side, big)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,415 @@
+"""The game rules: reveal, flood, marks, chord, win, loss, counters, clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.conftest import FakeClock
+from textmines.engine import Board, Game, Status
+
+
+def game_on(text: str, **kwargs: object) -> Game:
+    return Game.from_board(Board.from_text(text), **kwargs)  # type: ignore[arg-type]
+
+
+def rows(game: Game) -> list[str]:
+    return game.view_text().splitlines()
+
+
+# A 5x5 board: one opening in the bottom-left, numbers around two mines top-right.
+FIVE = """\
+...*.
+....*
+.....
+.....
+.....
+"""
+
+
+# ---------------------------------------------------------------- generation
+PINNED = [
+    (
+        1,
+        (4, 4),
+        "opening",
+        (9, 9, 10),
+        "..*......\n*.....*.*\n*........\n.........\n.*.......\n.........\n.........\n"
+        ".*......*\n...**....",
+    ),
+    (
+        42,
+        (0, 0),
+        "safe",
+        (9, 9, 10),
+        ".....*.*.\n......*..\n..*..*...\n......*.*\n..*......\n.........\n.........\n"
+        ".*.......\n.....*...",
+    ),
+    (
+        7,
+        (3, 3),
+        "opening",
+        (16, 16, 40),
+        "*.*.............\n.*......***...*.\n**......*.**....\n*.....***.......\n"
+        ".*............*.\n...........*...*\n.......*........\n**..............\n"
+        ".......*..*..*..\n..*.....*.*.....\n.........*...*..\n...**.........*.\n"
+        ".*......*.......\n................\n..*.............\n......*.....*.*.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("seed", "click", "rule", "size", "layout"), PINNED)
+def test_pinned_layouts_never_change(
+    seed: int, click: tuple[int, int], rule: str, size: tuple[int, int, int], layout: str
+) -> None:
+    game = Game(*size, seed=seed, first_click=rule)
+    assert game.board is None
+    game.reveal(*click)
+    assert game.board is not None
+    assert game.board.to_text() == layout
+
+
+def test_same_seed_and_click_same_board_other_click_other_board() -> None:
+    a, b, c = (Game(30, 16, 99, seed=5) for _ in range(3))
+    a.reveal(3, 3)
+    b.reveal(3, 3)
+    c.reveal(20, 10)
+    assert a.board == b.board
+    assert a.board != c.board
+
+
+def test_opening_rule_keeps_the_click_and_its_neighbours_free() -> None:
+    for seed in range(50):
+        game = Game(9, 9, 72, seed=seed)  # as dense as the rule allows
+        game.reveal(0, 8)
+        board = game.board
+        assert board is not None and board.mine_count == 72
+        assert not board.is_mine(0, 8)
+        assert not any(board.is_mine(x, y) for x, y in board.neighbours(0, 8))
+        assert game.status == Status.PLAYING and game.cell(0, 8) == "0"
+
+
+def test_safe_rule_keeps_only_the_clicked_cell_free() -> None:
+    neighbour_mines = 0
+    for seed in range(50):
+        game = Game(9, 9, 40, seed=seed, first_click="safe")
+        game.reveal(4, 4)
+        board = game.board
+        assert board is not None and not board.is_mine(4, 4)
+        neighbour_mines += sum(board.is_mine(x, y) for x, y in board.neighbours(4, 4))
+        assert game.status != Status.LOST
+    assert neighbour_mines > 0  # neighbours are not protected
+
+
+def test_safe_rule_with_all_but_one_cell_mined_wins_at_once() -> None:
+    game = Game(9, 9, 80, seed=3, first_click="safe")
+    change = game.reveal(5, 5)
+    assert game.status == Status.WON and change.status_changed
+    assert rows(game)[5][5] == "8"
+
+
+def test_no_seed_still_records_one() -> None:
+    game = Game(9, 9, 10)
+    assert isinstance(game.seed, int) and game.seed >= 0
+
+
+# ---------------------------------------------------------------- reveal and flood
+def test_reveal_a_number_opens_only_that_cell() -> None:
+    game = game_on(FIVE)
+    change = game.reveal(3, 1)
+    assert list(change.cells()) == [(3, 1)]
+    assert change.status == Status.PLAYING and change.status_changed
+    assert rows(game)[1] == "###2#"
+    assert game.status == Status.PLAYING
+
+
+def test_flood_opens_the_region_and_its_border() -> None:
+    game = game_on(FIVE)
+    change = game.reveal(0, 4)
+    assert rows(game) == ["001##", "0012#", "00011", "00000", "00000"]
+    assert len(change) == 22
+    assert sorted(change.cells()) == sorted(
+        (x, y) for y in range(5) for x in range(5) if rows(game)[y][x] != "#"
+    )
+    assert change.rows() == [0, 1, 2, 3, 4]
+
+
+def test_flood_stops_at_flags_and_passes_question_marks() -> None:
+    game = game_on(FIVE)
+    game.toggle_mark(0, 0)  # flag
+    game.toggle_mark(2, 3)
+    game.toggle_mark(2, 3)  # question mark
+    game.reveal(4, 4)
+    view = rows(game)
+    assert view[0][0] == "F"  # a flag is never opened by a flood
+    assert view[3][2] == "0"  # a question mark is
+    assert view[1][0] == "0"
+
+
+def test_flags_wall_off_part_of_a_region() -> None:
+    game = game_on("......\n......\n......\n.....*")
+    for y in range(3):
+        game.toggle_mark(2, y)
+    game.toggle_mark(2, 3)
+    game.reveal(0, 0)
+    assert rows(game) == ["00F###", "00F###", "00F###", "00F###"]
+    assert game.safe_left == 15  # 23 safe cells, 8 opened
+
+
+def test_a_click_never_opens_a_flag_but_opens_a_question_mark() -> None:
+    game = game_on(FIVE)
+    game.toggle_mark(3, 1)
+    change = game.reveal(3, 1)
+    assert not change and game.status == Status.READY  # the first reveal did not happen
+    game.toggle_mark(3, 1)  # -> ?
+    game.reveal(3, 1)
+    assert game.cell(3, 1) == "2"
+
+
+def test_revealing_a_revealed_cell_changes_nothing() -> None:
+    game = game_on(FIVE)
+    game.reveal(3, 1)
+    change = game.reveal(3, 1)
+    assert not change and len(change) == 0
+    assert game.effective_clicks == 1 and len(game.actions) == 2
+
+
+def test_huge_flood_has_no_recursion_limit() -> None:
+    game = Game(1000, 1000, 1, seed=9)
+    change = game.reveal(500, 500)
+    assert game.status == Status.WON
+    assert len(change) == 1_000_000  # 999,999 safe cells opened + the mine flagged
+
+
+@pytest.mark.parametrize(
+    ("text", "click", "view"),
+    [
+        ("......*", (0, 0), "000001#"),
+        ("*......", (6, 0), "#100000"),
+        ("...*...", (0, 0), "001####"),
+    ],
+)
+def test_one_row_boards(text: str, click: tuple[int, int], view: str) -> None:
+    game = game_on(text)
+    game.reveal(*click)
+    assert game.view_text() in (view, view.replace("#", "F"))
+
+
+def test_one_column_board() -> None:
+    game = game_on("\n".join(".....*"))
+    game.reveal(0, 0)
+    assert game.status == Status.WON
+    assert game.view_text() == "\n".join("00001F")
+
+
+def test_board_with_a_single_safe_cell() -> None:
+    game = game_on("***\n*.*\n***")
+    change = game.reveal(1, 1)
+    assert game.status == Status.WON and change.status_changed
+    assert rows(game) == ["FFF", "F8F", "FFF"]
+    assert game.safe_left == 0 and game.percent_cleared == 100.0
+
+
+# ---------------------------------------------------------------- marks
+def test_mark_cycle_with_question_marks() -> None:
+    game = game_on(FIVE)
+    seen = []
+    for _ in range(4):
+        game.toggle_mark(1, 1)
+        seen.append(game.cell(1, 1))
+    assert seen == ["F", "?", "#", "F"]
+
+
+def test_mark_cycle_without_question_marks() -> None:
+    game = game_on(FIVE, question_marks=False)
+    seen = []
+    for _ in range(3):
+        game.toggle_mark(1, 1)
+        seen.append(game.cell(1, 1))
+    assert seen == ["F", "#", "F"]
+
+
+def test_switching_question_marks_off_mid_game() -> None:
+    game = game_on(FIVE)
+    game.toggle_mark(1, 1)
+    game.toggle_mark(1, 1)
+    assert game.cell(1, 1) == "?"
+    game.question_marks = False
+    game.toggle_mark(1, 1)  # ? -> covered
+    game.toggle_mark(1, 1)  # covered -> flag
+    game.toggle_mark(1, 1)  # flag -> covered, no ? any more
+    assert game.cell(1, 1) == "#"
+
+
+def test_revealed_cells_cannot_be_marked() -> None:
+    game = game_on(FIVE)
+    game.reveal(3, 1)
+    change = game.toggle_mark(3, 1)
+    assert not change and game.cell(3, 1) == "2" and game.flags == 0
+
+
+def test_mines_left_counts_flags_and_goes_negative() -> None:
+    game = game_on("*.\n..\n..")
+    assert game.mines_left == 1
+    for x, y in [(1, 0), (0, 1), (1, 1)]:
+        game.toggle_mark(x, y)
+    assert game.mines_left == -2
+    game.toggle_mark(1, 0)  # flag -> ?
+    assert game.mines_left == -1
+
+
+# ---------------------------------------------------------------- chord
+def chord_game() -> Game:
+    game = game_on(FIVE)
+    game.reveal(3, 1)  # the 2 between both mines
+    return game
+
+
+def test_chord_opens_the_rest_when_flags_match() -> None:
+    game = chord_game()
+    game.toggle_mark(3, 0)
+    game.toggle_mark(4, 1)
+    change = game.chord(3, 1)
+    # The chord opens (2, 2), a zero, whose flood clears the rest: a win.
+    assert game.status == Status.WON and change.status_changed
+    assert rows(game)[:3] == ["001F2", "0012F", "00011"]
+    assert {(2, 0), (4, 0), (0, 4)} <= set(change.cells())
+    assert (3, 1) not in set(change.cells())
+
+
+def test_chord_with_other_flag_counts_does_nothing() -> None:
+    game = chord_game()
+    assert not game.chord(3, 1)  # no flag
+    game.toggle_mark(3, 0)
+    assert not game.chord(3, 1)  # one flag of two
+    game.toggle_mark(2, 0)
+    game.toggle_mark(4, 1)
+    assert not game.chord(3, 1)  # three flags
+    assert game.safe_left == 22
+
+
+def test_chord_with_a_wrong_flag_loses() -> None:
+    game = chord_game()
+    game.toggle_mark(3, 0)
+    game.toggle_mark(2, 0)  # wrong: (4, 1) is the mine
+    change = game.chord(3, 1)
+    assert game.status == Status.LOST and change.status_changed
+    assert (game.cell(2, 0), game.cell(3, 0), game.cell(4, 1)) == ("W", "F", "X")
+
+
+def test_chord_on_covered_zero_or_question_does_nothing() -> None:
+    game = game_on(FIVE)
+    game.reveal(0, 4)
+    assert not game.chord(0, 4)  # a zero
+    assert not game.chord(4, 0)  # covered
+    game.toggle_mark(4, 0)
+    game.toggle_mark(4, 0)
+    assert not game.chord(4, 0)  # question mark
+
+
+def test_chord_before_the_first_reveal_does_nothing() -> None:
+    game = Game(9, 9, 10, seed=1)
+    assert not game.chord(4, 4)
+    assert game.status == Status.READY and game.board is None
+
+
+# ---------------------------------------------------------------- win and loss
+def test_win_flags_every_mine_and_freezes_the_board(clock: FakeClock) -> None:
+    game = game_on(FIVE, clock=clock)
+    game.reveal(0, 4)
+    clock.advance(2.5)
+    game.toggle_mark(4, 1)  # one mine flagged by hand, one not
+    change = game.reveal(4, 0)
+    assert game.status == Status.WON and change.status_changed
+    assert set(change.cells()) == {(4, 0), (3, 0)}  # the opened cell and the mine now flagged
+    assert rows(game)[:2] == ["001F2", "0012F"]
+    assert game.mines_left == 0 and game.safe_left == 0
+    frozen = game.view_text()
+    clock.advance(10)
+    for action in (game.reveal, game.toggle_mark, game.chord):
+        assert not action(0, 0) and not action(3, 0)
+    assert game.view_text() == frozen
+    assert game.elapsed_ms == 2500
+
+
+def test_loss_shows_mines_exploded_and_wrong_flags() -> None:
+    game = game_on(FIVE)
+    game.reveal(0, 4)
+    game.toggle_mark(4, 0)  # wrong flag
+    game.toggle_mark(4, 1)  # right flag
+    game.toggle_mark(4, 1)  # -> ?, a question mark on a mine
+    change = game.reveal(3, 0)
+    assert game.status == Status.LOST and change.status == Status.LOST
+    assert rows(game)[:2] == ["001XW", "0012*"]
+    assert set(change.cells()) == {(3, 0), (4, 0), (4, 1)}
+    assert not game.reveal(4, 0) and not game.toggle_mark(2, 2)
+
+
+def test_loss_on_the_first_click_of_a_fixed_board() -> None:
+    game = game_on("*.\n..")
+    change = game.reveal(0, 0)
+    assert game.status == Status.LOST and change.status_changed
+    assert game.view_text() == "X#\n##"
+
+
+def test_win_needs_every_safe_cell_not_every_flag() -> None:
+    game = game_on("*..")
+    game.reveal(1, 0)
+    assert game.status == Status.PLAYING
+    game.reveal(2, 0)
+    assert game.status == Status.WON
+    assert game.view_text() == "F10"
+
+
+# ---------------------------------------------------------------- counters and clock
+def test_counters() -> None:
+    game = game_on(FIVE)
+    assert (game.mines_left, game.safe_left, game.percent_cleared) == (2, 23, 0.0)
+    game.reveal(3, 1)
+    assert game.safe_left == 22
+    assert game.percent_cleared == pytest.approx(100 / 23)
+
+
+def test_clock_runs_from_first_reveal_to_the_end(clock: FakeClock) -> None:
+    game = game_on(FIVE, clock=clock)
+    clock.advance(5)
+    game.toggle_mark(4, 1)  # marks before the first reveal do not start the clock
+    assert game.elapsed_ms == 0
+    game.reveal(3, 1)
+    clock.advance(1.2345)
+    assert game.elapsed_ms == 1234 or game.elapsed_ms == 1235
+    clock.advance(0.7655)
+    assert game.elapsed_ms == 2000 and game.elapsed == 2.0
+    game.reveal(3, 0)  # boom
+    clock.advance(60)
+    assert game.status == Status.LOST and game.elapsed_ms == 2000
+
+
+def test_pause_stops_the_clock(clock: FakeClock) -> None:
+    game = game_on(FIVE, clock=clock)
+    assert not game.pause()  # nothing to pause before the first reveal
+    game.reveal(3, 1)
+    clock.advance(1)
+    assert game.pause() and game.paused
+    clock.advance(100)
+    assert game.elapsed_ms == 1000
+    assert game.resume() and not game.paused
+    clock.advance(0.5)
+    assert game.elapsed_ms == 1500
+    game.pause()
+    clock.advance(3)
+    game.toggle_mark(0, 0)  # acting restarts the clock
+    clock.advance(0.25)
+    assert not game.paused and game.elapsed_ms == 1750
+
+
+def test_actions_outside_the_board_raise() -> None:
+    game = game_on(FIVE)
+    with pytest.raises(ValueError, match=r"cell \(5, 0\) is outside the 5x5 board"):
+        game.reveal(5, 0)
+    with pytest.raises(ValueError, match="outside"):
+        game.toggle_mark(0, -1)
+
+
+def test_fixed_board_needs_a_safe_cell() -> None:
+    with pytest.raises(ValueError, match="at least one safe cell"):
+        Game.from_board(Board.from_text("**"))

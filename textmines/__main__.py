@@ -1,0 +1,5 @@
+"""``python -m textmines``."""
+
+from textmines.cli import main
+
+raise SystemExit(main())

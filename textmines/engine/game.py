@@ -1,0 +1,632 @@
+"""The game state machine: reveal, mark, chord, win and loss, clock, serialisation.
+
+The game keeps its own copy of the packed board bytes and stores the player's state for
+each cell in bits 5-6 of the same byte (see ``board.py``). A covered zero cell is then the
+byte 0x00 and a question-marked one 0x60, so the flood fill finds whole runs of cells to
+open with a regular expression instead of visiting neighbours one by one.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final, NamedTuple
+
+from textmines.engine.board import COUNT_MASK, MINE, Board, neighbour_indices
+from textmines.engine.generate import place_mines
+from textmines.engine.presets import FirstClick, check_board, check_first_click
+
+Clock = Callable[[], float]
+
+COVERED: Final = 0x00
+REVEALED: Final = 0x20
+FLAG: Final = 0x40
+QUESTION: Final = 0x60
+STATE_MASK: Final = 0x60
+LAYOUT_MASK: Final = 0x1F
+
+SAVE_FORMAT: Final = "textmines-game"
+SAVE_VERSION: Final = 1
+
+# Covered or question-marked safe cells, whatever their number: what a flood may open.
+_OPENABLE_RUN: Final = re.compile(rb"[\x00-\x08\x60-\x68]+")
+# Covered or question-marked zeros, the cells a flood keeps spreading through.
+_FLOODABLE_ZEROS: Final = re.compile(rb"[\x00\x60]*")
+_REVEALED_ZEROS: Final = re.compile(rb"\x20+")
+# After a loss: the covered mines and the flags on safe cells (exploded mines are already
+# in the change: they were just opened).
+_SHOWN_AT_LOSS: Final = re.compile(rb"[\x10-\x1f\x70-\x7f\x40-\x48]")
+_UNFLAGGED_MINE: Final = re.compile(rb"[\x10-\x1f\x70-\x7f]")
+
+
+def _table(pick: Callable[[int], str]) -> bytes:
+    return bytes(ord(pick(b)) for b in range(256))
+
+
+def _playing_char(b: int) -> str:
+    state = b & STATE_MASK
+    if state == REVEALED:
+        return "X" if b & MINE else "0123456789abcdef"[b & COUNT_MASK]
+    return {COVERED: "#", FLAG: "F", QUESTION: "?"}[state]
+
+
+def _lost_char(b: int) -> str:
+    state, mine = b & STATE_MASK, bool(b & MINE)
+    if state == FLAG:
+        return "F" if mine else "W"
+    if mine:
+        return "X" if state == REVEALED else "*"
+    return _playing_char(b)
+
+
+_PLAYING_VIEW: Final = _table(_playing_char)
+_LOST_VIEW: Final = _table(_lost_char)
+_REVEAL: Final = bytes((b & LAYOUT_MASK) | REVEALED for b in range(256))
+_FLAG_MINES: Final = bytes((b & LAYOUT_MASK) | FLAG if b & MINE else b for b in range(256))
+
+
+class Status(StrEnum):
+    """Where a game is: before the first reveal, running, or over."""
+
+    READY = "ready"
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is won or lost; nothing changes the board after that."""
+        return self in (Status.WON, Status.LOST)
+
+
+class Action(NamedTuple):
+    """One recorded player action.
+
+    ``kind`` is ``"reveal"``, ``"mark"``, ``"chord"`` or ``"question_marks"`` (a change of
+    that option, kept so a replay cycles marks exactly as the player did; ``x`` holds the
+    new value). ``t_ms`` is the game time of the action in milliseconds.
+    """
+
+    kind: str
+    x: int
+    y: int
+    t_ms: int
+
+
+_KIND_CODES: Final = {"reveal": "r", "mark": "m", "chord": "c", "question_marks": "q"}
+_CODE_KINDS: Final = {code: kind for kind, code in _KIND_CODES.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one action changed: cells to redraw (as index runs) and the status."""
+
+    width: int
+    runs: tuple[tuple[int, int], ...]
+    status: Status
+    status_changed: bool = False
+
+    def __len__(self) -> int:
+        return sum(stop - start for start, stop in self.runs)
+
+    def __bool__(self) -> bool:
+        return bool(self.runs) or self.status_changed
+
+    def cells(self) -> Iterator[tuple[int, int]]:
+        """Every changed cell as ``(x, y)``."""
+        w = self.width
+        for start, stop in self.runs:
+            for i in range(start, stop):
+                yield i % w, i // w
+
+    def rows(self) -> list[int]:
+        """The rows holding a changed cell, ascending."""
+        w = self.width
+        rows: set[int] = set()
+        for start, stop in self.runs:
+            rows.update(range(start // w, (stop - 1) // w + 1))
+        return sorted(rows)
+
+
+class Game:
+    """One game of Minesweeper.
+
+    Mines are placed at the first reveal (``Game.from_board`` fixes them up front). Every
+    action returns a ``Change``; once the game is won or lost, actions change nothing.
+    """
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        mines: int,
+        *,
+        seed: int | None = None,
+        first_click: str = "opening",
+        question_marks: bool = True,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        check_board(width, height, mines, first_click)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
+        self._setup(
+            width, height, mines, seed, check_first_click(first_click), question_marks, clock
+        )
+
+    @classmethod
+    def from_board(
+        cls, board: Board, *, question_marks: bool = True, clock: Clock = time.monotonic
+    ) -> Game:
+        """A game on a fixed layout; the first reveal may hit a mine."""
+        if board.safe_count < 1:
+            raise ValueError("a board needs at least one safe cell to be played")
+        game = cls.__new__(cls)
+        game._setup(
+            board.width, board.height, board.mine_count, None, "safe", question_marks, clock
+        )
+        game._board = board
+        game._cells = bytearray(board.cells)
+        return game
+
+    def _setup(
+        self,
+        width: int,
+        height: int,
+        mines: int,
+        seed: int | None,
+        first_click: FirstClick,
+        question_marks: bool,
+        clock: Clock,
+    ) -> None:
+        self.width = width
+        self.height = height
+        self.mines = mines
+        self.seed = seed
+        self.first_click = first_click
+        self._question_marks = bool(question_marks)
+        self._clock = clock
+        self._board: Board | None = None
+        self._cells = bytearray(width * height)
+        self._status = Status.READY
+        self._flags = 0
+        self._safe_left = width * height - mines
+        self._actions: list[Action] = []
+        self._effective_clicks = 0
+        self._elapsed_ms = 0
+        self._running_since: float | None = None
+        self._paused = False
+
+    # ------------------------------------------------------------------ state
+    @property
+    def status(self) -> Status:
+        """``ready``, ``playing``, ``won`` or ``lost``."""
+        return self._status
+
+    @property
+    def board(self) -> Board | None:
+        """The mine layout, or ``None`` before the first reveal of a generated game."""
+        return self._board
+
+    @property
+    def question_marks(self) -> bool:
+        """Whether ``toggle_mark`` cycles through a question mark."""
+        return self._question_marks
+
+    @question_marks.setter
+    def question_marks(self, value: bool) -> None:
+        value = bool(value)
+        if value != self._question_marks and not self._status.is_over:
+            self._actions.append(Action("question_marks", int(value), 0, self.elapsed_ms))
+        self._question_marks = value
+
+    @property
+    def mines_left(self) -> int:
+        """Mines minus flags; negative when the player placed too many flags."""
+        return self.mines - self._flags
+
+    @property
+    def flags(self) -> int:
+        """Number of flags on the board."""
+        return self._flags
+
+    @property
+    def safe_left(self) -> int:
+        """Safe cells still covered."""
+        return self._safe_left
+
+    @property
+    def percent_cleared(self) -> float:
+        """Share of the safe cells revealed, 0-100."""
+        safe = self.width * self.height - self.mines
+        return 100.0 * (safe - self._safe_left) / safe
+
+    @property
+    def cells(self) -> bytes:
+        """A snapshot of the packed cells: layout bits (see ``board.py``) and state bits."""
+        return bytes(self._cells)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action taken, in order."""
+        return tuple(self._actions)
+
+    @property
+    def effective_clicks(self) -> int:
+        """Clicks that changed the board."""
+        return self._effective_clicks
+
+    # ------------------------------------------------------------------ clock
+    @property
+    def elapsed_ms(self) -> int:
+        """Game time in milliseconds: from the first reveal to the end, pauses excluded."""
+        if self._running_since is None:
+            return self._elapsed_ms
+        return self._elapsed_ms + round((self._clock() - self._running_since) * 1000)
+
+    @property
+    def elapsed(self) -> float:
+        """Game time in seconds."""
+        return self.elapsed_ms / 1000
+
+    @property
+    def paused(self) -> bool:
+        """Whether the clock is stopped by ``pause``."""
+        return self._paused
+
+    def pause(self) -> bool:
+        """Stop the clock of a running game; returns whether it was running."""
+        if self._status != Status.PLAYING or self._paused:
+            return False
+        self._elapsed_ms = self.elapsed_ms
+        self._running_since = None
+        self._paused = True
+        return True
+
+    def resume(self) -> bool:
+        """Restart the clock after ``pause``; returns whether it was paused."""
+        if not self._paused:
+            return False
+        self._paused = False
+        if self._status == Status.PLAYING:
+            self._running_since = self._clock()
+        return True
+
+    def _now_ms(self) -> int:
+        self.resume()  # acting is playing: a paused clock restarts
+        return self.elapsed_ms
+
+    # ------------------------------------------------------------------ view
+    def view_row(self, y: int) -> str:
+        """One row of the player's view (see ``view_text``)."""
+        if not 0 <= y < self.height:
+            raise ValueError(f"row {y} is outside the {self.width}x{self.height} board")
+        table = _LOST_VIEW if self._status == Status.LOST else _PLAYING_VIEW
+        start = y * self.width
+        return self._cells[start : start + self.width].translate(table).decode("ascii")
+
+    def view_text(self) -> str:
+        """What the player sees, one line per row.
+
+        ``#`` covered, ``F`` flag, ``?`` question mark, ``0``-``8`` revealed; after a loss
+        ``*`` a mine, ``X`` the mine that exploded and ``W`` a wrong flag.
+        """
+        table = _LOST_VIEW if self._status == Status.LOST else _PLAYING_VIEW
+        text = self._cells.translate(table).decode("ascii")
+        w = self.width
+        return "\n".join(text[i : i + w] for i in range(0, len(text), w))
+
+    def cell(self, x: int, y: int) -> str:
+        """The view character of one cell."""
+        self._index(x, y)
+        return self.view_row(y)[x]
+
+    def is_revealed(self, x: int, y: int) -> bool:
+        """Whether the cell is open."""
+        return self._cells[self._index(x, y)] & STATE_MASK == REVEALED
+
+    def _index(self, x: int, y: int) -> int:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise ValueError(f"cell ({x}, {y}) is outside the {self.width}x{self.height} board")
+        return y * self.width + x
+
+    # ------------------------------------------------------------------ actions
+    def reveal(self, x: int, y: int) -> Change:
+        """Open a covered or question-marked cell; a 0 floods its region."""
+        return self._act("reveal", x, y)
+
+    def toggle_mark(self, x: int, y: int) -> Change:
+        """Cycle covered -> flag -> question mark (if enabled) -> covered."""
+        return self._act("mark", x, y)
+
+    def chord(self, x: int, y: int) -> Change:
+        """On a number with as many adjacent flags, open every other covered neighbour."""
+        return self._act("chord", x, y)
+
+    def _act(self, kind: str, x: int, y: int) -> Change:
+        index = self._index(x, y)
+        if self._status.is_over:
+            return Change(self.width, (), self._status)
+        return self._apply(kind, index, self._now_ms())
+
+    def _apply(self, kind: str, index: int, t_ms: int) -> Change:
+        before = self._status
+        self._actions.append(Action(kind, index % self.width, index // self.width, t_ms))
+        runs: list[tuple[int, int]] = []
+        if kind == "reveal":
+            self._do_reveal(index, runs)
+        elif kind == "mark":
+            self._do_mark(index, runs)
+        else:
+            self._do_chord(index, runs)
+        if runs:
+            self._effective_clicks += 1
+        if self._status.is_over and not before.is_over:
+            self._elapsed_ms = t_ms
+            self._running_since = None
+            self._paused = False
+        return Change(self.width, tuple(runs), self._status, self._status != before)
+
+    def _do_reveal(self, index: int, runs: list[tuple[int, int]]) -> None:
+        if self._cells[index] & STATE_MASK in (REVEALED, FLAG):
+            return
+        if self._board is None:
+            self._set_board(
+                place_mines(
+                    self.width,
+                    self.height,
+                    self.mines,
+                    index,
+                    random.Random(self.seed),
+                    self.first_click,
+                )
+            )
+        if self._status == Status.READY:
+            self._status = Status.PLAYING
+            self._running_since = self._clock()
+        self._open([index], runs)
+
+    def _do_mark(self, index: int, runs: list[tuple[int, int]]) -> None:
+        b = self._cells[index]
+        state = b & STATE_MASK
+        if state == REVEALED:
+            return
+        if state == COVERED:
+            new = FLAG
+        elif state == FLAG:
+            new = QUESTION if self._question_marks else COVERED
+        else:
+            new = COVERED
+        self._flags += (new == FLAG) - (state == FLAG)
+        self._cells[index] = (b & LAYOUT_MASK) | new
+        runs.append((index, index + 1))
+
+    def _do_chord(self, index: int, runs: list[tuple[int, int]]) -> None:
+        b = self._cells[index]
+        number = b & COUNT_MASK
+        if b & STATE_MASK != REVEALED or number == 0:
+            return
+        around = neighbour_indices(index, self.width, self.height)
+        if sum(1 for n in around if self._cells[n] & STATE_MASK == FLAG) != number:
+            return
+        self._open(around, runs)
+
+    def _set_board(self, board: Board) -> None:
+        self._board = board
+        # Keep marks placed before the first reveal; take counts and mines from the layout.
+        merged = int.from_bytes(self._cells, "little") | int.from_bytes(board.cells, "little")
+        self._cells = bytearray(merged.to_bytes(len(self._cells), "little"))
+
+    # ------------------------------------------------------------------ opening cells
+    def _open(self, indices: list[int], runs: list[tuple[int, int]]) -> None:
+        """Open each covered/question cell of ``indices``; end the game if that decides it."""
+        cells = self._cells
+        exploded = False
+        for i in indices:
+            b = cells[i]
+            if b & STATE_MASK in (REVEALED, FLAG):
+                continue
+            cells[i] = (b & LAYOUT_MASK) | REVEALED
+            runs.append((i, i + 1))
+            if b & MINE:
+                exploded = True
+                continue
+            self._safe_left -= 1
+            if b & COUNT_MASK == 0:
+                self._flood(i, runs)
+        if exploded:
+            self._lose(runs)
+        elif self._safe_left == 0:
+            self._win(runs)
+
+    def _flood(self, start: int, runs: list[tuple[int, int]]) -> None:
+        """Open the region of zeros around the revealed zero at ``start`` and its border.
+
+        Works on horizontal runs (scanline fill with an explicit stack): each run of zeros
+        opens the cells of the rows above, beside and below it, and every run of zeros
+        among those becomes a new stack entry. Every cell is opened once.
+        """
+        cells, w, h = self._cells, self.width, self.height
+        stack: list[tuple[int, int, int]] = []
+        y = start // w
+        self._spread_zeros(y, start, start + 1, stack, runs)
+        while stack:
+            y, x0, x1 = stack.pop()
+            lo, hi = max(x0 - 1, 0), min(x1 + 1, w)
+            for row in (y - 1, y, y + 1):
+                if not 0 <= row < h:
+                    continue
+                base = row * w
+                pos, end = base + lo, base + hi
+                while (match := _OPENABLE_RUN.search(cells, pos, end)) is not None:
+                    s, e = match.span()
+                    cells[s:e] = cells[s:e].translate(_REVEAL)
+                    runs.append((s, e))
+                    self._safe_left -= e - s
+                    for zeros in list(_REVEALED_ZEROS.finditer(cells, s, e)):
+                        self._spread_zeros(row, zeros.start(), zeros.end(), stack, runs)
+                    pos = e
+
+    def _spread_zeros(
+        self,
+        row: int,
+        start: int,
+        stop: int,
+        stack: list[tuple[int, int, int]],
+        runs: list[tuple[int, int]],
+    ) -> None:
+        """Grow the newly opened zeros ``[start, stop)`` along their row and stack them."""
+        cells, w = self._cells, self.width
+        base = row * w
+        right = _FLOODABLE_ZEROS.match(cells, stop, base + w)
+        new_stop = right.end() if right else stop
+        new_start = start
+        while new_start > base and cells[new_start - 1] in (COVERED, QUESTION):
+            new_start -= 1
+        for s, e in ((new_start, start), (stop, new_stop)):
+            if e > s:
+                cells[s:e] = bytes([REVEALED]) * (e - s)
+                runs.append((s, e))
+                self._safe_left -= e - s
+        stack.append((row, new_start - base, new_stop - base))
+
+    def _lose(self, runs: list[tuple[int, int]]) -> None:
+        self._status = Status.LOST
+        runs.extend((m.start(), m.end()) for m in _SHOWN_AT_LOSS.finditer(self._cells))
+
+    def _win(self, runs: list[tuple[int, int]]) -> None:
+        self._status = Status.WON
+        runs.extend((m.start(), m.end()) for m in _UNFLAGGED_MINE.finditer(self._cells))
+        self._cells[:] = self._cells.translate(_FLAG_MINES)
+        self._flags = self.mines
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as a JSON-able dict; ``Game.from_dict`` restores it exactly."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "width": self.width,
+            "height": self.height,
+            "mines": self.mines,
+            "seed": self.seed,
+            "first_click": self.first_click,
+            "question_marks": self._question_marks,
+            "layout": self._board.to_text() if self._board is not None else None,
+            "actions": [[_KIND_CODES[a.kind], a.x, a.y, a.t_ms] for a in self._actions],
+            "elapsed_ms": self.elapsed_ms,
+            "view": self.view_text(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, clock: Clock = time.monotonic) -> Game:
+        """Rebuild a game saved by ``to_dict`` by replaying its actions on its layout.
+
+        Raises ``ValueError`` naming the problem if ``data`` is not a valid saved game.
+        """
+        try:
+            return cls._from_dict(data, clock)
+        except ValueError as error:
+            raise ValueError(f"not a valid saved game: {error}") from None
+
+    @classmethod
+    def _from_dict(cls, data: Any, clock: Clock) -> Game:
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a dict, got {type(data).__name__}")
+        if data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"'format' must be {SAVE_FORMAT!r}")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(
+                f"unsupported version {data.get('version')!r} (this build reads {SAVE_VERSION})"
+            )
+        width = _field(data, "width", int)
+        height = _field(data, "height", int)
+        mines = _field(data, "mines", int)
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError("'seed' must be a whole number or null")
+        first_click = _field(data, "first_click", str)
+        question_marks = _field(data, "question_marks", bool)
+        layout = data.get("layout")
+        actions = _field(data, "actions", list)
+        elapsed_ms = _field(data, "elapsed_ms", int)
+        view = _field(data, "view", str)
+
+        if layout is None:
+            if seed is None:
+                raise ValueError("a game without a layout needs a seed")
+            game = cls(
+                width,
+                height,
+                mines,
+                seed=seed,
+                first_click=first_click,
+                question_marks=question_marks,
+                clock=clock,
+            )
+        else:
+            if not isinstance(layout, str):
+                raise ValueError("'layout' must be board text or null")
+            board = Board.from_text(layout)
+            if (board.width, board.height, board.mine_count) != (width, height, mines):
+                raise ValueError("'layout' does not match 'width', 'height' and 'mines'")
+            game = cls.from_board(board, question_marks=question_marks, clock=clock)
+            game.seed = seed
+            game.first_click = check_first_click(first_click)
+        game._replay(actions, question_marks)
+        if elapsed_ms < 0 or (game._actions and elapsed_ms < game._actions[-1].t_ms):
+            raise ValueError("'elapsed_ms' is earlier than the last action")
+        if game.view_text() != view:
+            raise ValueError("replaying 'actions' does not give the saved 'view'")
+        game._elapsed_ms = elapsed_ms
+        game._running_since = clock() if game._status == Status.PLAYING else None
+        return game
+
+    def _replay(self, actions: list[Any], question_marks: bool) -> None:
+        # The option's value at the start is the opposite of its first recorded change.
+        changes = [a for a in actions if isinstance(a, list) and a[:1] == ["q"]]
+        if changes:
+            self._question_marks = not bool(changes[0][1])
+        last_t = 0
+        for number, entry in enumerate(actions, 1):
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 4
+                or entry[0] not in _CODE_KINDS
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[1:])
+            ):
+                raise ValueError(f"action {number} must be [kind, x, y, t_ms], not {entry!r}")
+            kind, x, y, t_ms = _CODE_KINDS[entry[0]], entry[1], entry[2], entry[3]
+            if t_ms < last_t:
+                raise ValueError(f"action {number} is earlier than the one before it")
+            last_t = t_ms
+            if self._status.is_over:
+                raise ValueError(f"action {number} comes after the end of the game")
+            if kind == "question_marks":
+                self._question_marks = bool(x)
+                self._actions.append(Action(kind, int(bool(x)), 0, t_ms))
+                continue
+            self._apply(kind, self._index(x, y), t_ms)
+        if self._question_marks != question_marks:
+            raise ValueError("'question_marks' does not match the recorded option changes")
+
+
+def _field(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{key!r} must be of type {kind.__name__}, not {value!r}")
+    return value
+
+
+__all__ = [
+    "Action",
+    "Change",
+    "Clock",
+    "Game",
+    "Status",
+]
