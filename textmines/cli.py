@@ -1,25 +1,82 @@
-"""Command line: turns argv into game settings.
-
-Until the Textual UI lands this entry point only reports the version.
-"""
+"""Command line: turns argv into a GameConfig and starts the app."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from textmines import __version__
+from textmines.config import GameConfig, parse_custom
+from textmines.engine.presets import PRESETS
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``textmines`` command."""
-    parser = argparse.ArgumentParser(prog="textmines", description="Minesweeper for the terminal.")
+    parser = argparse.ArgumentParser(
+        prog="textmines",
+        description="Minesweeper for the terminal.",
+        epilog="Keys: arrows/hjkl move, Space opens, F flags, N new game, F1 help, F10 menu.",
+    )
+    board = parser.add_mutually_exclusive_group()
+    for preset in PRESETS.values():
+        board.add_argument(
+            f"--{preset.key}",
+            dest="preset",
+            action="store_const",
+            const=preset.key,
+            help=f"{preset.width}x{preset.height} with {preset.mines} mines",
+        )
+    board.add_argument(
+        "--custom",
+        metavar="WxHxM",
+        help="custom board, e.g. 40x20x150 (sides 1-1000, mines up to cells-9)",
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="seed of the first board (0 or more)")
+    parser.add_argument(
+        "--first-click",
+        choices=("opening", "safe"),
+        default="opening",
+        help="opening: the first click opens an area (default); safe: only that cell is safe",
+    )
+    parser.add_argument(
+        "--no-question-marks", action="store_true", help="marking cycles flag and nothing only"
+    )
     parser.add_argument("--version", action="version", version=f"textmines {__version__}")
     return parser
 
 
+def config_from_args(argv: Sequence[str] | None = None) -> GameConfig:
+    """Parse ``argv`` into a GameConfig; bad values exit with status 2 and one line."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    preset = PRESETS[args.preset or "beginner"]
+    width, height, mines = preset.width, preset.height, preset.mines
+    try:
+        if args.custom is not None:
+            width, height, mines = parse_custom(args.custom)
+        if args.seed is not None and args.seed < 0:
+            raise ValueError(f"--seed must be 0 or more, not {args.seed}")
+        return GameConfig(
+            width,
+            height,
+            mines,
+            seed=args.seed,
+            first_click=args.first_click,
+            question_marks=not args.no_question_marks,
+        )
+    except ValueError as error:
+        parser.error(str(error))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
-    build_parser().parse_args(argv)
-    print(f"textmines {__version__}: the engine is ready; the playable game comes next.")
+    config = config_from_args(argv)
+    from textmines.ui.app import TextminesApp  # Textual loads only when we play
+
+    TextminesApp(config).run()
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

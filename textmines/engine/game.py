@@ -190,6 +190,7 @@ class Game:
         self.seed = seed
         self.first_click = first_click
         self._question_marks = bool(question_marks)
+        self._question_marks_at_start = self._question_marks
         self._clock = clock
         self._board: Board | None = None
         self._cells = bytearray(width * height)
@@ -517,6 +518,7 @@ class Game:
             "seed": self.seed,
             "first_click": self.first_click,
             "question_marks": self._question_marks,
+            "question_marks_at_start": self._question_marks_at_start,
             "layout": self._board.to_text() if self._board is not None else None,
             "actions": [[_KIND_CODES[a.kind], a.x, a.y, a.t_ms] for a in self._actions],
             "elapsed_ms": self.elapsed_ms,
@@ -552,6 +554,7 @@ class Game:
             raise ValueError("'seed' must be a whole number or null")
         first_click = _field(data, "first_click", str)
         question_marks = _field(data, "question_marks", bool)
+        question_marks_at_start = _field(data, "question_marks_at_start", bool)
         layout = data.get("layout")
         actions = _field(data, "actions", list)
         elapsed_ms = _field(data, "elapsed_ms", int)
@@ -566,7 +569,7 @@ class Game:
                 mines,
                 seed=seed,
                 first_click=first_click,
-                question_marks=question_marks,
+                question_marks=question_marks_at_start,
                 clock=clock,
             )
         else:
@@ -575,7 +578,7 @@ class Game:
             board = Board.from_text(layout)
             if (board.width, board.height, board.mine_count) != (width, height, mines):
                 raise ValueError("'layout' does not match 'width', 'height' and 'mines'")
-            game = cls.from_board(board, question_marks=question_marks, clock=clock)
+            game = cls.from_board(board, question_marks=question_marks_at_start, clock=clock)
             game.seed = seed
             game.first_click = check_first_click(first_click)
         game._replay(actions, question_marks)
@@ -588,10 +591,6 @@ class Game:
         return game
 
     def _replay(self, actions: list[Any], question_marks: bool) -> None:
-        # The option's value at the start is the opposite of its first recorded change.
-        changes = [a for a in actions if isinstance(a, list) and a[:1] == ["q"]]
-        if changes:
-            self._question_marks = not bool(changes[0][1])
         last_t = 0
         for number, entry in enumerate(actions, 1):
             if (
@@ -612,8 +611,10 @@ class Game:
                 self._actions.append(Action(kind, int(bool(x)), 0, t_ms))
                 continue
             self._apply(kind, self._index(x, y), t_ms)
-        if self._question_marks != question_marks:
+        # Once the game is over the option may change without being recorded.
+        if self._question_marks != question_marks and not self._status.is_over:
             raise ValueError("'question_marks' does not match the recorded option changes")
+        self._question_marks = question_marks
 
 
 def _field(data: dict[str, Any], key: str, kind: type) -> Any:

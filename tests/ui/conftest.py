@@ -1,0 +1,37 @@
+"""Helpers for driving the app with the Pilot."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from tests.engine.conftest import FakeClock
+from textmines.config import GameConfig
+from textmines.ui.app import TextminesApp
+from textmines.ui.board import BoardView
+
+__all__ = ["FakeClock", "cell_offset", "click_cell", "make_app"]
+
+
+def make_app(clock: FakeClock | None = None, **config: object) -> TextminesApp:
+    """An app on a seeded board with a clock the test controls."""
+    config.setdefault("seed", 1)
+    return TextminesApp(GameConfig(**config), clock=clock or FakeClock())  # type: ignore[arg-type]
+
+
+def cell_offset(board: BoardView, x: int, y: int) -> tuple[int, int]:
+    """Offset of cell (x, y) relative to the board widget, for Pilot mouse calls."""
+    gutter_x = board.content_region.x - board.region.x
+    gutter_y = board.content_region.y - board.region.y
+    cw = board.glyphs.cell_width
+    return (
+        gutter_x + x * cw + cw - 1 - int(board.scroll_offset.x),
+        gutter_y + y - int(board.scroll_offset.y),
+    )
+
+
+async def click_cell(
+    pilot: Pilot[None], x: int, y: int, *, button: int = 1, control: bool = False, times: int = 1
+) -> None:
+    board = pilot.app.query_one(BoardView)
+    await pilot.click(BoardView, cell_offset(board, x, y), button=button, control=control, times=times)
+    await pilot.pause()

@@ -1,0 +1,346 @@
+"""The playable game, driven with the Pilot: keys, mouse, menus, dialogs, pause, resize."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from textual.widgets import Input, Static
+
+from tests.ui.conftest import FakeClock, click_cell, make_app
+from textmines.ui.board import BoardView
+from textmines.ui.header import GameHeader, Smiley
+from textmines.ui.menu import MenuBar
+from textmines.ui.screens.custom import CustomBoardScreen
+from textmines.ui.screens.info import InfoScreen
+
+# Seed 1, first click at the centre (4, 4) of a Beginner board gives this layout and view:
+#   ..*......   ###101###
+#   *.....*.*   #31101###
+#   *........   #20001121
+#   .........   #21000000
+#   .*.......   ##1000000
+#   .........   ##1000000
+#   .........   ##1000011
+#   .*......*   ##222101#
+#   ...**....   #####101#
+
+
+def progress(app: object) -> str:
+    return str(app.query_one("#progress", Static).render())  # type: ignore[attr-defined]
+
+
+def face(app: object) -> str:
+    return app.query_one(Smiley).face  # type: ignore[attr-defined, no-any-return]
+
+
+async def test_keyboard_moves_the_cursor() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        board = app.query_one(BoardView)
+        assert board.cursor == (4, 4)
+        await pilot.press("left", "up", "h", "k")
+        assert board.cursor == (2, 2)
+        await pilot.press("right", "l", "down", "j")
+        assert board.cursor == (4, 4)
+        await pilot.press("shift+right")
+        assert board.cursor == (8, 4)  # clamped at the edge
+        await pilot.press("H", "K")
+        assert board.cursor == (3, 0)
+        await pilot.press("J", "shift+down", "shift+left")
+        assert board.cursor == (0, 8)
+        await pilot.press("end")
+        assert board.cursor == (8, 8)
+        await pilot.press("home")
+        assert board.cursor == (0, 8)
+
+
+async def test_space_reveals_enter_chords_f_and_plus_mark() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        assert app.game.status == "playing"
+        assert app.game.view_text().splitlines()[4] == "##1000000"
+        assert "17 safe left" in progress(app)
+        # Flag the mine at (1, 4) next to the 1 at (2, 4), then chord that 1 with Enter.
+        await pilot.press("left", "left", "left", "f")
+        assert app.game.cell(1, 4) == "F"
+        assert str(app.query_one("#counter", Static).render()) == "009"
+        await pilot.press("right", "enter")
+        assert app.game.cell(1, 3) == "2" and app.game.cell(1, 5) == "1"
+        await pilot.press("left", "plus", "plus")
+        assert app.game.cell(1, 4) == "#"  # flag -> ? -> covered
+
+
+async def test_mouse_left_reveals_on_release_and_shows_the_pressed_face() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        board = app.query_one(BoardView)
+        from tests.ui.conftest import cell_offset
+
+        await pilot.mouse_down(BoardView, cell_offset(board, 4, 4))
+        await pilot.pause()
+        assert face(app) == "pressed"
+        assert app.game.status == "ready"  # nothing happens before the release
+        await pilot.mouse_up(BoardView, cell_offset(board, 4, 4))
+        await pilot.pause()
+        assert face(app) == "normal"
+        assert app.game.status == "playing" and app.game.cell(4, 4) == "0"
+        assert board.cursor == (4, 4)
+
+
+async def test_mouse_right_ctrl_middle_double_click() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await click_cell(pilot, 4, 4)
+        await click_cell(pilot, 1, 4, button=3)
+        assert app.game.cell(1, 4) == "F"
+        await click_cell(pilot, 1, 4, control=True)
+        assert app.game.cell(1, 4) == "?"
+        await click_cell(pilot, 1, 4, button=3)
+        await click_cell(pilot, 1, 4, button=3)
+        assert app.game.cell(1, 4) == "F"
+        await click_cell(pilot, 2, 4, button=2)  # middle click chords
+        assert app.game.is_revealed(1, 5)
+
+
+async def test_left_click_on_a_number_chords_only_with_the_option() -> None:
+    app = make_app(left_click_chords=False)
+    async with app.run_test() as pilot:
+        await click_cell(pilot, 4, 4)
+        await click_cell(pilot, 1, 4, button=3)
+        await click_cell(pilot, 2, 4)
+        assert not app.game.is_revealed(1, 5)  # option off: a single click does nothing
+        await click_cell(pilot, 2, 4, times=2)
+        assert app.game.is_revealed(1, 5)  # a double click chords
+    app = make_app()
+    async with app.run_test() as pilot:
+        await click_cell(pilot, 4, 4)
+        await click_cell(pilot, 1, 4, button=3)
+        await click_cell(pilot, 2, 4)
+        assert app.game.is_revealed(1, 5)
+
+
+async def test_smiley_starts_a_new_game() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        old = app.game
+        await pilot.click(Smiley)
+        await pilot.pause()
+        assert app.game is not old and app.game.status == "ready"
+        assert str(app.query_one("#counter", Static).render()) == "010"
+
+
+async def test_won_game_and_the_board_ignores_clicks_after() -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        clock.advance(12.34)
+        board = app.game.board
+        assert board is not None
+        safe = [
+            (x, y)
+            for y in range(9)
+            for x in range(9)
+            if not board.is_mine(x, y) and app.game.cell(x, y) == "#"
+        ]
+        for x, y in safe:
+            await click_cell(pilot, x, y)
+        assert app.game.status == "won"
+        assert face(app) == "won"
+        assert progress(app).startswith("Cleared in 12.3 s - 3BV ")
+        assert "3BV/s" in progress(app)
+        assert str(app.query_one("#counter", Static).render()) == "000"
+        view = app.game.view_text()
+        await click_cell(pilot, 2, 0, button=3)
+        await click_cell(pilot, 2, 0)
+        assert app.game.view_text() == view
+
+
+async def test_lost_game_shows_the_board_and_the_message() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        await click_cell(pilot, 2, 0)  # a mine
+        assert app.game.status == "lost" and face(app) == "lost"
+        assert progress(app) == "Boom - 76% cleared"
+        assert app.game.cell(2, 0) == "X" and app.game.cell(0, 1) == "*"
+        await pilot.press("space")
+        assert app.game.status == "lost"
+
+
+async def test_new_game_and_preset_keys() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("3")
+        assert (app.game.width, app.game.height, app.game.mines) == (30, 16, 99)
+        await pilot.press("2")
+        assert (app.game.width, app.game.height, app.game.mines) == (16, 16, 40)
+        await pilot.press("space")
+        old = app.game
+        await pilot.press("n")
+        assert app.game is not old and app.game.mines == 40
+        old = app.game
+        await pilot.press("f2")
+        assert app.game is not old
+        await pilot.press("1")
+        assert app.config.label == "Beginner 9x9/10"
+
+
+async def test_restart_keeps_the_mines() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        board = app.game.board
+        await pilot.press("r")
+        assert app.game.status == "ready" and app.game.board == board
+
+
+async def test_pause_hides_the_board_and_stops_the_clock() -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        clock.advance(3)
+        await pilot.press("p")
+        assert not app.query_one(BoardView).display or not app.query_one(BoardView).visible or (
+            app.query_one(BoardView).region.area == 0
+        )
+        assert app.query_one("#paused").region.area > 0
+        clock.advance(100)
+        await pilot.pause(0.3)
+        assert app.game.elapsed_ms == 3000
+        assert str(app.query_one("#timer", Static).render()) == "003"
+        await pilot.press("space")  # the board is hidden: keys do not play
+        assert app.game.safe_left == 17
+        await pilot.press("p")
+        assert app.query_one(BoardView).region.area > 0
+        clock.advance(1)
+        assert app.game.elapsed_ms == 4000
+
+
+async def test_losing_focus_pauses() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        app.post_message(__import__("textual.events", fromlist=["AppBlur"]).AppBlur())
+        await pilot.pause()
+        assert app.game.paused
+
+
+async def test_help_lists_every_binding() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 50)) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, InfoScreen)
+        console = Console(record=True, width=100)
+        console.print(app.screen.body)
+        text = console.export_text()
+        for expected in ("Space / Enter", "Reveal / chord", "F / +", "N / F2", "Pause", "Right click"):
+            assert expected in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, InfoScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, InfoScreen)
+
+
+async def test_custom_dialog_validates_live() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("c")
+        dialog = app.screen
+        assert isinstance(dialog, CustomBoardScreen)
+        message = dialog.query_one("#message", Static)
+        assert "mines 1-72 on 9x9" in str(message.render())
+        dialog.query_one("#width", Input).value = "40"
+        dialog.query_one("#height", Input).value = "20"
+        await pilot.pause()
+        assert "mines 1-791 on 40x20" in str(message.render())
+        dialog.query_one("#mines", Input).value = "900"
+        await pilot.pause()
+        assert "between 1 and 791" in str(message.render())
+        assert dialog.query_one("#ok").disabled
+        await pilot.click("#ok")
+        assert app.screen is dialog
+        dialog.query_one("#mines", Input).value = "150"
+        await pilot.pause()
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert (app.game.width, app.game.height, app.game.mines) == (40, 20, 150)
+        assert app.config.label == "Custom 40x20/150"
+        await pilot.press("c", "escape")
+        assert app.game.mines == 150
+
+
+async def test_menus_by_keyboard_and_mouse() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("f10", "down", "down", "down", "enter")  # Game > Intermediate
+        await pilot.pause()
+        assert app.game.mines == 40
+        bar = app.query_one(MenuBar)
+        await pilot.click(MenuBar, (bar.title_x(1) + 1, 0))  # Options
+        await pilot.pause()
+        await pilot.press("enter")  # Question marks
+        await pilot.pause()
+        assert app.config.question_marks is False and app.game.question_marks is False
+
+
+async def test_command_palette_offers_the_menu_actions() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for title in ("New game", "Expert", "Custom...", "Statistics", "Question marks", "Controls"):
+            assert title in titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"expert")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.game.mines == 99
+
+
+async def test_resize_down_to_40x12_and_back() -> None:
+    app = make_app(width=30, height=16, mines=99)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space")
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        board = app.query_one(BoardView)
+        assert board.region.area > 0 and board.region.right <= 40
+        await pilot.press("end", "right")
+        await pilot.pause()
+        assert board.cursor[0] == 29
+        assert not app.screen.has_class("-too-small")
+        await pilot.resize_terminal(20, 6)
+        await pilot.pause()
+        assert app.screen.has_class("-too-small")
+        assert app.query_one("#too-small").region.area > 0
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not app.screen.has_class("-too-small") and board.region.area > 0
+        assert app.query_one(GameHeader).region.area > 0
+
+
+async def test_big_board_scrolls_to_keep_the_cursor_in_view() -> None:
+    app = make_app(width=200, height=200, mines=4000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardView)
+        await pilot.press("home")
+        await pilot.pause()
+        assert board.scroll_offset.x == 0
+        for _ in range(10):
+            await pilot.press("shift+down")
+        await pilot.pause()
+        x, y = board.cursor
+        assert y == 150
+        assert board.scroll_offset.y <= y < board.scroll_offset.y + board.scrollable_content_region.height
+
+
+async def test_quit_key() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 or app.return_code is None

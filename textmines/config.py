@@ -1,0 +1,60 @@
+"""What a game is started with: board size, seed and the rule options."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from textmines.engine.presets import PRESETS, Preset, check_board, check_first_click, preset_for
+
+_CUSTOM = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*[xX/]\s*(\d+)\s*")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Board and options for the next game."""
+
+    width: int = 9
+    height: int = 9
+    mines: int = 10
+    seed: int | None = None
+    first_click: str = "opening"
+    question_marks: bool = True
+    left_click_chords: bool = True
+
+    def __post_init__(self) -> None:
+        check_first_click(self.first_click)
+        check_board(self.width, self.height, self.mines, self.first_click)
+
+    @property
+    def preset(self) -> Preset | None:
+        """The preset this board matches, if any."""
+        return preset_for(self.width, self.height, self.mines)
+
+    @property
+    def label(self) -> str:
+        """``Expert 30x16/99`` or ``Custom 40x20/120``."""
+        preset = self.preset
+        if preset is not None:
+            return preset.label
+        return f"Custom {self.width}x{self.height}/{self.mines}"
+
+    def with_board(self, width: int, height: int, mines: int) -> GameConfig:
+        """The same options on another board (the seed is dropped)."""
+        return replace(self, width=width, height=height, mines=mines, seed=None)
+
+    def with_preset(self, key: str) -> GameConfig:
+        """The same options on a preset board."""
+        preset = PRESETS[key]
+        return self.with_board(preset.width, preset.height, preset.mines)
+
+
+def parse_custom(text: str) -> tuple[int, int, int]:
+    """Parse ``WxHxM`` (e.g. ``40x20x150``); raises ``ValueError`` saying what is allowed."""
+    match = _CUSTOM.fullmatch(text)
+    if match is None:
+        raise ValueError(
+            f"custom board must look like WIDTHxHEIGHTxMINES, e.g. 40x20x150, not {text!r}"
+        )
+    width, height, mines = (int(group) for group in match.groups())
+    return width, height, mines

@@ -1,0 +1,384 @@
+"""TextminesApp: wires the engine to the screen and owns the actions."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import partial
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+from textmines import __version__
+from textmines.config import GameConfig
+from textmines.engine import Game, Status
+from textmines.engine.game import Clock
+from textmines.engine.metrics import game_metrics
+from textmines.ui.board import MOUSE_CONTROLS, BoardView
+from textmines.ui.header import GameHeader, Smiley
+from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
+from textmines.ui.screens.custom import CustomBoardScreen
+from textmines.ui.screens.help import controls_table
+from textmines.ui.screens.info import InfoScreen
+
+#: Below this the layout cannot show a useful board: a message replaces it.
+MIN_WIDTH = 30
+MIN_HEIGHT = 8
+
+#: Board colours of the classic look; themes (see the themes issue) override them.
+BOARD_VARIABLES: dict[str, str] = {
+    "mines-covered": "#8a8a8a",
+    "mines-covered-glyph": "#a8a8a8",
+    "mines-revealed": "#c6c6c6",
+    "mines-cursor": "#ffd75f",
+    "mines-flag": "#d70000",
+    "mines-question": "#000087",
+    "mines-mine": "#000000",
+    "mines-exploded": "#ff0000",
+    "mines-wrong": "#d70000",
+    "mines-digits": "#ff2020",
+    "mines-digits-background": "#1c1c1c",
+    "mines-number-1": "#0000ff",
+    "mines-number-2": "#008000",
+    "mines-number-3": "#d70000",
+    "mines-number-4": "#000080",
+    "mines-number-5": "#800000",
+    "mines-number-6": "#008080",
+    "mines-number-7": "#000000",
+    "mines-number-8": "#5f5f5f",
+}
+
+
+class StatusLine(Horizontal):
+    """Key hints on the left; progress or the end-of-game message on the right."""
+
+    DEFAULT_CSS = """
+    StatusLine { dock: bottom; height: 1; background: $panel; }
+    StatusLine > #hints { width: 1fr; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    StatusLine > #progress { width: auto; padding: 0 1; text-wrap: nowrap; }
+    StatusLine > #progress.-won { color: $success; text-style: bold; }
+    StatusLine > #progress.-lost { color: $error; text-style: bold; }
+    """
+
+    def compose(self) -> ComposeResult:
+        hints = "Space open · F flag · N new · P pause · F1 help · F10 menu"
+        yield Static(hints, id="hints", markup=False)
+        yield Static("", id="progress", markup=False)
+
+    def show(self, text: str, outcome: str = "") -> None:
+        """Show progress, or the end message with ``outcome`` ``won``/``lost``."""
+        progress = self.query_one("#progress", Static)
+        progress.update(text)
+        progress.set_class(outcome == "won", "-won")
+        progress.set_class(outcome == "lost", "-lost")
+
+
+class TextminesApp(App[None]):
+    """The game."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "textmines"
+    AUTO_FOCUS = "BoardView"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n,f2", "new_game", "New game", id="app.new_game"),
+        Binding("r", "restart", "Restart this board", show=False, id="app.restart"),
+        Binding("1", "preset('beginner')", "Beginner", show=False, id="app.beginner"),
+        Binding("2", "preset('intermediate')", "Intermediate", show=False, id="app.intermediate"),
+        Binding("3", "preset('expert')", "Expert", show=False, id="app.expert"),
+        Binding("c", "custom", "Custom board", show=False, id="app.custom"),
+        Binding("p", "pause", "Pause / resume", id="app.pause"),
+        Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
+        Binding("f1,question_mark", "help", "Help", id="app.help"),
+        Binding("f10", "menu", "Menu", id="app.menu"),
+        Binding("q,ctrl+c", "quit", "Quit", id="app.quit", priority=False),
+    ]
+
+    def __init__(self, config: GameConfig | None = None, *, clock: Clock = time.monotonic) -> None:
+        super().__init__()
+        self.config = config or GameConfig()
+        self.clock = clock
+        self.game = self._new_game(self.config)
+        # A --seed applies to the first game only; "new game" means a new board.
+        self.config = replace(self.config, seed=None)
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield MenuBar(self.menus(), id="menubar")
+        yield GameHeader(id="header")
+        with Container(id="field"):
+            yield BoardView(self.game, left_click_chords=self.config.left_click_chords)
+            yield Static("Paused - press P to resume", id="paused")
+        yield StatusLine(id="status")
+        yield Static(
+            f"Terminal too small: textmines needs at least {MIN_WIDTH}x{MIN_HEIGHT}.",
+            id="too-small",
+        )
+
+    def on_mount(self) -> None:
+        self.set_interval(0.25, self._tick)
+        self._show_game_state()
+        self._check_size()
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **BOARD_VARIABLES}
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one(BoardView)
+
+    @property
+    def header(self) -> GameHeader:
+        return self.query_one(GameHeader)
+
+    def menus(self) -> list[Menu]:
+        """The menu bar's model; the command palette is built from it too."""
+        config = lambda: self.config  # noqa: E731 - read live when a menu opens
+
+        def is_preset(key: str) -> bool:
+            preset = config().preset
+            return preset is not None and preset.key == key
+
+        return [
+            Menu(
+                "Game",
+                (
+                    MenuItem("New game", "app.new_game", "F2"),
+                    MenuItem("Restart this board", "app.restart", "R"),
+                    SEPARATOR,
+                    MenuItem("Beginner", "app.preset('beginner')", "1", partial(is_preset, "beginner")),
+                    MenuItem(
+                        "Intermediate",
+                        "app.preset('intermediate')",
+                        "2",
+                        partial(is_preset, "intermediate"),
+                    ),
+                    MenuItem("Expert", "app.preset('expert')", "3", partial(is_preset, "expert")),
+                    MenuItem("Custom...", "app.custom", "C", lambda: config().preset is None),
+                    SEPARATOR,
+                    MenuItem("Statistics", "app.statistics", "F4"),
+                    SEPARATOR,
+                    MenuItem("Quit", "app.quit", "Q"),
+                ),
+            ),
+            Menu(
+                "Options",
+                (
+                    MenuItem(
+                        "Question marks",
+                        "app.toggle_question_marks",
+                        "",
+                        lambda: config().question_marks,
+                    ),
+                    SEPARATOR,
+                    MenuItem(
+                        "First click: opening",
+                        "app.first_click('opening')",
+                        "",
+                        lambda: config().first_click == "opening",
+                    ),
+                    MenuItem(
+                        "First click: safe",
+                        "app.first_click('safe')",
+                        "",
+                        lambda: config().first_click == "safe",
+                    ),
+                    SEPARATOR,
+                    MenuItem(
+                        "Left-click on a number chords",
+                        "app.toggle_left_click_chords",
+                        "",
+                        lambda: config().left_click_chords,
+                    ),
+                    SEPARATOR,
+                    MenuItem("Pause", "app.pause", "P"),
+                ),
+            ),
+            Menu(
+                "Help",
+                (
+                    MenuItem("Controls", "app.help", "F1"),
+                    MenuItem("About", "app.about", ""),
+                ),
+            ),
+        ]
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for title, item in self.query_one(MenuBar).all_items():
+            help_text = f"{title} menu" + (f" ({item.key})" if item.key else "")
+            yield SystemCommand(item.label, help_text, partial(self.run_action, item.action))
+
+    # ------------------------------------------------------------------ game flow
+    def _new_game(self, config: GameConfig) -> Game:
+        return Game(
+            config.width,
+            config.height,
+            config.mines,
+            seed=config.seed,
+            first_click=config.first_click,
+            question_marks=config.question_marks,
+            clock=self.clock,
+        )
+
+    def start(self, game: Game) -> None:
+        """Put ``game`` on the board and reset the header, status and pause."""
+        self.game = game
+        self._set_paused(False)
+        self.board.load(game)
+        self.board.focus()
+        self._show_game_state()
+
+    def _show_game_state(self) -> None:
+        game = self.game
+        header = self.header
+        header.mines_left = game.mines_left
+        header.seconds = int(game.elapsed)
+        header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
+        self.sub_title = self.config.label
+        status = self.query_one(StatusLine)
+        if game.status == Status.WON:
+            m = game_metrics(game)
+            status.show(
+                f"Cleared in {game.elapsed:.1f} s - 3BV {m.bbbv} - {m.bbbv_per_second:.1f} 3BV/s",
+                "won",
+            )
+        elif game.status == Status.LOST:
+            status.show(f"Boom - {game.percent_cleared:.0f}% cleared", "lost")
+        else:
+            status.show(f"{game.safe_left} safe left · {game.percent_cleared:.0f}% cleared")
+
+    def _tick(self) -> None:
+        seconds = int(self.game.elapsed)
+        if seconds != self.header.seconds:
+            self.header.seconds = seconds
+
+    @on(BoardView.Acted)
+    def _after_action(self, event: BoardView.Acted) -> None:
+        self._show_game_state()
+
+    @on(BoardView.PressChanged)
+    def _press_changed(self, event: BoardView.PressChanged) -> None:
+        if not self.game.status.is_over:
+            self.header.set_face("pressed" if event.pressed else "normal")
+
+    @on(Smiley.Clicked)
+    def _smiley_clicked(self) -> None:
+        self.action_new_game()
+
+    # ------------------------------------------------------------------ actions
+    def action_new_game(self) -> None:
+        """A new board of the current size."""
+        self.start(self._new_game(self.config))
+
+    def action_restart(self) -> None:
+        """The same mines again (a board not yet generated is simply reset)."""
+        old = self.game
+        if old.board is None:
+            game = self._new_game(replace(self.config, seed=old.seed))
+        else:
+            game = Game.from_board(old.board, question_marks=self.config.question_marks, clock=self.clock)
+        self.start(game)
+
+    def action_preset(self, key: str) -> None:
+        """Start a Beginner, Intermediate or Expert game."""
+        self.config = self.config.with_preset(key)
+        self.action_new_game()
+
+    def action_custom(self) -> None:
+        """Ask for a custom board, then start it."""
+
+        def chosen(result: tuple[int, int, int] | None) -> None:
+            if result is not None:
+                self.config = self.config.with_board(*result)
+                self.action_new_game()
+
+        c = self.config
+        self.push_screen(CustomBoardScreen(c.width, c.height, c.mines, c.first_click), chosen)
+
+    def action_toggle_question_marks(self) -> None:
+        """Switch question marks on or off (also in the running game)."""
+        self.config = replace(self.config, question_marks=not self.config.question_marks)
+        self.game.question_marks = self.config.question_marks
+        state = "on" if self.config.question_marks else "off"
+        self.notify(f"Question marks {state}.", timeout=2)
+
+    def action_first_click(self, rule: str) -> None:
+        """Choose the first-click rule; it applies from the next game."""
+        try:
+            self.config = replace(self.config, first_click=rule)
+        except ValueError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.notify(f"First click: {rule} (from the next game).", timeout=2)
+
+    def action_toggle_left_click_chords(self) -> None:
+        """Whether a left click on a revealed number chords."""
+        self.config = replace(self.config, left_click_chords=not self.config.left_click_chords)
+        self.board.left_click_chords = self.config.left_click_chords
+        state = "on" if self.config.left_click_chords else "off"
+        self.notify(f"Left-click chording {state}.", timeout=2)
+
+    def action_pause(self) -> None:
+        """Hide the board and stop the clock, or resume."""
+        if self.game.paused:
+            self._set_paused(False)
+        elif self.game.status == Status.PLAYING:
+            self._set_paused(True)
+        else:
+            self.notify("Nothing to pause: the clock is not running.", timeout=2)
+
+    def _set_paused(self, paused: bool) -> None:
+        if paused:
+            self.game.pause()
+        else:
+            self.game.resume()
+        self.query_one("#field").set_class(paused, "-paused")
+        if not paused:
+            self.board.focus()
+
+    def on_app_blur(self) -> None:
+        if self.game.status == Status.PLAYING and not self.game.paused:
+            self._set_paused(True)
+
+    def action_menu(self) -> None:
+        """Open the menu bar (F10)."""
+        self.query_one(MenuBar).open_menu(0)
+
+    def action_help(self) -> None:
+        """Show every control."""
+        table = controls_table(
+            [("Game", self.BINDINGS), ("Board", BoardView.BINDINGS)], MOUSE_CONTROLS
+        )
+        self.push_screen(InfoScreen("Controls", table))
+
+    def action_about(self) -> None:
+        """Version and credits."""
+        text = Text.assemble(
+            (f"textmines {__version__}\n", "bold"),
+            "Minesweeper for the terminal, built on Textual.\n",
+            "Boards: Beginner 9x9/10, Intermediate 16x16/40, Expert 30x16/99, or custom.",
+        )
+        self.push_screen(InfoScreen("About", text))
+
+    def action_statistics(self) -> None:
+        """Statistics screen (placeholder until persistent statistics land)."""
+        self.push_screen(
+            InfoScreen("Statistics", "Statistics are not recorded yet: they arrive in a later version.")
+        )
+
+    # ------------------------------------------------------------------ size
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size | None = None) -> None:
+        width, height = size or self.size
+        self.screen.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")

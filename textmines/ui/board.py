@@ -1,0 +1,360 @@
+"""BoardView: the minefield as one Line-API widget.
+
+One widget draws every cell (``render_line`` builds a ``Strip`` for the visible part of a
+row), so an Expert or a 1000x1000 board costs what the screen shows, not what the board
+holds. After an action only the rows the engine reports as changed are refreshed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from textmines.engine import Change, Game
+
+#: The view characters of the engine, mapped to component classes.
+CELL_COMPONENTS: dict[str, str] = {
+    "#": "board--covered",
+    "F": "board--flag",
+    "?": "board--question",
+    "*": "board--mine",
+    "X": "board--exploded",
+    "W": "board--wrong",
+    **{str(n): f"board--number-{n}" for n in range(9)},
+}
+
+#: Mouse controls for the help screen; kept beside the handlers that implement them.
+MOUSE_CONTROLS: list[tuple[str, str]] = [
+    ("Left click", "Reveal (on release, like the classic game)"),
+    ("Left click on a number", "Chord, when the option is on"),
+    ("Double click on a number", "Chord"),
+    ("Middle click", "Chord"),
+    ("Right click / Ctrl+click", "Flag, question mark, clear"),
+    ("Click the face", "New game"),
+]
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """What each kind of cell shows. Every glyph is exactly ``cell_width`` columns."""
+
+    cell_width: int = 2
+    covered: str = "■"
+    flag: str = "⚑"
+    question: str = "?"
+    mine: str = "✹"
+    exploded: str = "✹"
+    wrong: str = "✗"
+    empty: str = " "
+    numbers: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8")
+    table: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        raw = {
+            "#": self.covered,
+            "F": self.flag,
+            "?": self.question,
+            "*": self.mine,
+            "X": self.exploded,
+            "W": self.wrong,
+            "0": self.empty,
+            **{str(n): glyph for n, glyph in enumerate(self.numbers, 1)},
+        }
+        # Right-align in the cell: " 1" reads as a grid with a gap between columns.
+        object.__setattr__(
+            self, "table", {char: glyph.rjust(self.cell_width) for char, glyph in raw.items()}
+        )
+
+
+class BoardView(ScrollView, can_focus=True):
+    """The minefield: cursor, keyboard and mouse input, drawing."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        *CELL_COMPONENTS.values(),
+        "board--cursor",
+        "board--pressed",
+    }
+
+    DEFAULT_CSS = """
+    BoardView {
+        width: auto;
+        height: auto;
+        max-width: 100%;
+        max-height: 100%;
+        background: $mines-revealed;
+        border: round $mines-covered;
+        scrollbar-size: 1 1;
+    }
+    BoardView:focus { border: round $mines-cursor; }
+    BoardView > .board--covered { background: $mines-covered; color: $mines-covered-glyph; }
+    BoardView > .board--flag { background: $mines-covered; color: $mines-flag; text-style: bold; }
+    BoardView > .board--question { background: $mines-covered; color: $mines-question; text-style: bold; }
+    BoardView > .board--pressed { background: $mines-revealed; color: $mines-revealed; }
+    BoardView > .board--mine { background: $mines-revealed; color: $mines-mine; text-style: bold; }
+    BoardView > .board--exploded { background: $mines-exploded; color: $mines-mine; text-style: bold; }
+    BoardView > .board--wrong { background: $mines-covered; color: $mines-wrong; text-style: bold; }
+    BoardView > .board--number-0 { background: $mines-revealed; color: $mines-revealed; }
+    BoardView > .board--number-1 { background: $mines-revealed; color: $mines-number-1; text-style: bold; }
+    BoardView > .board--number-2 { background: $mines-revealed; color: $mines-number-2; text-style: bold; }
+    BoardView > .board--number-3 { background: $mines-revealed; color: $mines-number-3; text-style: bold; }
+    BoardView > .board--number-4 { background: $mines-revealed; color: $mines-number-4; text-style: bold; }
+    BoardView > .board--number-5 { background: $mines-revealed; color: $mines-number-5; text-style: bold; }
+    BoardView > .board--number-6 { background: $mines-revealed; color: $mines-number-6; text-style: bold; }
+    BoardView > .board--number-7 { background: $mines-revealed; color: $mines-number-7; text-style: bold; }
+    BoardView > .board--number-8 { background: $mines-revealed; color: $mines-number-8; text-style: bold; }
+    BoardView > .board--cursor { background: $mines-cursor; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move(0, -1)", "Up", show=False, id="board.up"),
+        Binding("down,j", "move(0, 1)", "Down", show=False, id="board.down"),
+        Binding("left,h", "move(-1, 0)", "Left", show=False, id="board.left"),
+        Binding("right,l", "move(1, 0)", "Right", show=False, id="board.right"),
+        Binding("shift+up,K", "move(0, -5)", "Up 5", show=False, id="board.up5"),
+        Binding("shift+down,J", "move(0, 5)", "Down 5", show=False, id="board.down5"),
+        Binding("shift+left,H", "move(-5, 0)", "Left 5", show=False, id="board.left5"),
+        Binding("shift+right,L", "move(5, 0)", "Right 5", show=False, id="board.right5"),
+        Binding("home", "row_end(-1)", "Row start", show=False, id="board.home"),
+        Binding("end", "row_end(1)", "Row end", show=False, id="board.end"),
+        Binding("space,enter", "open", "Reveal / chord", id="board.open"),
+        Binding("f,plus", "mark", "Flag / ?", id="board.mark"),
+    ]
+
+    class Acted(Message):
+        """The player acted on the game; ``change`` says what the engine changed."""
+
+        def __init__(self, change: Change) -> None:
+            super().__init__()
+            self.change = change
+
+    class PressChanged(Message):
+        """A mouse button went down on (``pressed``) or came up from the board."""
+
+        def __init__(self, pressed: bool) -> None:
+            super().__init__()
+            self.pressed = pressed
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        glyphs: Glyphs | None = None,
+        left_click_chords: bool = True,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002 - Textual's parameter name
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.glyphs = glyphs or Glyphs()
+        self.left_click_chords = left_click_chords
+        self.game = game
+        self.cursor = (game.width // 2, game.height // 2)
+        self._pressed: tuple[int, int] | None = None
+        self._styles: dict[str, Style] = {}
+        self._resize_virtual()
+
+    # ------------------------------------------------------------------ game
+    def load(self, game: Game) -> None:
+        """Show a new game: cursor to the centre, everything redrawn."""
+        self.game = game
+        self.cursor = (game.width // 2, game.height // 2)
+        self._pressed = None
+        self._resize_virtual()
+        self.scroll_to_cursor(center=True)
+        self.refresh()
+
+    def set_glyphs(self, glyphs: Glyphs) -> None:
+        """Change how cells look (cell width included) and redraw."""
+        self.glyphs = glyphs
+        self._resize_virtual()
+        self.refresh(layout=True)
+
+    def _resize_virtual(self) -> None:
+        self.virtual_size = Size(self.game.width * self.glyphs.cell_width, self.game.height)
+
+    def act(self, kind: str, x: int, y: int) -> Change:
+        """Run one engine action, redraw what changed and tell the app."""
+        game = self.game
+        if kind == "reveal":
+            change = game.reveal(x, y)
+        elif kind == "mark":
+            change = game.toggle_mark(x, y)
+        else:
+            change = game.chord(x, y)
+        self.refresh_rows(change.rows())
+        self.post_message(self.Acted(change))
+        return change
+
+    def refresh_rows(self, rows: list[int]) -> None:
+        """Redraw the given board rows (the whole view when that is cheaper)."""
+        if len(rows) > self.size.height:
+            self.refresh()
+            return
+        for row in rows:
+            self.refresh_line(row)
+
+    def open_at(self, x: int, y: int) -> Change:
+        """Reveal a covered cell, or chord a revealed number: what Space and a click do."""
+        if self.game.is_revealed(x, y):
+            return self.act("chord", x, y)
+        return self.act("reveal", x, y)
+
+    # ------------------------------------------------------------------ cursor
+    def move_cursor(self, x: int, y: int) -> None:
+        """Put the cursor on ``(x, y)`` (clamped to the board) and keep it in view."""
+        x = max(0, min(self.game.width - 1, x))
+        y = max(0, min(self.game.height - 1, y))
+        old = self.cursor
+        if (x, y) == old:
+            return
+        self.cursor = (x, y)
+        self.refresh_line(old[1])
+        if y != old[1]:
+            self.refresh_line(y)
+        self.scroll_to_cursor()
+
+    def scroll_to_cursor(self, center: bool = False) -> None:
+        """Scroll just enough to show the cursor (or centre it)."""
+        cw = self.glyphs.cell_width
+        x, y = self.cursor
+        self.scroll_to_region(
+            Region(x * cw, y, cw, 1), animate=False, center=center, immediate=True, force=True
+        )
+
+    def action_move(self, dx: int, dy: int) -> None:
+        x, y = self.cursor
+        self.move_cursor(x + dx, y + dy)
+
+    def action_row_end(self, direction: int) -> None:
+        self.move_cursor(0 if direction < 0 else self.game.width - 1, self.cursor[1])
+
+    def action_open(self) -> None:
+        self.open_at(*self.cursor)
+
+    def action_mark(self) -> None:
+        self.act("mark", *self.cursor)
+
+    # ------------------------------------------------------------------ mouse
+    def cell_at(self, event: events.MouseEvent) -> tuple[int, int] | None:
+        """The board cell under the mouse, if any."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        x = (offset.x + self.scroll_offset.x) // self.glyphs.cell_width
+        y = offset.y + self.scroll_offset.y
+        if 0 <= x < self.game.width and 0 <= y < self.game.height:
+            return x, y
+        return None
+
+    def _set_pressed(self, cell: tuple[int, int] | None) -> None:
+        old = self._pressed
+        if old == cell:
+            return
+        self._pressed = cell
+        for each in (old, cell):
+            if each is not None:
+                self.refresh_line(each[1])
+        if (old is None) != (cell is None):
+            self.post_message(self.PressChanged(cell is not None))
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        cell = self.cell_at(event)
+        if cell is None:
+            return
+        event.stop()
+        self.focus()
+        self.move_cursor(*cell)
+        if self.game.status.is_over:
+            return
+        if event.button == 3 or (event.button == 1 and event.ctrl):
+            self.act("mark", *cell)
+        elif event.button in (1, 2):
+            self.capture_mouse()
+            self._set_pressed(cell)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._pressed is not None:
+            self._set_pressed(self.cell_at(event) or self._pressed)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._pressed is None:
+            return
+        event.stop()
+        self.release_mouse()
+        self._set_pressed(None)
+        cell = self.cell_at(event)
+        if cell is None or self.game.status.is_over:
+            return
+        self.move_cursor(*cell)
+        if event.button == 2:
+            self.act("chord", *cell)
+        elif event.button == 1:
+            if self.game.is_revealed(*cell):
+                if self.left_click_chords:
+                    self.act("chord", *cell)
+            else:
+                self.act("reveal", *cell)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.chain == 2 and event.button == 1 and not self.left_click_chords:
+            cell = self.cell_at(event)
+            if cell is not None and self.game.is_revealed(*cell):
+                event.stop()
+                self.act("chord", *cell)
+
+    # ------------------------------------------------------------------ drawing
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()
+
+    def _cell_styles(self) -> dict[str, Style]:
+        if not self._styles:
+            get = self.get_component_rich_style
+            styles = {char: get(component) for char, component in CELL_COMPONENTS.items()}
+            cursor = get("board--cursor", partial=True)
+            styles.update({"c" + char: style + cursor for char, style in list(styles.items())})
+            styles["pressed"] = get("board--pressed")
+            styles["cpressed"] = styles["pressed"] + cursor
+            self._styles = styles
+        return self._styles
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        game, width = self.game, self.size.width
+        if row >= game.height:
+            return Strip.blank(width, self.rich_style)
+        cw = self.glyphs.cell_width
+        first = scroll_x // cw
+        last = min(game.width, (scroll_x + width) // cw + 1)
+        text = game.view_row(row)
+        styles = self._cell_styles()
+        glyph_table = self.glyphs.table
+        cursor_x = self.cursor[0] if self.cursor[1] == row else -1
+        pressed_x = self._pressed[0] if self._pressed and self._pressed[1] == row else -1
+        segments: list[Segment] = []
+        run: list[str] = []
+        run_style: Style | None = None
+        for x in range(first, last):
+            char = text[x]
+            key = "pressed" if x == pressed_x and char in "#?" else char
+            style = styles["c" + key if x == cursor_x else key]
+            if style is not run_style:
+                if run:
+                    segments.append(Segment("".join(run), run_style))
+                run, run_style = [], style
+            run.append(glyph_table[char] if key != "pressed" else " " * cw)
+        if run:
+            segments.append(Segment("".join(run), run_style))
+        strip = Strip(segments, (last - first) * cw)
+        start = scroll_x - first * cw
+        return strip.crop(start, start + width).extend_cell_length(width, self.rich_style)

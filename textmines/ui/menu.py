@@ -1,0 +1,287 @@
+"""A small menu bar for Textual: a row of titles and a drop-down on a modal screen.
+
+The app owns the F10 key: bind it to an app action that calls `MenuBar.open_menu()`, e.g.
+
+    BINDINGS = [Binding("f10", "open_menu", "Menu", id="menu.open")]
+
+    def action_open_menu(self) -> None:
+        self.query_one(MenuBar).open_menu()
+
+The bar itself is not focusable, so a binding on it would never fire while the game has focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+CHECK_MARK = "✓"
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """One entry of a drop-down.
+
+    `checked` makes the item checkable; it is called each time the menu opens. `group` names a
+    set of mutually exclusive items (e.g. the presets); the marks still come from `checked`.
+    """
+
+    label: str
+    action: str
+    key: str = ""
+    checked: Callable[[], bool] | None = None
+    group: str | None = None
+
+    @classmethod
+    def separator(cls) -> MenuItem:
+        return SEPARATOR
+
+    @property
+    def is_separator(self) -> bool:
+        return not self.label and not self.action
+
+
+SEPARATOR = MenuItem("", "")
+
+
+@dataclass(frozen=True)
+class Menu:
+    title: str
+    items: tuple[MenuItem, ...]
+
+
+def _item_prompt(item: MenuItem, label_width: int, key_width: int) -> Text:
+    mark = CHECK_MARK if item.checked is not None and item.checked() else " "
+    prompt = Text(f"{mark} {item.label.ljust(label_width)}")
+    if key_width:
+        prompt.append("  ")
+        prompt.append(item.key.rjust(key_width), style="dim")
+    return prompt
+
+
+class MenuTitle(Static):
+    """A title in the bar; a click opens its menu."""
+
+    def __init__(self, title: str, index: int) -> None:
+        super().__init__(Text(title), classes="menu-title")
+        self.index = index
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        if isinstance(self.parent, MenuBar):
+            self.parent.open_menu(self.index)
+
+
+class MenuDropDown(OptionList):
+    """The list of items under an open title."""
+
+
+class MenuScreen(ModalScreen[MenuItem | None]):
+    """The open drop-down. Dismissed with the chosen item, or None when closed."""
+
+    DEFAULT_CSS = """
+    MenuScreen {
+        background: transparent;
+        overflow: hidden;
+    }
+    MenuScreen > MenuDropDown, MenuScreen > MenuDropDown:focus {
+        border: round $accent;
+        background: $panel;
+        color: $foreground;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    """
+    # Priority: the drop-down inherits left/right scrolling bindings we want to override.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f10", "close", "Close menu", show=False, priority=True),
+        Binding("left", "switch(-1)", "Previous menu", show=False, priority=True),
+        Binding("right", "switch(1)", "Next menu", show=False, priority=True),
+    ]
+
+    def __init__(self, bar: MenuBar, index: int) -> None:
+        super().__init__()
+        self.bar = bar
+        self.index = index
+        self._content_width = 0
+
+    @property
+    def menu(self) -> Menu:
+        return self.bar.menus[self.index]
+
+    @property
+    def dropdown(self) -> MenuDropDown:
+        return self.query_one(MenuDropDown)
+
+    def compose(self) -> ComposeResult:
+        yield MenuDropDown()
+
+    def on_mount(self) -> None:
+        self.show_menu(self.index)
+
+    def on_resize(self) -> None:
+        self._place()
+
+    def show_menu(self, index: int) -> None:
+        """Fill the drop-down with menu `index`, reading checked states now."""
+        self.index = index % len(self.bar.menus)
+        items = self.menu.items
+        label_width = max((len(item.label) for item in items), default=0)
+        key_width = max((len(item.key) for item in items), default=0)
+        options: list[Option | None] = [
+            None
+            if item.is_separator
+            else Option(_item_prompt(item, label_width, key_width), id=str(position))
+            for position, item in enumerate(items)
+        ]
+        dropdown = self.dropdown
+        dropdown.clear_options()
+        dropdown.add_options(options)
+        dropdown.highlighted = 0 if dropdown.option_count else None
+        # check column + space + label (+ gap + key), plus padding and border.
+        self._content_width = 2 + label_width + (2 + key_width if key_width else 0)
+        self.bar.set_active(self.index)
+        self._place()
+        dropdown.focus()
+
+    def _place(self) -> None:
+        """Put the drop-down under its title, kept inside the screen."""
+        if not self.is_mounted:
+            return
+        width, height = self.size
+        dropdown_width = min(self._content_width + 4, max(width, 1))
+        x = min(self.bar.title_x(self.index), max(width - dropdown_width, 0))
+        dropdown = self.dropdown
+        dropdown.styles.width = dropdown_width
+        dropdown.styles.max_height = max(height - 1, 1)
+        dropdown.styles.offset = (x, 1)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_switch(self, step: int) -> None:
+        self.show_menu(self.index + step)
+
+    @on(OptionList.OptionSelected)
+    def _item_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.menu.items[int(event.option.id or 0)])
+
+    def on_click(self, event: events.Click) -> None:
+        x, y = event.screen_x, event.screen_y
+        if self.dropdown.region.contains(x, y):
+            return
+        event.stop()
+        title = self.bar.title_at(x, y)
+        if title is None or title == self.index:
+            self.dismiss(None)
+        else:
+            self.show_menu(title)
+
+
+class MenuBar(Widget):
+    """One row of menu titles docked at the top; see the module docstring for F10."""
+
+    DEFAULT_CSS = """
+    MenuBar {
+        dock: top;
+        height: 1;
+        width: 1fr;
+        layout: horizontal;
+        background: $panel;
+        color: $foreground;
+    }
+    MenuBar > .menu-title {
+        width: auto;
+        height: 1;
+        padding: 0 1;
+    }
+    MenuBar > .menu-title:hover {
+        background: $boost;
+    }
+    MenuBar > .menu-title.-active {
+        background: $accent;
+        color: $text-accent;
+        text-style: bold;
+    }
+    """
+
+    class ItemSelected(Message):
+        """Posted when an item is chosen, just before its action runs."""
+
+        def __init__(self, action: str, item: MenuItem | None = None) -> None:
+            super().__init__()
+            self.action = action
+            self.item = item
+
+    def __init__(
+        self,
+        menus: Sequence[Menu],
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.menus: tuple[Menu, ...] = tuple(menus)
+
+    def compose(self) -> ComposeResult:
+        for index, menu in enumerate(self.menus):
+            yield MenuTitle(menu.title, index)
+
+    def all_items(self) -> Iterator[tuple[str, MenuItem]]:
+        """(menu title, item) for every item that is not a separator."""
+        for menu in self.menus:
+            for item in menu.items:
+                if not item.is_separator:
+                    yield menu.title, item
+
+    @property
+    def is_open(self) -> bool:
+        return any(
+            isinstance(screen, MenuScreen) and screen.bar is self
+            for screen in self.app.screen_stack
+        )
+
+    def open_menu(self, index: int = 0) -> None:
+        """Open menu `index` (wrapping); does nothing if a menu is already open."""
+        if not self.menus or self.is_open:
+            return
+        self.app.push_screen(MenuScreen(self, index % len(self.menus)), self._menu_closed)
+
+    def action_open_menu(self, index: int = 0) -> None:
+        self.open_menu(index)
+
+    def set_active(self, index: int | None) -> None:
+        """Highlight the title of the open menu (None: no menu open)."""
+        for title in self.query(MenuTitle):
+            title.set_class(title.index == index, "-active")
+
+    def title_x(self, index: int) -> int:
+        return self.query(MenuTitle)[index].region.x
+
+    def title_at(self, x: int, y: int) -> int | None:
+        """Index of the title at screen coordinates, if any."""
+        for title in self.query(MenuTitle):
+            if title.region.contains(x, y):
+                return title.index
+        return None
+
+    async def _menu_closed(self, item: MenuItem | None) -> None:
+        # Called after the menu screen left the stack, so the action may push its own screen.
+        self.set_active(None)
+        if item is None:
+            return
+        self.post_message(self.ItemSelected(item.action, item))
+        await self.app.run_action(item.action)

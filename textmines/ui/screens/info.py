@@ -1,0 +1,52 @@
+"""Simple dialogs: a title, some text, a Close button."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class InfoScreen(ModalScreen[None]):
+    """A dialog showing a renderable; Escape, Enter or Close dismisses it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Close", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    InfoScreen { align: center middle; }
+    InfoScreen > Vertical {
+        width: auto; max-width: 90%; height: auto; max-height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    InfoScreen #title { text-style: bold; padding: 0 0 1 0; width: auto; }
+    InfoScreen VerticalScroll { height: auto; max-height: 100%; width: auto; }
+    InfoScreen #body { width: auto; }
+    InfoScreen Button { margin-top: 1; }
+    """
+
+    def __init__(self, title: str, body: RenderableType) -> None:
+        super().__init__()
+        self._title = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._title, id="title", markup=False)
+            with VerticalScroll():
+                yield Static(self.body, id="body")
+            yield Button("Close", variant="primary", id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
