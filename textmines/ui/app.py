@@ -32,6 +32,8 @@ from textmines.ui.screens.info import InfoScreen
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
 MIN_HEIGHT = 8
+#: Below this height the board is drawn without its frame.
+COMPACT_HEIGHT = 20
 
 #: Board colours of the classic look; themes (see the themes issue) override them.
 BOARD_VARIABLES: dict[str, str] = {
@@ -76,7 +78,8 @@ class StatusLine(Horizontal):
     def show(self, text: str, outcome: str = "") -> None:
         """Show progress, or the end message with ``outcome`` ``won``/``lost``."""
         progress = self.query_one("#progress", Static)
-        progress.update(text)
+        # A re-layout costs more than the rest of a key press: only when the width changes.
+        progress.update(text, layout=len(text) != len(str(progress.content)))
         progress.set_class(outcome == "won", "-won")
         progress.set_class(outcome == "lost", "-lost")
 
@@ -232,6 +235,7 @@ class TextminesApp(App[None]):
     def start(self, game: Game) -> None:
         """Put ``game`` on the board and reset the header, status and pause."""
         self.game = game
+        self.sub_title = self.config.label
         self._set_paused(False)
         self.board.load(game)
         self.board.focus()
@@ -243,7 +247,6 @@ class TextminesApp(App[None]):
         header.mines_left = game.mines_left
         header.seconds = int(game.elapsed)
         header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
-        self.sub_title = self.config.label
         status = self.query_one(StatusLine)
         if game.status == Status.WON:
             m = game_metrics(game)
@@ -382,3 +385,5 @@ class TextminesApp(App[None]):
     def _check_size(self, size: Size | None = None) -> None:
         width, height = size or self.size
         self.screen.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        # In a short terminal every row counts: the board drops its frame.
+        self.screen.set_class(height < COMPACT_HEIGHT, "-compact")

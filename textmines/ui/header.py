@@ -59,11 +59,11 @@ class GameHeader(Horizontal):
 
     def watch_mines_left(self, value: int) -> None:
         if self.is_mounted:
-            self.query_one("#counter", Static).update(format_counter(value))
+            self.query_one("#counter", Static).update(format_counter(value), layout=False)
 
     def watch_seconds(self, value: int) -> None:
         if self.is_mounted:
-            self.query_one("#timer", Static).update(format_counter(min(value, 999)))
+            self.query_one("#timer", Static).update(format_counter(min(value, 999)), layout=False)
 
     def set_face(self, face: str) -> None:
         """Show ``normal``, ``pressed``, ``won`` or ``lost``."""

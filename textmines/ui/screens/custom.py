@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
@@ -22,11 +22,13 @@ class CustomBoardScreen(ModalScreen[tuple[int, int, int] | None]):
     DEFAULT_CSS = """
     CustomBoardScreen { align: center middle; }
     CustomBoardScreen > Vertical {
-        width: 44; height: auto; padding: 1 2; border: thick $primary; background: $surface;
+        width: 48; height: auto; max-height: 100%; padding: 0 1;
+        border: round $primary; background: $surface;
     }
-    CustomBoardScreen Grid { grid-size: 2; grid-columns: 8 1fr; grid-rows: 3; height: auto; }
-    CustomBoardScreen Grid > Label { height: 3; content-align: left middle; }
-    CustomBoardScreen #message { height: 2; margin: 1 0 0 0; }
+    CustomBoardScreen .field { height: auto; }
+    CustomBoardScreen .field > Label { width: 8; height: 3; content-align: left middle; }
+    CustomBoardScreen .field > Input { width: 1fr; }
+    CustomBoardScreen #message { height: auto; min-height: 2; margin: 1 0 0 0; }
     CustomBoardScreen #message.-error { color: $error; }
     CustomBoardScreen Horizontal { height: auto; align-horizontal: right; }
     CustomBoardScreen Button { margin-left: 1; }
@@ -41,13 +43,14 @@ class CustomBoardScreen(ModalScreen[tuple[int, int, int] | None]):
         width, height, mines = self._initial
         with Vertical():
             yield Static("[b]Custom board[/b]")
-            with Grid():
-                yield Label("Width")
-                yield Input(str(width), type="integer", id="width", max_length=4)
-                yield Label("Height")
-                yield Input(str(height), type="integer", id="height", max_length=4)
-                yield Label("Mines")
-                yield Input(str(mines), type="integer", id="mines", max_length=7)
+            for name, value, digits in (
+                ("width", width, 4),
+                ("height", height, 4),
+                ("mines", mines, 7),
+            ):
+                with Horizontal(classes="field"):
+                    yield Label(name.capitalize())
+                    yield Input(str(value), type="integer", id=name, max_length=digits)
             yield Static("", id="message")
             with Horizontal():
                 yield Button("OK", variant="primary", id="ok")

@@ -1,0 +1,147 @@
+"""UI benchmarks: CPU time per key press against a trivial Textual app, start-up, big floods.
+
+    python benchmarks/ui.py            # about two minutes
+    python benchmarks/ui.py --presses 100
+
+CPU time (time.process_time) is measured, never wall time: the Pilot sleeps on its own
+between presses. Each figure is compared with the same loop on a one-Static app in the
+same run, and reported as a ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from textual.app import App, ComposeResult  # noqa: E402
+from textual.widgets import Static  # noqa: E402
+
+from textmines.config import GameConfig  # noqa: E402
+from textmines.ui.app import TextminesApp  # noqa: E402
+from textmines.ui.board import BoardView  # noqa: E402
+
+
+class TrivialApp(App[None]):
+    """One Static, updated on every key."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("0", id="counter")
+
+    def on_key(self) -> None:
+        counter = self.query_one("#counter", Static)
+        counter.update(str(int(str(counter.render())) + 1))
+
+
+def frozen_clock() -> float:
+    return 0.0
+
+
+async def cpu_per_press(app: App[None], keys: list[str], size: tuple[int, int]) -> float:
+    """Median CPU seconds per key press over ``keys`` (after a warm-up)."""
+    samples = []
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys[:5])  # warm caches
+        for key in keys:
+            start = time.process_time()
+            await pilot.press(key)
+            samples.append(time.process_time() - start)
+    return statistics.median(samples)
+
+
+async def reveal_presses(config: GameConfig, size: tuple[int, int], n: int) -> float:
+    """CPU per Space press that reveals a number (cursor placed between presses)."""
+    app = TextminesApp(config, clock=frozen_clock)
+    samples = []
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("space")
+        board = app.query_one(BoardView)
+        game = app.game
+        assert game.board is not None
+        targets = [
+            (x, y)
+            for y in range(game.height)
+            for x in range(game.width)
+            if not game.board.is_mine(x, y) and game.cell(x, y) == "#"
+        ]
+        # Prefer cells near the cursor so the view does not scroll for every press.
+        cx, cy = board.cursor
+        targets.sort(key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))
+        for x, y in targets[:n]:
+            if game.cell(x, y) != "#":
+                continue
+            board.move_cursor(x, y)
+            await pilot.pause()
+            start = time.process_time()
+            await pilot.press("space")
+            samples.append(time.process_time() - start)
+    return statistics.median(samples)
+
+
+async def startup(make: type[App[None]] | None, config: GameConfig | None, runs: int) -> float:
+    """Median CPU seconds from constructing the app to its first painted frame."""
+    samples = []
+    for _ in range(runs):
+        start = time.process_time()
+        app = TrivialApp() if make is not None else TextminesApp(config, clock=frozen_clock)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            samples.append(time.process_time() - start)
+    return statistics.median(samples)
+
+
+async def huge_flood() -> tuple[float, float]:
+    """Wall and CPU seconds from pressing Space on a 1000x1000/1 board to the repainted screen."""
+    app = TextminesApp(GameConfig(1000, 1000, 1, seed=3), clock=frozen_clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        wall, cpu = time.perf_counter(), time.process_time()
+        await pilot.press("space")
+        await pilot.pause()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        assert app.game.safe_left == 0
+    return wall, cpu
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--presses", type=int, default=200)
+    args = parser.parse_args()
+    n = args.presses
+    moves = ["right", "down", "left", "up"] * (n // 4)
+    size = (120, 40)
+    print(f"textmines UI benchmark: {n} presses per figure, terminal {size[0]}x{size[1]}\n")
+
+    trivial = await cpu_per_press(TrivialApp(), moves, size)
+    print(f"trivial one-Static app     {trivial * 1e3:6.2f} ms CPU per key")
+    for label, config in (
+        ("Expert 30x16/99", GameConfig(30, 16, 99, seed=1)),
+        ("300x300/13500", GameConfig(300, 300, 13500, seed=1)),
+    ):
+        app = TextminesApp(config, clock=frozen_clock)
+        move = await cpu_per_press(app, moves, size)
+        reveal = await reveal_presses(config, size, n // 2)
+        print(
+            f"{label:26s} move {move * 1e3:6.2f} ms ({move / trivial:4.2f}x)"
+            f"   reveal {reveal * 1e3:6.2f} ms ({reveal / trivial:4.2f}x)"
+        )
+
+    runs = 5
+    base = await startup(TrivialApp, None, runs)
+    ours = await startup(None, GameConfig(30, 16, 99, seed=1), runs)
+    print(
+        f"start-up to first frame    trivial {base * 1e3:6.1f} ms, textmines Expert "
+        f"{ours * 1e3:6.1f} ms CPU ({ours / base:4.2f}x, median of {runs})"
+    )
+    wall, cpu = await huge_flood()
+    print(f"1000x1000/1 first click    screen updated in {wall:5.2f} s wall ({cpu:5.2f} s CPU)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,97 @@
+"""SVG snapshots of the main screens (fake clock, fixed seed).
+
+Update after an intended visual change with ``pytest tests/ui/test_snapshots.py
+--snapshot-update`` and look at the report before committing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.ui.conftest import FakeClock, click_cell, make_app
+from textmines.engine import PRESETS
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_preset_at_start(snap_compare: Any, preset: str) -> None:
+    p = PRESETS[preset]
+    app = make_app(width=p.width, height=p.height, mines=p.mines)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_mid_game(snap_compare: Any) -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+
+    async def play(pilot: Pilot[None]) -> None:
+        await pilot.press("space")
+        clock.advance(42.7)
+        await pilot.press("left", "left", "left", "f", "up", "up", "up", "f", "f")
+        await pilot.pause(0.3)  # let the timer tick
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=play)
+
+
+def test_won(snap_compare: Any) -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+
+    async def win(pilot: Pilot[None]) -> None:
+        await pilot.press("space")
+        clock.advance(12.3)
+        board = app.game.board
+        assert board is not None
+        for y in range(9):
+            for x in range(9):
+                if not board.is_mine(x, y) and app.game.cell(x, y) == "#":
+                    await click_cell(pilot, x, y)
+        assert app.game.status == "won"
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=win)
+
+
+def test_lost(snap_compare: Any) -> None:
+    app = make_app()
+
+    async def lose(pilot: Pilot[None]) -> None:
+        await pilot.press("space", "left", "left", "left", "f", "up", "up", "up", "up", "f")
+        await click_cell(pilot, 2, 0)
+        await pilot.press("down")
+        assert app.game.status == "lost"
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=lose)
+
+
+def test_menu_open(snap_compare: Any) -> None:
+    assert snap_compare(make_app(), press=["f10", "right"], terminal_size=(80, 24))
+
+
+def test_custom_dialog(snap_compare: Any) -> None:
+    assert snap_compare(make_app(), press=["c"], terminal_size=(80, 24))
+
+
+def test_help(snap_compare: Any) -> None:
+    assert snap_compare(make_app(), press=["f1"], terminal_size=(100, 40))
+
+
+def test_paused(snap_compare: Any) -> None:
+    assert snap_compare(make_app(), press=["space", "p"], terminal_size=(80, 24))
+
+
+def test_large_board_scrolled(snap_compare: Any) -> None:
+    app = make_app(width=200, height=200, mines=4000)
+
+    async def scroll(pilot: Pilot[None]) -> None:
+        await pilot.press("space")
+        for _ in range(8):
+            await pilot.press("shift+right", "shift+down")
+        await pilot.press("f")
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=scroll)
+
+
+def test_small_terminal(snap_compare: Any) -> None:
+    assert snap_compare(make_app(), press=["space"], terminal_size=(40, 12))
