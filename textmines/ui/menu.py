@@ -160,7 +160,8 @@ class MenuScreen(ModalScreen[MenuItem | None]):
         if not self.is_mounted:
             return
         width, height = self.size
-        dropdown_width = min(self._content_width + 4, max(width, 1))
+        # Padding and border take 4 columns; one more keeps a scrollbar from wrapping items.
+        dropdown_width = min(self._content_width + 5, max(width, 1))
         x = min(self.bar.title_x(self.index), max(width - dropdown_width, 0))
         dropdown = self.dropdown
         dropdown.styles.width = dropdown_width

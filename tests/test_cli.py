@@ -1,0 +1,72 @@
+"""The command line: options become a GameConfig; bad values exit 2 with one line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from textmines.cli import config_from_args
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        ([], (9, 9, 10)),
+        (["--beginner"], (9, 9, 10)),
+        (["--intermediate"], (16, 16, 40)),
+        (["--expert"], (30, 16, 99)),
+        (["--custom", "40x20x150"], (40, 20, 150)),
+        (["--custom", "1000X1000X5"], (1000, 1000, 5)),
+    ],
+)
+def test_board_options(argv: list[str], expected: tuple[int, int, int]) -> None:
+    config = config_from_args(argv)
+    assert (config.width, config.height, config.mines) == expected
+
+
+def test_rule_options() -> None:
+    config = config_from_args(["--seed", "7", "--first-click", "safe", "--no-question-marks"])
+    assert config.seed == 7
+    assert config.first_click == "safe"
+    assert config.question_marks is False
+    assert config_from_args([]).question_marks is True
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--custom", "40x20"], "must look like WIDTHxHEIGHTxMINES"),
+        (["--custom", "0x20x5"], "width must be between 1 and 1000, not 0"),
+        (["--custom", "9x9x80"], "mines must be between 1 and 72"),
+        (["--seed", "-4"], "--seed must be 0 or more"),
+        (["--seed", "abc"], "invalid int value"),
+        (["--first-click", "corner"], "invalid choice"),
+        (["--expert", "--beginner"], "not allowed with"),
+    ],
+)
+def test_bad_values_exit_2_with_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        config_from_args(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert message in err[-1]
+
+
+def test_safe_rule_allows_denser_custom_boards() -> None:
+    config = config_from_args(["--custom", "9x9x80", "--first-click", "safe"])
+    assert config.mines == 80
+
+
+def test_console_script_reports_bad_values() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "textmines", "--custom", "5x5x99"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "mines must be between 1 and 16" in result.stderr

@@ -1,0 +1,126 @@
+"""Where textmines keeps its files, and the two file-system operations everything else needs."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from platformdirs import user_config_dir, user_data_dir
+
+APP_NAME = "textmines"
+#: Setting this environment variable puts every file under one directory (tests, portable use).
+HOME_VARIABLE = "TEXTMINES_HOME"
+
+
+@dataclass(frozen=True)
+class Paths:
+    """The directories textmines uses and the files inside them. Nothing is created here."""
+
+    data_dir: Path
+    config_dir: Path
+
+    @property
+    def stats_db(self) -> Path:
+        return self.data_dir / "stats.db"
+
+    @property
+    def saved_game(self) -> Path:
+        return self.data_dir / "saved-game.json"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config_dir / "settings.toml"
+
+    @property
+    def themes_dir(self) -> Path:
+        return self.config_dir / "themes"
+
+
+def default_paths(environ: Mapping[str, str] = os.environ) -> Paths:
+    """``$TEXTMINES_HOME`` for everything when set, else the platform's usual user directories."""
+    home = environ.get(HOME_VARIABLE, "")
+    if home:
+        root = Path(home)
+        return Paths(data_dir=root, config_dir=root)
+    return Paths(
+        data_dir=Path(user_data_dir(APP_NAME, appauthor=False)),
+        config_dir=Path(user_config_dir(APP_NAME, appauthor=False)),
+    )
+
+
+def _blocking_file(path: Path) -> Path | None:
+    """The nearest existing ancestor-or-self of ``path`` that is not a directory, if any."""
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return None if candidate.is_dir() else candidate
+    return None
+
+
+def ensure_dir(path: Path) -> str | None:
+    """Create ``path`` and its parents; ``None`` on success, else a short reason. Never raises.
+
+    The reason does not repeat ``path``: the caller says which directory it wanted.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return _reason(path, error)
+    return None
+
+
+def _reason(path: Path, error: OSError) -> str:
+    if isinstance(error, FileExistsError | NotADirectoryError):
+        blocker = _blocking_file(path)
+        if blocker is None or blocker == path:
+            return "a file is in the way"
+        return f"a file is in the way ({blocker})"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    if error.errno == errno.EROFS:
+        return "read-only file system"
+    if error.errno == errno.ENOSPC:
+        return "no space left on device"
+    return (error.strerror or str(error)).lower()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves either the old or the new file.
+
+    The data goes to a temporary file in the same directory (so the rename cannot cross file
+    systems), is flushed to disk, then renamed over ``path``. Raises ``OSError`` on failure and
+    leaves no temporary file behind.
+    """
+    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as temp:
+            temp.write(data)
+            temp.flush()
+            os.fsync(temp.fileno())
+        # mkstemp makes the file owner-only; keep whatever mode the old file had.
+        with contextlib.suppress(OSError):
+            os.chmod(temp_name, os.stat(path).st_mode & 0o777)
+        os.replace(temp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+    _sync_directory(path.parent)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the rename itself durable where the platform allows it (best effort)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
