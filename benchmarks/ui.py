@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from textual.app import App, ComposeResult  # noqa: E402
-from textual.widgets import Static  # noqa: E402
+from textual.app import App, ComposeResult
+from textual.widgets import Static
 
-from textmines.config import GameConfig  # noqa: E402
-from textmines.ui.app import TextminesApp  # noqa: E402
-from textmines.ui.board import BoardView  # noqa: E402
+from textmines.config import GameConfig
+from textmines.ui.app import TextminesApp
+from textmines.ui.board import BoardView
 
 
 class TrivialApp(App[None]):

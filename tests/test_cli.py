@@ -70,3 +70,35 @@ def test_console_script_reports_bad_values() -> None:
     )
     assert result.returncode == 2
     assert "mines must be between 1 and 16" in result.stderr
+
+
+def test_no_arguments_resume_the_last_board(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from textmines.config import config_from_settings
+    from textmines.store.settings import Settings
+
+    saved = Settings(board="custom", custom_width=40, custom_height=20, custom_mines=150)
+    config = config_from_args([], config_from_settings(saved))
+    assert (config.width, config.height, config.mines) == (40, 20, 150)
+    config = config_from_args(["--expert"], config_from_settings(saved))
+    assert config.label == "Expert 30x16/99"
+    safe = Settings(first_click="safe", question_marks=False)
+    config = config_from_args([], config_from_settings(safe))
+    assert (config.first_click, config.question_marks) == ("safe", False)
+    assert Path(str(tmp_path)).exists()
+
+
+def test_a_saved_board_invalid_for_the_command_line_rule_exits_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from textmines.config import config_from_settings
+    from textmines.store.settings import Settings
+
+    saved = Settings(
+        board="custom", custom_width=9, custom_height=9, custom_mines=80, first_click="safe"
+    )
+    with pytest.raises(SystemExit) as exit_info:
+        config_from_args(["--first-click", "opening"], config_from_settings(saved))
+    assert exit_info.value.code == 2
+    assert "between 1 and 72" in capsys.readouterr().err

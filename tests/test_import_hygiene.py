@@ -6,6 +6,18 @@ import subprocess
 import sys
 
 
+def test_engine_and_store_import_no_textual_or_rich() -> None:
+    code = (
+        "import sys, textmines.store, textmines.store.paths, textmines.store.settings;"
+        "bad = {'textual', 'rich'} & {m.split('.')[0] for m in sys.modules};"
+        "print(sorted(bad))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+
+
 def test_engine_imports_no_textual_rich_or_sqlite() -> None:
     code = (
         "import sys, textmines.engine, textmines.engine.metrics;"

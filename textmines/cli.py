@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from textmines import __version__
-from textmines.config import GameConfig, parse_custom
+from textmines.config import GameConfig, config_from_settings, parse_custom
 from textmines.engine.presets import PRESETS
+from textmines.store.paths import default_paths
+from textmines.store.settings import load_settings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--first-click",
         choices=("opening", "safe"),
-        default="opening",
+        default=None,
         help="opening: the first click opens an area (default); safe: only that cell is safe",
     )
     parser.add_argument(
@@ -46,24 +49,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def config_from_args(argv: Sequence[str] | None = None) -> GameConfig:
-    """Parse ``argv`` into a GameConfig; bad values exit with status 2 and one line."""
+def config_from_args(
+    argv: Sequence[str] | None = None, base: GameConfig | None = None
+) -> GameConfig:
+    """Parse ``argv`` into a GameConfig; bad values exit with status 2 and one line.
+
+    What the command line leaves out comes from ``base`` (the saved settings).
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
-    preset = PRESETS[args.preset or "beginner"]
-    width, height, mines = preset.width, preset.height, preset.mines
+    base = base or GameConfig()
+    width, height, mines = base.width, base.height, base.mines
+    if args.preset is not None:
+        preset = PRESETS[args.preset]
+        width, height, mines = preset.width, preset.height, preset.mines
     try:
         if args.custom is not None:
             width, height, mines = parse_custom(args.custom)
         if args.seed is not None and args.seed < 0:
             raise ValueError(f"--seed must be 0 or more, not {args.seed}")
-        return GameConfig(
-            width,
-            height,
-            mines,
+        return replace(
+            base,
+            width=width,
+            height=height,
+            mines=mines,
             seed=args.seed,
-            first_click=args.first_click,
-            question_marks=not args.no_question_marks,
+            first_click=args.first_click or base.first_click,
+            question_marks=base.question_marks and not args.no_question_marks,
         )
     except ValueError as error:
         parser.error(str(error))
@@ -71,10 +83,15 @@ def config_from_args(argv: Sequence[str] | None = None) -> GameConfig:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
-    config = config_from_args(argv)
+    paths = default_paths()
+    settings, warnings = load_settings(paths.settings_file)
+    config = config_from_args(argv, config_from_settings(settings))
     from textmines.ui.app import TextminesApp  # Textual loads only when we play
 
-    TextminesApp(config).run()
+    app = TextminesApp(
+        config, settings=settings, settings_path=paths.settings_file, warnings=warnings
+    )
+    app.run()
     return 0
 
 

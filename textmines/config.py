@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from textmines.engine.presets import PRESETS, Preset, check_board, check_first_click, preset_for
+from textmines.store.settings import Settings
 
 _CUSTOM = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*[xX/]\s*(\d+)\s*")
 
@@ -58,3 +59,40 @@ def parse_custom(text: str) -> tuple[int, int, int]:
         )
     width, height, mines = (int(group) for group in match.groups())
     return width, height, mines
+
+
+def config_from_settings(settings: Settings) -> GameConfig:
+    """The game the player had last time (settings are validated when loaded)."""
+    if settings.board in PRESETS:
+        preset = PRESETS[settings.board]
+        size = (preset.width, preset.height, preset.mines)
+    else:
+        size = (settings.custom_width, settings.custom_height, settings.custom_mines)
+    return GameConfig(
+        *size,
+        first_click=settings.first_click,
+        question_marks=settings.question_marks,
+        left_click_chords=settings.left_click_chords,
+    )
+
+
+def settings_with_config(settings: Settings, config: GameConfig) -> Settings:
+    """``settings`` updated with the board and options of ``config``."""
+    preset = config.preset
+    board = (
+        {"board": preset.key}
+        if preset is not None
+        else {
+            "board": "custom",
+            "custom_width": config.width,
+            "custom_height": config.height,
+            "custom_mines": config.mines,
+        }
+    )
+    return replace(
+        settings,
+        **board,  # type: ignore[arg-type]
+        first_click=config.first_click,
+        question_marks=config.question_marks,
+        left_click_chords=config.left_click_chords,
+    )

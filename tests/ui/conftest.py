@@ -33,5 +33,7 @@ async def click_cell(
     pilot: Pilot[None], x: int, y: int, *, button: int = 1, control: bool = False, times: int = 1
 ) -> None:
     board = pilot.app.query_one(BoardView)
-    await pilot.click(BoardView, cell_offset(board, x, y), button=button, control=control, times=times)
+    await pilot.click(
+        BoardView, cell_offset(board, x, y), button=button, control=control, times=times
+    )
     await pilot.pause()

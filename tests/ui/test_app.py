@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 from textual.widgets import Input, Static
 
 from tests.ui.conftest import FakeClock, click_cell, make_app
+from textmines.config import GameConfig
+from textmines.store.settings import load_settings
+from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
 from textmines.ui.header import GameHeader, Smiley
 from textmines.ui.menu import MenuBar
@@ -203,8 +208,10 @@ async def test_pause_hides_the_board_and_stops_the_clock() -> None:
         await pilot.press("space")
         clock.advance(3)
         await pilot.press("p")
-        assert not app.query_one(BoardView).display or not app.query_one(BoardView).visible or (
-            app.query_one(BoardView).region.area == 0
+        assert (
+            not app.query_one(BoardView).display
+            or not app.query_one(BoardView).visible
+            or (app.query_one(BoardView).region.area == 0)
         )
         assert app.query_one("#paused").region.area > 0
         clock.advance(100)
@@ -236,7 +243,14 @@ async def test_help_lists_every_binding() -> None:
         console = Console(record=True, width=100)
         console.print(app.screen.body)
         text = console.export_text()
-        for expected in ("Space / Enter", "Reveal / chord", "F / +", "N / F2", "Pause", "Right click"):
+        for expected in (
+            "Space / Enter",
+            "Reveal / chord",
+            "F / +",
+            "N / F2",
+            "Pause",
+            "Right click",
+        ):
             assert expected in text
         await pilot.press("escape")
         assert not isinstance(app.screen, InfoScreen)
@@ -290,7 +304,14 @@ async def test_command_palette_offers_the_menu_actions() -> None:
     app = make_app()
     async with app.run_test(size=(80, 30)) as pilot:
         titles = [command.title for command in app.get_system_commands(app.screen)]
-        for title in ("New game", "Expert", "Custom...", "Statistics", "Question marks", "Controls"):
+        for title in (
+            "New game",
+            "Expert",
+            "Custom...",
+            "Statistics",
+            "Question marks",
+            "Controls",
+        ):
             assert title in titles
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -333,9 +354,13 @@ async def test_big_board_scrolls_to_keep_the_cursor_in_view() -> None:
         for _ in range(10):
             await pilot.press("shift+down")
         await pilot.pause()
-        x, y = board.cursor
+        y = board.cursor[1]
         assert y == 150
-        assert board.scroll_offset.y <= y < board.scroll_offset.y + board.scrollable_content_region.height
+        assert (
+            board.scroll_offset.y
+            <= y
+            < board.scroll_offset.y + board.scrollable_content_region.height
+        )
 
 
 async def test_quit_key() -> None:
@@ -344,3 +369,42 @@ async def test_quit_key() -> None:
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0 or app.return_code is None
+
+
+async def test_options_persist_in_settings_toml(tmp_path: Path) -> None:
+    path = tmp_path / "config" / "settings.toml"
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=path)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        settings, warnings = load_settings(path)
+        assert settings.board == "expert" and not warnings
+        app.action_toggle_question_marks()
+        app.action_first_click("safe")
+        app.action_toggle_left_click_chords()
+        await pilot.pause()
+    settings, _ = load_settings(path)
+    assert (settings.question_marks, settings.first_click, settings.left_click_chords) == (
+        False,
+        "safe",
+        False,
+    )
+
+
+async def test_settings_that_cannot_be_written_are_reported(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=blocker / "s.toml")
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.game.mines == 40  # the game goes on
+        messages = [n.message for n in app._notifications]
+        assert any("Settings not saved to" in m for m in messages)
+
+
+async def test_settings_warnings_are_shown_at_start() -> None:
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), warnings=["settings.toml: key [x]"])
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["settings.toml: key [x]"]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,10 +19,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from textmines import __version__
-from textmines.config import GameConfig
+from textmines.config import GameConfig, settings_with_config
 from textmines.engine import Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
+from textmines.store.settings import Settings, save_settings
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.header import GameHeader, Smiley
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
@@ -64,7 +66,9 @@ class StatusLine(Horizontal):
 
     DEFAULT_CSS = """
     StatusLine { dock: bottom; height: 1; background: $panel; }
-    StatusLine > #hints { width: 1fr; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    StatusLine > #hints {
+        width: 1fr; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     StatusLine > #progress { width: auto; padding: 0 1; text-wrap: nowrap; }
     StatusLine > #progress.-won { color: $success; text-style: bold; }
     StatusLine > #progress.-lost { color: $error; text-style: bold; }
@@ -105,10 +109,22 @@ class TextminesApp(App[None]):
         Binding("q,ctrl+c", "quit", "Quit", id="app.quit", priority=False),
     ]
 
-    def __init__(self, config: GameConfig | None = None, *, clock: Clock = time.monotonic) -> None:
+    def __init__(
+        self,
+        config: GameConfig | None = None,
+        *,
+        clock: Clock = time.monotonic,
+        settings: Settings | None = None,
+        settings_path: Path | None = None,
+        warnings: Sequence[str] = (),
+    ) -> None:
         super().__init__()
         self.config = config or GameConfig()
         self.clock = clock
+        self.settings = settings or Settings()
+        # None: nothing is written (tests, or a player who cannot save).
+        self.settings_path = settings_path
+        self._startup_warnings = list(warnings)
         self.game = self._new_game(self.config)
         # A --seed applies to the first game only; "new game" means a new board.
         self.config = replace(self.config, seed=None)
@@ -127,6 +143,8 @@ class TextminesApp(App[None]):
         )
 
     def on_mount(self) -> None:
+        for warning in self._startup_warnings:
+            self.notify(warning, title="Settings", severity="warning", timeout=10, markup=False)
         self.set_interval(0.25, self._tick)
         self._show_game_state()
         self._check_size()
@@ -157,7 +175,9 @@ class TextminesApp(App[None]):
                     MenuItem("New game", "app.new_game", "F2"),
                     MenuItem("Restart this board", "app.restart", "R"),
                     SEPARATOR,
-                    MenuItem("Beginner", "app.preset('beginner')", "1", partial(is_preset, "beginner")),
+                    MenuItem(
+                        "Beginner", "app.preset('beginner')", "1", partial(is_preset, "beginner")
+                    ),
                     MenuItem(
                         "Intermediate",
                         "app.preset('intermediate')",
@@ -288,12 +308,30 @@ class TextminesApp(App[None]):
         if old.board is None:
             game = self._new_game(replace(self.config, seed=old.seed))
         else:
-            game = Game.from_board(old.board, question_marks=self.config.question_marks, clock=self.clock)
+            game = Game.from_board(
+                old.board, question_marks=self.config.question_marks, clock=self.clock
+            )
         self.start(game)
+
+    def set_config(self, config: GameConfig) -> None:
+        """Adopt new options and write them to settings.toml at once."""
+        self.config = config
+        if self.settings_path is None:
+            return
+        self.settings = settings_with_config(self.settings, config)
+        try:
+            save_settings(self.settings_path, self.settings)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self.notify(
+                f"Settings not saved to {self.settings_path}: {reason}",
+                severity="warning",
+                markup=False,
+            )
 
     def action_preset(self, key: str) -> None:
         """Start a Beginner, Intermediate or Expert game."""
-        self.config = self.config.with_preset(key)
+        self.set_config(self.config.with_preset(key))
         self.action_new_game()
 
     def action_custom(self) -> None:
@@ -301,7 +339,7 @@ class TextminesApp(App[None]):
 
         def chosen(result: tuple[int, int, int] | None) -> None:
             if result is not None:
-                self.config = self.config.with_board(*result)
+                self.set_config(self.config.with_board(*result))
                 self.action_new_game()
 
         c = self.config
@@ -309,7 +347,7 @@ class TextminesApp(App[None]):
 
     def action_toggle_question_marks(self) -> None:
         """Switch question marks on or off (also in the running game)."""
-        self.config = replace(self.config, question_marks=not self.config.question_marks)
+        self.set_config(replace(self.config, question_marks=not self.config.question_marks))
         self.game.question_marks = self.config.question_marks
         state = "on" if self.config.question_marks else "off"
         self.notify(f"Question marks {state}.", timeout=2)
@@ -317,15 +355,16 @@ class TextminesApp(App[None]):
     def action_first_click(self, rule: str) -> None:
         """Choose the first-click rule; it applies from the next game."""
         try:
-            self.config = replace(self.config, first_click=rule)
+            config = replace(self.config, first_click=rule)
         except ValueError as error:
             self.notify(str(error), severity="warning")
             return
+        self.set_config(config)
         self.notify(f"First click: {rule} (from the next game).", timeout=2)
 
     def action_toggle_left_click_chords(self) -> None:
         """Whether a left click on a revealed number chords."""
-        self.config = replace(self.config, left_click_chords=not self.config.left_click_chords)
+        self.set_config(replace(self.config, left_click_chords=not self.config.left_click_chords))
         self.board.left_click_chords = self.config.left_click_chords
         state = "on" if self.config.left_click_chords else "off"
         self.notify(f"Left-click chording {state}.", timeout=2)
@@ -375,7 +414,9 @@ class TextminesApp(App[None]):
     def action_statistics(self) -> None:
         """Statistics screen (placeholder until persistent statistics land)."""
         self.push_screen(
-            InfoScreen("Statistics", "Statistics are not recorded yet: they arrive in a later version.")
+            InfoScreen(
+                "Statistics", "Statistics are not recorded yet: they arrive in a later version."
+            )
         )
 
     # ------------------------------------------------------------------ size

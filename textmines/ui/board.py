@@ -96,21 +96,42 @@ class BoardView(ScrollView, can_focus=True):
     }
     BoardView:focus { border: round $mines-cursor; }
     BoardView > .board--covered { background: $mines-covered; color: $mines-covered-glyph; }
-    BoardView > .board--flag { background: $mines-covered; color: $mines-flag; text-style: bold; }
-    BoardView > .board--question { background: $mines-covered; color: $mines-question; text-style: bold; }
-    BoardView > .board--pressed { background: $mines-revealed; color: $mines-revealed; }
+    BoardView > .board--flag, BoardView > .board--question, BoardView > .board--wrong {
+        background: $mines-covered;
+        text-style: bold;
+    }
+    BoardView > .board--flag { color: $mines-flag; }
+    BoardView > .board--question { color: $mines-question; }
+    BoardView > .board--wrong { color: $mines-wrong; }
+    BoardView > .board--pressed, BoardView > .board--number-0 {
+        background: $mines-revealed;
+        color: $mines-revealed;
+    }
     BoardView > .board--mine { background: $mines-revealed; color: $mines-mine; text-style: bold; }
-    BoardView > .board--exploded { background: $mines-exploded; color: $mines-mine; text-style: bold; }
-    BoardView > .board--wrong { background: $mines-covered; color: $mines-wrong; text-style: bold; }
-    BoardView > .board--number-0 { background: $mines-revealed; color: $mines-revealed; }
-    BoardView > .board--number-1 { background: $mines-revealed; color: $mines-number-1; text-style: bold; }
-    BoardView > .board--number-2 { background: $mines-revealed; color: $mines-number-2; text-style: bold; }
-    BoardView > .board--number-3 { background: $mines-revealed; color: $mines-number-3; text-style: bold; }
-    BoardView > .board--number-4 { background: $mines-revealed; color: $mines-number-4; text-style: bold; }
-    BoardView > .board--number-5 { background: $mines-revealed; color: $mines-number-5; text-style: bold; }
-    BoardView > .board--number-6 { background: $mines-revealed; color: $mines-number-6; text-style: bold; }
-    BoardView > .board--number-7 { background: $mines-revealed; color: $mines-number-7; text-style: bold; }
-    BoardView > .board--number-8 { background: $mines-revealed; color: $mines-number-8; text-style: bold; }
+    BoardView > .board--exploded {
+        background: $mines-exploded;
+        color: $mines-mine;
+        text-style: bold;
+    }
+    BoardView > .board--number-1,
+    BoardView > .board--number-2,
+    BoardView > .board--number-3,
+    BoardView > .board--number-4,
+    BoardView > .board--number-5,
+    BoardView > .board--number-6,
+    BoardView > .board--number-7,
+    BoardView > .board--number-8 {
+        background: $mines-revealed;
+        text-style: bold;
+    }
+    BoardView > .board--number-1 { color: $mines-number-1; }
+    BoardView > .board--number-2 { color: $mines-number-2; }
+    BoardView > .board--number-3 { color: $mines-number-3; }
+    BoardView > .board--number-4 { color: $mines-number-4; }
+    BoardView > .board--number-5 { color: $mines-number-5; }
+    BoardView > .board--number-6 { color: $mines-number-6; }
+    BoardView > .board--number-7 { color: $mines-number-7; }
+    BoardView > .board--number-8 { color: $mines-number-8; }
     BoardView > .board--cursor { background: $mines-cursor; }
     """
 
@@ -150,7 +171,7 @@ class BoardView(ScrollView, can_focus=True):
         glyphs: Glyphs | None = None,
         left_click_chords: bool = True,
         name: str | None = None,
-        id: str | None = None,  # noqa: A002 - Textual's parameter name
+        id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)

@@ -1,0 +1,213 @@
+"""Reading and writing settings.toml, and what the player is told when it is wrong."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from textmines.store import settings as settings_module
+from textmines.store.settings import Settings, load_settings, save_settings
+
+DEFAULTS = Settings()
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "settings.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults() -> None:
+    assert dataclasses.asdict(DEFAULTS) == {
+        "board": "beginner",
+        "custom_width": 30,
+        "custom_height": 20,
+        "custom_mines": 100,
+        "first_click": "opening",
+        "question_marks": True,
+        "left_click_chords": True,
+        "theme": "classic",
+        "no_guess": False,
+    }
+
+
+def test_every_field_has_a_rule_of_its_type() -> None:
+    rules = settings_module._RULES
+    assert [field.name for field in dataclasses.fields(Settings)] == list(rules)
+    for name, rule in rules.items():
+        assert type(getattr(DEFAULTS, name)) is rule.kind
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "config" / "nested" / "settings.toml"
+    chosen = Settings(
+        board="custom",
+        custom_width=40,
+        custom_height=25,
+        custom_mines=200,
+        first_click="safe",
+        question_marks=False,
+        left_click_chords=False,
+        theme="dracula",
+        no_guess=True,
+    )
+    save_settings(path, chosen)
+    assert load_settings(path) == (chosen, [])
+
+
+def test_saved_file_is_flat_valid_toml(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    save_settings(path, DEFAULTS)
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("#")
+    document = tomllib.loads(text)
+    assert document == dataclasses.asdict(DEFAULTS)
+    assert [entry.name for entry in tmp_path.iterdir()] == ["settings.toml"]
+
+
+def test_save_raises_oserror_when_the_directory_cannot_be_made(tmp_path: Path) -> None:
+    blocker = tmp_path / "config"
+    blocker.write_text("a file")
+    with pytest.raises(OSError):
+        save_settings(blocker / "settings.toml", DEFAULTS)
+
+
+def test_missing_file_gives_defaults_silently(tmp_path: Path) -> None:
+    assert load_settings(tmp_path / "settings.toml") == (DEFAULTS, [])
+
+
+def test_empty_file_gives_defaults_silently(tmp_path: Path) -> None:
+    assert load_settings(write(tmp_path, "")) == (DEFAULTS, [])
+
+
+def test_partial_file_keeps_the_other_defaults(tmp_path: Path) -> None:
+    path = write(tmp_path, 'board = "expert"\n')
+    assert load_settings(path) == (dataclasses.replace(DEFAULTS, board="expert"), [])
+
+
+def test_garbage_toml_gives_defaults_and_names_file_and_line(tmp_path: Path) -> None:
+    path = write(tmp_path, 'board = "expert"\ntheme = = nonsense\n')
+    settings, warnings = load_settings(path)
+    assert settings == DEFAULTS
+    assert len(warnings) == 1
+    assert str(path) in warnings[0]
+    assert "line 2" in warnings[0]
+    assert "default" in warnings[0]
+
+
+def test_unreadable_file_gives_defaults_and_one_warning(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.mkdir()  # a directory cannot be read as a file, even by root
+    settings, warnings = load_settings(path)
+    assert settings == DEFAULTS
+    assert len(warnings) == 1
+    assert str(path) in warnings[0]
+
+
+def test_non_utf8_file_gives_defaults_and_one_warning(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b'theme = "\xff"\n')
+    settings, warnings = load_settings(path)
+    assert settings == DEFAULTS
+    assert len(warnings) == 1
+    assert str(path) in warnings[0]
+
+
+def test_unknown_key_with_suggestion(tmp_path: Path) -> None:
+    path = write(tmp_path, 'qestion_marks = false\ntheme = "nord"\n')
+    settings, warnings = load_settings(path)
+    assert settings == dataclasses.replace(DEFAULTS, theme="nord")
+    assert warnings == [
+        f"{path}: key 'qestion_marks' is unknown (did you mean 'question_marks'?); ignored"
+    ]
+
+
+def test_unknown_key_without_suggestion(tmp_path: Path) -> None:
+    path = write(tmp_path, "zzz = 1\n")
+    settings, warnings = load_settings(path)
+    assert settings == DEFAULTS
+    assert warnings == [f"{path}: key 'zzz' is unknown; ignored"]
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "shown", "allowed"),
+    [
+        ('question_marks = "yes"', "question_marks", "'yes'", "true or false"),
+        ("no_guess = 1", "no_guess", "1", "true or false"),
+        ("custom_width = true", "custom_width", "true", "whole number"),
+        ("custom_mines = false", "custom_mines", "false", "whole number"),
+        ('custom_height = "20"', "custom_height", "'20'", "whole number"),
+        ("custom_width = 30.5", "custom_width", "30.5", "whole number"),
+        ("custom_width = 0", "custom_width", "0", "from 1 to 1000"),
+        ("custom_height = 1001", "custom_height", "1001", "from 1 to 1000"),
+        ("custom_mines = 0", "custom_mines", "0", "at least 1"),
+        ('board = "huge"', "board", "'huge'", "'beginner', 'intermediate', 'expert', 'custom'"),
+        ('first_click = "lucky"', "first_click", "'lucky'", "'opening', 'safe'"),
+        ("theme = 7", "theme", "7", "string"),
+        ('theme = ""', "theme", "''", "non-empty"),
+        ("board = [1, 2]", "board", "[1, 2]", "one of"),
+    ],
+)
+def test_bad_value_warns_and_keeps_the_rest(
+    tmp_path: Path, line: str, key: str, shown: str, allowed: str
+) -> None:
+    others = 'theme = "nord"\n' if key != "theme" else 'board = "expert"\n'
+    path = write(tmp_path, f"left_click_chords = false\n{others}{line}\n")
+    settings, warnings = load_settings(path)
+
+    assert len(warnings) == 1
+    warning = warnings[0]
+    assert warning.startswith(f"{path}: key '{key}' has value {shown},")
+    assert allowed in warning
+    assert getattr(settings, key) == getattr(DEFAULTS, key)
+    assert settings.left_click_chords is False
+    if key == "theme":
+        assert settings.board == "expert"
+    else:
+        assert settings.theme == "nord"
+
+
+def test_several_problems_are_all_reported(tmp_path: Path) -> None:
+    path = write(tmp_path, 'board = 3\nno_guess = "no"\nthemes = "x"\nfirst_click = "safe"\n')
+    settings, warnings = load_settings(path)
+    assert settings == dataclasses.replace(DEFAULTS, first_click="safe")
+    assert len(warnings) == 3
+    assert all(warning.startswith(f"{path}: ") for warning in warnings)
+
+
+def test_unplayable_custom_board_falls_back_to_the_default_size(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        'board = "custom"\ncustom_width = 3\ncustom_height = 3\ncustom_mines = 9\n'
+        "no_guess = true\n",
+    )
+    settings, warnings = load_settings(path)
+    assert settings == dataclasses.replace(DEFAULTS, board="custom", no_guess=True)
+    assert len(warnings) == 1
+    assert str(path) in warnings[0]
+    assert "3x3 with 9 mines" in warnings[0]
+    assert "mines must be between" in warnings[0]  # the engine's own explanation
+    assert "using 30x20 with 100 mines" in warnings[0]
+
+
+def test_custom_board_is_checked_under_the_chosen_first_click_rule(tmp_path: Path) -> None:
+    # 4x4 leaves 7 cells after a 3x3 opening, but 15 under the safe rule.
+    text = "custom_width = 4\ncustom_height = 4\ncustom_mines = 10\n"
+    settings, warnings = load_settings(write(tmp_path, text + 'first_click = "safe"\n'))
+    assert warnings == []
+    assert (settings.custom_width, settings.custom_height, settings.custom_mines) == (4, 4, 10)
+
+    settings, warnings = load_settings(write(tmp_path, text))
+    assert len(warnings) == 1
+    assert (settings.custom_width, settings.custom_height, settings.custom_mines) == (30, 20, 100)
+
+
+def test_huge_mine_count_is_caught_by_the_board_check(tmp_path: Path) -> None:
+    path = write(tmp_path, "custom_mines = 5000\n")
+    settings, warnings = load_settings(path)
+    assert settings == DEFAULTS
+    assert len(warnings) == 1
+    assert "5000" in warnings[0]

@@ -1,0 +1,177 @@
+"""The player's settings: ``settings.toml`` read with tomllib, written with tomli-w.
+
+A bad settings file never stops the game: every problem becomes a warning for the player and the
+affected keys fall back to their defaults.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Final
+
+import tomli_w
+
+from textmines.engine.presets import (
+    FIRST_CLICK_RULES,
+    MAX_SIDE,
+    MIN_SIDE,
+    PRESETS,
+    check_board,
+)
+from textmines.store.paths import write_atomic
+
+BOARDS: Final = (*PRESETS, "custom")
+HEADER: Final = "# textmines settings\n"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose last time; the defaults are what a new player gets."""
+
+    board: str = "beginner"
+    custom_width: int = 30
+    custom_height: int = 20
+    custom_mines: int = 100
+    first_click: str = "opening"
+    question_marks: bool = True
+    left_click_chords: bool = True
+    theme: str = "classic"
+    no_guess: bool = False
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """What one key accepts. Its type is the type of its default."""
+
+    kind: type
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+
+_RULES: Final[dict[str, _Rule]] = {
+    "board": _Rule(str, choices=BOARDS),
+    "custom_width": _Rule(int, low=MIN_SIDE, high=MAX_SIDE),
+    "custom_height": _Rule(int, low=MIN_SIDE, high=MAX_SIDE),
+    "custom_mines": _Rule(int, low=1),
+    "first_click": _Rule(str, choices=FIRST_CLICK_RULES),
+    "question_marks": _Rule(bool),
+    "left_click_chords": _Rule(bool),
+    "theme": _Rule(str),
+    "no_guess": _Rule(bool),
+}
+_DEFAULTS: Final = Settings()
+
+
+def _show(value: object) -> str:
+    """A value as the player would write it in TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
+def _expected(rule: _Rule) -> str:
+    if rule.choices:
+        return "one of " + ", ".join(repr(choice) for choice in rule.choices)
+    if rule.kind is bool:
+        return "true or false"
+    if rule.kind is int:
+        if rule.high is None:
+            return f"a whole number of at least {rule.low}"
+        return f"a whole number from {rule.low} to {rule.high}"
+    return "a non-empty string"
+
+
+def _accepts(rule: _Rule, value: object) -> bool:
+    # bool is a subclass of int, so `true` must not pass as a number.
+    if isinstance(value, bool) != (rule.kind is bool) or not isinstance(value, rule.kind):
+        return False
+    if isinstance(value, str):
+        return value in rule.choices if rule.choices else value.strip() != ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if rule.low is not None and value < rule.low:
+            return False
+        if rule.high is not None and value > rule.high:
+            return False
+    return True
+
+
+def _check_custom(settings: Settings, name: str) -> tuple[Settings, list[str]]:
+    width, height, mines = settings.custom_width, settings.custom_height, settings.custom_mines
+    try:
+        check_board(width, height, mines, settings.first_click)
+    except ValueError as error:
+        fallback = replace(
+            settings,
+            custom_width=_DEFAULTS.custom_width,
+            custom_height=_DEFAULTS.custom_height,
+            custom_mines=_DEFAULTS.custom_mines,
+        )
+        warning = (
+            f"{name}: custom board {width}x{height} with {mines} mines is not playable "
+            f"({error}); using {fallback.custom_width}x{fallback.custom_height} "
+            f"with {fallback.custom_mines} mines"
+        )
+        return fallback, [warning]
+    return settings, []
+
+
+def _read(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """The parsed file (``None`` when missing or broken) and the problem, if any."""
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return None, f"{name}: cannot be read ({reason}); using default settings"
+    try:
+        return tomllib.loads(raw.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, f"{name}: is not UTF-8 text; using default settings"
+    except tomllib.TOMLDecodeError as error:
+        return None, f"{name}: is not valid TOML ({error}); using default settings"
+
+
+def load_settings(path: Path) -> tuple[Settings, list[str]]:
+    """Read ``path``; return the settings and a warning for each problem found.
+
+    A missing file gives the defaults silently. An unreadable or malformed file gives the defaults
+    and one warning. Unknown keys and bad values are reported and skipped; the rest is kept.
+    """
+    name = str(path)
+    document, problem = _read(path)
+    if document is None:
+        return _DEFAULTS, [problem] if problem else []
+
+    warnings: list[str] = []
+    values: dict[str, Any] = {}
+    for key, value in document.items():
+        rule = _RULES.get(key)
+        if rule is None:
+            close = difflib.get_close_matches(key, _RULES, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            warnings.append(f"{name}: key {key!r} is unknown{hint}; ignored")
+        elif _accepts(rule, value):
+            values[key] = value
+        else:
+            default = getattr(_DEFAULTS, key)
+            warnings.append(
+                f"{name}: key {key!r} has value {_show(value)}, expected {_expected(rule)}; "
+                f"using {_show(default)}"
+            )
+    settings, custom_warnings = _check_custom(Settings(**values), name)
+    return settings, warnings + custom_warnings
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    """Write ``settings`` to ``path`` atomically, creating its directory. Raises ``OSError``."""
+    document = {field.name: getattr(settings, field.name) for field in fields(settings)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, (HEADER + tomli_w.dumps(document)).encode("utf-8"))
