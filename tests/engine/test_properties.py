@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests.engine.conftest import FakeClock
 from textmines.engine import Board, Change, Game
 from textmines.engine.metrics import bbbv
 
@@ -39,19 +40,6 @@ ALLOWED_TRANSITIONS = {
     ("won", "won"),
     ("lost", "lost"),
 }
-
-
-class FakeClock:
-    """A clock the test moves by hand (steps are exact binary fractions of a second)."""
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 # ---------------------------------------------------------------- naive helpers
