@@ -23,12 +23,12 @@ class InfoScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     InfoScreen { align: center middle; }
     InfoScreen > Vertical {
-        width: auto; max-width: 90%; height: auto; max-height: 90%;
-        border: thick $primary; background: $surface; padding: 0 1;
+        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: round $primary; background: $surface; padding: 0 1;
     }
-    InfoScreen #title { text-style: bold; padding: 0 0 1 0; width: auto; }
-    InfoScreen VerticalScroll { height: auto; max-height: 100%; width: auto; }
-    InfoScreen #body { width: auto; }
+    InfoScreen #title { text-style: bold; padding: 0 0 1 0; }
+    InfoScreen VerticalScroll { height: auto; }
+    InfoScreen #body { width: 100%; }
     InfoScreen Button { margin-top: 1; }
     """
 
@@ -46,6 +46,15 @@ class InfoScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#close", Button).focus()
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        # An auto-height scroll area inside an auto-height dialog collapses when the text is
+        # taller than the screen: bound it by what is left after title, button and frame.
+        self.query_one(VerticalScroll).styles.max_height = max(3, self.size.height - 7)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
