@@ -61,8 +61,7 @@ def config_from_args(
     base = base or GameConfig()
     width, height, mines = base.width, base.height, base.mines
     if args.preset is not None:
-        preset = PRESETS[args.preset]
-        width, height, mines = preset.width, preset.height, preset.mines
+        width, height, mines = PRESETS[args.preset].size
     try:
         if args.custom is not None:
             width, height, mines = parse_custom(args.custom)

@@ -46,8 +46,7 @@ class GameConfig:
 
     def with_preset(self, key: str) -> GameConfig:
         """The same options on a preset board."""
-        preset = PRESETS[key]
-        return self.with_board(preset.width, preset.height, preset.mines)
+        return self.with_board(*PRESETS[key].size)
 
 
 def parse_custom(text: str) -> tuple[int, int, int]:
@@ -64,8 +63,7 @@ def parse_custom(text: str) -> tuple[int, int, int]:
 def config_from_settings(settings: Settings) -> GameConfig:
     """The game the player had last time (settings are validated when loaded)."""
     if settings.board in PRESETS:
-        preset = PRESETS[settings.board]
-        size = (preset.width, preset.height, preset.mines)
+        size = PRESETS[settings.board].size
     else:
         size = (settings.custom_width, settings.custom_height, settings.custom_mines)
     return GameConfig(

@@ -26,6 +26,11 @@ class Preset:
     mines: int
 
     @property
+    def size(self) -> tuple[int, int, int]:
+        """``(width, height, mines)``."""
+        return self.width, self.height, self.mines
+
+    @property
     def label(self) -> str:
         """``Beginner 9x9/10`` style label for menus and messages."""
         return f"{self.name} {self.width}x{self.height}/{self.mines}"

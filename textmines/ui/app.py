@@ -258,7 +258,6 @@ class TextminesApp(App[None]):
         self.sub_title = self.config.label
         self._set_paused(False)
         self.board.load(game)
-        self.board.focus()
         self._show_game_state()
 
     def _show_game_state(self) -> None:
@@ -280,9 +279,7 @@ class TextminesApp(App[None]):
             status.show(f"{game.safe_left} safe left · {game.percent_cleared:.0f}% cleared")
 
     def _tick(self) -> None:
-        seconds = int(self.game.elapsed)
-        if seconds != self.header.seconds:
-            self.header.seconds = seconds
+        self.header.seconds = int(self.game.elapsed)  # a reactive: repaints only on change
 
     @on(BoardView.Acted)
     def _after_action(self, event: BoardView.Acted) -> None:

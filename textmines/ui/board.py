@@ -177,30 +177,21 @@ class BoardView(ScrollView, can_focus=True):
         super().__init__(name=name, id=id, classes=classes)
         self.glyphs = glyphs or Glyphs()
         self.left_click_chords = left_click_chords
+        self._styles: dict[str, Style] = {}
+        self._take(game)
+
+    # ------------------------------------------------------------------ game
+    def _take(self, game: Game) -> None:
         self.game = game
         self.cursor = (game.width // 2, game.height // 2)
         self._pressed: tuple[int, int] | None = None
-        self._styles: dict[str, Style] = {}
-        self._resize_virtual()
+        self.virtual_size = Size(game.width * self.glyphs.cell_width, game.height)
 
-    # ------------------------------------------------------------------ game
     def load(self, game: Game) -> None:
         """Show a new game: cursor to the centre, everything redrawn."""
-        self.game = game
-        self.cursor = (game.width // 2, game.height // 2)
-        self._pressed = None
-        self._resize_virtual()
+        self._take(game)
         self.scroll_to_cursor(center=True)
         self.refresh()
-
-    def set_glyphs(self, glyphs: Glyphs) -> None:
-        """Change how cells look (cell width included) and redraw."""
-        self.glyphs = glyphs
-        self._resize_virtual()
-        self.refresh(layout=True)
-
-    def _resize_virtual(self) -> None:
-        self.virtual_size = Size(self.game.width * self.glyphs.cell_width, self.game.height)
 
     def act(self, kind: str, x: int, y: int) -> Change:
         """Run one engine action, redraw what changed and tell the app."""
@@ -211,8 +202,9 @@ class BoardView(ScrollView, can_focus=True):
             change = game.toggle_mark(x, y)
         else:
             change = game.chord(x, y)
-        self.refresh_rows(change.rows())
-        self.post_message(self.Acted(change))
+        if change:  # after the end every action is empty: nothing to redraw or report
+            self.refresh_rows(change.rows())
+            self.post_message(self.Acted(change))
         return change
 
     def refresh_rows(self, rows: list[int]) -> None:
@@ -318,12 +310,8 @@ class BoardView(ScrollView, can_focus=True):
         self.move_cursor(*cell)
         if event.button == 2:
             self.act("chord", *cell)
-        elif event.button == 1:
-            if self.game.is_revealed(*cell):
-                if self.left_click_chords:
-                    self.act("chord", *cell)
-            else:
-                self.act("reveal", *cell)
+        elif event.button == 1 and (self.left_click_chords or not self.game.is_revealed(*cell)):
+            self.open_at(*cell)
 
     def on_click(self, event: events.Click) -> None:
         if event.chain == 2 and event.button == 1 and not self.left_click_chords:
