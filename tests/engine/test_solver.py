@@ -1,0 +1,379 @@
+"""The solver: exact probabilities against brute force, certain moves, hints, autoplay."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from textmines.engine import Board, Game
+from textmines.engine.solver import (
+    GUESS_SLACK,
+    Analysis,
+    Hint,
+    Move,
+    analyse,
+    analyse_game,
+    best_guess,
+    first_click,
+    hint,
+    next_move,
+    probabilities,
+    progress_chance,
+)
+
+Cell = tuple[int, int]
+
+
+def brute_force(view: str, mines: int) -> dict[Cell, Fraction]:
+    """Mine probabilities by trying every placement of the mines on the unknown cells."""
+    rows = view.splitlines()
+    w, h = len(rows[0]), len(rows)
+    text = "".join(rows)
+    unknown = [i for i, c in enumerate(text) if c in "#?F"]
+    known = sum(c in "*X" for c in text)
+
+    def around(i: int) -> list[int]:
+        y, x = divmod(i, w)
+        return [
+            yy * w + xx
+            for yy in range(max(0, y - 1), min(h, y + 2))
+            for xx in range(max(0, x - 1), min(w, x + 2))
+            if (yy, xx) != (y, x)
+        ]
+
+    numbers = [(around(i), int(c)) for i, c in enumerate(text) if c.isdigit()]
+    hits = dict.fromkeys(unknown, 0)
+    layouts = 0
+    for combo in itertools.combinations(unknown, mines - known):
+        placed = set(combo)
+        if all(sum(j in placed or text[j] in "*X" for j in cells) == n for cells, n in numbers):
+            layouts += 1
+            for j in combo:
+                hits[j] += 1
+    assert layouts, "the test position has no layout"
+    return {(i % w, i // w): Fraction(hits[i], layouts) for i in unknown}
+
+
+def assert_matches_brute_force(view: str, mines: int) -> Analysis:
+    expected = brute_force(view, mines)
+    analysis = analyse(view, mines)
+    got = {**analysis.probabilities, **analysis.flag_probabilities}
+    assert set(got) == set(expected)
+    for cell, p in expected.items():
+        assert got[cell] == pytest.approx(float(p), abs=1e-12), (view, mines, cell)
+        is_safe = cell in analysis.safe or cell in analysis.wrong_flags
+        assert is_safe == (p == 0), (view, cell)
+        if cell in analysis.probabilities:
+            assert (cell in analysis.mined) == (p == 1), (view, cell)
+    assert not analysis.approximate
+    return analysis
+
+
+def random_position(rng: random.Random, max_layouts: int = 20_000) -> tuple[str, int] | None:
+    """A position met in a random game on a small board: a first click, then some safe
+    reveals and marks; ``None`` when it is over or too big to brute-force."""
+    w, h = rng.randint(3, 8), rng.randint(3, 6)
+    mines = rng.randint(1, max(1, w * h // 3))
+    rule = rng.choice(["opening", "safe"])
+    if mines > w * h - (9 if rule == "opening" else 1):
+        return None
+    game = Game(w, h, mines, seed=rng.getrandbits(32), first_click=rule)
+    game.reveal(rng.randrange(w), rng.randrange(h))
+    board = game.board
+    assert board is not None
+    for _ in range(rng.randint(0, 6)):
+        if game.status.is_over:
+            return None
+        x, y = rng.randrange(w), rng.randrange(h)
+        if rng.random() < 0.25:
+            game.toggle_mark(x, y)
+        elif not board.is_mine(x, y):
+            game.reveal(x, y)
+    if game.status.is_over:
+        return None
+    view = game.view_text()
+    unknown = sum(view.count(c) for c in "#?F")
+    if math.comb(unknown, mines) > max_layouts:
+        return None
+    return view, mines
+
+
+def test_probabilities_match_brute_force_on_random_games() -> None:
+    rng = random.Random(2024)
+    checked = 0
+    nontrivial = 0
+    while checked < 300:
+        position = random_position(rng)
+        if position is None:
+            continue
+        analysis = assert_matches_brute_force(*position)
+        checked += 1
+        nontrivial += any(0 < p < 1 for c, p in analysis.probabilities.items())
+    assert nontrivial > 100  # the sample is not all solved positions
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_probabilities_match_brute_force_hypothesis(seed: int) -> None:
+    position = random_position(random.Random(seed), max_layouts=5_000)
+    if position is not None:
+        assert_matches_brute_force(*position)
+
+
+def view_of(layout: str, reveals: list[Cell], marks: list[Cell] | None = None) -> tuple[str, int]:
+    """The view after marking then revealing cells on a fixed layout, and its mine count."""
+    game = Game.from_board(Board.from_text(layout))
+    for x, y in marks or []:
+        game.toggle_mark(x, y)
+    for x, y in reveals:
+        game.reveal(x, y)
+    return game.view_text(), game.mines
+
+
+HAND_MADE = [
+    # A 1-2-1 against a wall: the 2 is flanked by two mines.
+    view_of("*.*\n...\n...", [(1, 2)]),
+    # Numbers with covered cells on two sides.
+    view_of("*..\n...\n..*", [(2, 0)]),
+    # A row of 1s under four covered cells, the global count deciding between patterns.
+    view_of("*..*\n....\n....", [(1, 2)]),
+    view_of("..*.\n....\n*...", [(3, 2), (0, 0)]),
+    # A flag (trusted or not, the cell is unknown) and a question mark.
+    view_of("*.*.\n....\n....", [(3, 2)], [(0, 0), (1, 0), (1, 0)]),
+    # After a loss: shown mines count as mines, W (a wrong flag) is a safe cell.
+    view_of("*.*.\n....\n....", [(3, 2), (2, 0)], [(0, 0), (3, 0)]),
+    view_of("*..\n.*.\n...", [(2, 2), (2, 1), (0, 0)], [(1, 0)]),
+]
+
+
+@pytest.mark.parametrize(("view", "mines"), HAND_MADE)
+def test_hand_made_positions(view: str, mines: int) -> None:
+    assert_matches_brute_force(view, mines)
+
+
+def test_flags_are_not_trusted_but_reported() -> None:
+    view, mines = view_of("*.*.\n....\n....", [(3, 2)], [(0, 0), (1, 0), (1, 0)])
+    assert view == "F?##\n1211\n0000"
+    analysis = analyse(view, mines)
+    assert set(analysis.probabilities) == {(1, 0), (2, 0), (3, 0)}
+    assert analysis.flag_probabilities == {(0, 0): 1.0}
+    assert analysis.mined == {(2, 0)}
+    assert analysis.safe == {(1, 0), (3, 0)}
+    # The same position with a wrong flag: the solver proves it safe.
+    analysis = analyse("#F##\n1211\n0000", 2)
+    assert analysis.wrong_flags == {(1, 0)}
+    assert analysis.mined == {(0, 0), (2, 0)}
+
+
+def test_global_count_decides() -> None:
+    # (0, 0) is a mine; column 3 is safe (next to zeros); nine cells touch no number.
+    view = "#10####\n110####\n000####"
+    for mines in (1, 2, 5, 10):
+        analysis = assert_matches_brute_force(view, mines)
+        assert analysis.mined >= {(0, 0)}
+        assert analysis.interior_probability == pytest.approx((mines - 1) / 9)
+        assert analysis.probabilities[(5, 1)] == pytest.approx((mines - 1) / 9)
+    assert analyse(view, 1).safe == {(x, y) for x in range(3, 7) for y in range(3)}
+    assert analyse(view, 10).mined == {(0, 0)} | {(x, y) for x in range(4, 7) for y in range(3)}
+    with pytest.raises(ValueError, match="mine count"):
+        analyse(view, 11)
+
+
+@pytest.mark.parametrize(
+    ("view", "mines", "message"),
+    [
+        ("", 1, "empty"),
+        ("##\n#", 1, "row 2"),
+        ("#a\n##", 1, "'a'"),
+        ("111\n1#1\n111", 0, "mine count"),
+        ("100\n000\n000", 0, "cannot be satisfied"),
+        ("2#\n00", 1, "inconsistent"),
+        ("1#\n3#", 1, "inconsistent"),
+    ],
+)
+def test_bad_views_raise(view: str, mines: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        analyse(view, mines)
+
+
+def test_certain_moves_are_never_wrong() -> None:
+    """Play many games by the solver and check every certain cell against the board."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(60):
+        w, h = rng.randint(5, 16), rng.randint(5, 12)
+        mines = rng.randint(1, (w * h) // 4)
+        game = Game(w, h, mines, seed=rng.getrandbits(32))
+        game.reveal(*first_click(w, h))
+        board = game.board
+        assert board is not None
+        while not game.status.is_over:
+            view = game.view_text()
+            analysis = analyse(view, mines)
+            for x, y in analysis.safe:
+                assert not board.is_mine(x, y)
+            for x, y in analysis.mined:
+                assert board.is_mine(x, y)
+            checked += len(analysis.safe) + len(analysis.mined)
+            move = next_move(view, mines)
+            assert move is not None
+            if move.kind == "flag":
+                assert board.is_mine(move.x, move.y)
+                game.toggle_mark(move.x, move.y)
+            else:
+                if move.probability == 0.0:
+                    assert not board.is_mine(move.x, move.y)
+                game.reveal(move.x, move.y)
+    assert checked > 1000
+
+
+def test_large_board_without_overflow() -> None:
+    game = Game(1000, 1000, 150_000, seed=3)
+    game.reveal(500, 500)
+    board = game.board
+    assert board is not None
+    rng = random.Random(1)
+    opened = 0
+    while opened < 6:
+        x, y = rng.randrange(1000), rng.randrange(1000)
+        if board.number(x, y) == 0 and not board.is_mine(x, y) and not game.is_revealed(x, y):
+            game.reveal(x, y)
+            opened += 1
+    start = time.perf_counter()
+    analysis = analyse_game(game, time_limit=2.0)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 20
+    probs = analysis.probabilities
+    assert len(probs) == game.view_text().count("#")
+    assert all(0.0 <= p <= 1.0 for p in probs.values())
+    assert sum(probs.values()) == pytest.approx(150_000, rel=1e-9)
+    assert analysis.interior_probability is not None
+    assert 0.1 < analysis.interior_probability < 0.2
+    for x, y in analysis.safe:
+        assert not board.is_mine(x, y)
+    for x, y in analysis.mined:
+        assert board.is_mine(x, y)
+
+
+def long_frontier_view() -> tuple[str, int]:
+    """A row of 1s under a long covered row: one component with very many layouts."""
+    width = 60
+    return "#" * width + "\n" + "1" * width + "\n" + "0" * width, 20
+
+
+def test_time_box_gives_an_approximation_not_a_freeze() -> None:
+    view, mines = long_frontier_view()
+    start = time.perf_counter()
+    analysis = analyse(view, mines, time_limit=0.0)
+    assert time.perf_counter() - start < 1.0
+    assert analysis.approximate
+    assert all(0.0 <= p <= 1.0 for p in analysis.probabilities.values())
+    exact = analyse(view, mines)
+    assert not exact.approximate
+
+
+def test_a_big_component_is_exact_and_fast() -> None:
+    # 1s under a 60-cell row and 2s over a wall: the dynamic programme stays small.
+    view = "#" * 60 + "\n" + "1" * 60 + "\n" + "0" * 60
+    start = time.perf_counter()
+    analysis = analyse(view, 20)
+    assert time.perf_counter() - start < 0.5
+    assert not analysis.approximate
+    # Any layout has one mine in every run of three: columns 0, 3, 6, ... are forced
+    # by the ends; with 20 mines in 60 cells exactly one pattern fits.
+    assert sum(analysis.probabilities.values()) == pytest.approx(20)
+    assert len(analysis.mined) == 20
+
+
+def test_probabilities_function_and_game_wrapper() -> None:
+    game = Game(9, 9, 10, seed=5)
+    game.reveal(4, 4)
+    assert probabilities(game.view_text(), 10) == analyse_game(game).probabilities
+    assert set(probabilities(game.view_text(), 10)) == {
+        (x, y) for y in range(9) for x in range(9) if game.cell(x, y) in "#?"
+    }
+
+
+# ---------------------------------------------------------------------- API shape
+def test_first_click_is_three_three_clamped() -> None:
+    assert first_click(30, 16) == (3, 3)
+    assert first_click(2, 9) == (1, 3)
+    blank = "\n".join(["#" * 30] * 16)
+    move = next_move(blank, 99)
+    assert move == Move("reveal", 3, 3, pytest.approx(99 / 480))
+    assert hint(blank, 99) == Hint(3, 3, pytest.approx(99 / 480), False)
+    assert next_move("##\n##", 1) == Move("reveal", 1, 1, 0.25)
+
+
+def test_hint_and_next_move() -> None:
+    assert hint("00\n00", 0) is None
+    assert next_move("00\n00", 0) is None
+    view = "#10\n#21\n###"  # from the layout "*..\n...\n..*" after a click at (2, 0)
+    analysis = analyse(view, 2)
+    assert analysis.safe == {(0, 2)}
+    assert analysis.mined == frozenset()
+    assert analysis.probabilities[(0, 0)] == 0.5
+    assert analysis.certain_moves() == [Move("reveal", 0, 2, 0.0)]
+    assert hint(view, 2) == Hint(0, 2, 0.0, True)
+    assert next_move(view, 2) == Move("reveal", 0, 2, 0.0)
+    # Only certain mines left: flag them one by one; nothing to reveal or hint.
+    view = "#10\n121\n01#"
+    assert analyse(view, 2).certain_moves() == [Move("flag", 0, 0, 1.0), Move("flag", 2, 2, 1.0)]
+    assert next_move(view, 2) == Move("flag", 0, 0, 1.0)
+    assert next_move("F10\n121\n01#", 2) == Move("flag", 2, 2, 1.0)
+    assert next_move(view, 2, flag_mines=False) is None
+    assert hint(view, 2) is None
+
+
+def guess_positions(count: int) -> list[tuple[str, int]]:
+    """Positions of Expert games played by the solver where no cell is certain."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        game = Game(30, 16, 99, seed=seed)
+        seed += 1
+        game.reveal(*first_click(30, 16))
+        while not game.status.is_over:
+            analysis = analyse_game(game)
+            if analysis.safe:
+                for x, y in analysis.safe:
+                    game.reveal(x, y)
+                continue
+            out.append((game.view_text(), 99))
+            x, y = best_guess(game.view_text(), analysis)
+            game.reveal(x, y)
+    return out[:count]
+
+
+def test_guesses_are_among_the_safest() -> None:
+    for view, mines in guess_positions(12):
+        analysis = analyse(view, mines)
+        cell = best_guess(view, analysis)
+        lowest = min(analysis.probabilities.values())
+        assert analysis.probabilities[cell] <= lowest + GUESS_SLACK
+        assert hint(view, mines) == Hint(*cell, analysis.probabilities[cell], False)
+        move = next_move(view, mines, flag_mines=False)
+        assert move == Move("reveal", *cell, analysis.probabilities[cell])
+        assert 0.0 <= progress_chance(view, mines, cell) <= 1.0
+
+
+def test_guess_on_a_forced_choice() -> None:
+    assert best_guess("#1\n11", analyse("#1\n11", 1)) == (0, 0)
+    with pytest.raises(ValueError):
+        best_guess("11\n11", analyse("11\n11", 0))
+
+
+def test_analyse_game_uses_the_view_only() -> None:
+    # Two layouts that look the same after the same click get the same answer.
+    a = Game.from_board(Board.from_text("*.*\n...\n..."))
+    b = Game.from_board(Board.from_text("*.*\n...\n..."))
+    a.reveal(1, 2)
+    b.reveal(1, 2)
+    assert analyse_game(a).probabilities == analyse_game(b).probabilities
