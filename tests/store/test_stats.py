@@ -1,0 +1,640 @@
+"""The statistics database: records, groups, streaks, records tables, reset, migrations."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.engine.conftest import FakeClock
+from textmines.engine import Board, Game, Status
+from textmines.engine.metrics import game_metrics
+from textmines.store.stats import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    BestTime,
+    GameRecord,
+    Group,
+    StatsError,
+    StatsStore,
+    Streak,
+    open_stats,
+    record_for,
+    utc_text,
+)
+
+T0 = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
+BEGINNER = Group.for_preset("beginner")
+EXPERT = Group.for_preset("expert")
+_minutes = itertools.count()
+
+
+def make(
+    outcome: str = "won",
+    *,
+    time_ms: int = 10_000,
+    assisted: bool = False,
+    no_guess: bool = False,
+    size: tuple[int, int, int] = (9, 9, 10),
+    bbbv: int = 20,
+    at: datetime | None = None,
+) -> GameRecord:
+    """A record ending one minute after the previous one made here (unless ``at`` is given)."""
+    ended = at or T0 + timedelta(minutes=next(_minutes))
+    group = Group.for_board(*size, no_guess=no_guess)
+    return GameRecord(
+        started_at=ended - timedelta(milliseconds=time_ms),
+        ended_at=ended,
+        preset=group.preset,
+        width=size[0],
+        height=size[1],
+        mines=size[2],
+        first_click="opening",
+        seed=7,
+        outcome=outcome,
+        time_ms=time_ms,
+        bbbv=bbbv,
+        solved_bbbv=bbbv if outcome == "won" else bbbv // 2,
+        left_clicks=bbbv,
+        right_clicks=3,
+        chord_clicks=1,
+        efficiency=0.8,
+        bbbv_per_s=bbbv * 1000 / time_ms,
+        assisted=assisted,
+        no_guess=no_guess,
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[StatsStore]:
+    opened, notices = open_stats(tmp_path / "stats.db")
+    assert notices == []
+    assert opened is not None
+    with opened:
+        yield opened
+
+
+def add(store: StatsStore, *records: GameRecord) -> None:
+    assert store.record_many(records) is None
+
+
+# ---------------------------------------------------------------------------- record_for
+def won_game(clock: FakeClock) -> Game:
+    game = Game(9, 9, 10, seed=1, clock=clock)
+    game.reveal(4, 4)
+    board = game.board
+    assert board is not None
+    game.toggle_mark(*next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y)))
+    clock.advance(12.5)
+    for y in range(9):
+        for x in range(9):
+            if not board.is_mine(x, y):
+                game.reveal(x, y)
+    assert game.status == Status.WON
+    return game
+
+
+def test_record_for_a_won_game_takes_the_metrics_of_the_game() -> None:
+    clock = FakeClock()
+    game = won_game(clock)
+    start, end = T0, T0 + timedelta(seconds=13)
+    record = record_for(game, outcome="won", started_at=start, ended_at=end, assisted=False)
+    metrics = game_metrics(game)
+    assert record.preset == "beginner"
+    assert (record.width, record.height, record.mines) == (9, 9, 10)
+    assert (record.first_click, record.seed) == ("opening", 1)
+    assert (record.started_at, record.ended_at) == (start, end)
+    assert record.time_ms == 12_500 == game.elapsed_ms
+    assert record.bbbv == metrics.bbbv == record.solved_bbbv
+    assert (record.left_clicks, record.right_clicks, record.chord_clicks) == (
+        metrics.left_clicks,
+        metrics.right_clicks,
+        metrics.chord_clicks,
+    )
+    assert record.right_clicks == 1
+    assert record.efficiency == pytest.approx(metrics.efficiency)
+    assert record.bbbv_per_s == pytest.approx(metrics.bbbv * 1000 / 12_500)
+    assert (record.assisted, record.no_guess) == (False, False)
+    assert record.group == BEGINNER
+
+
+def test_record_for_reads_no_guess_from_the_game_and_names_custom_boards() -> None:
+    clock = FakeClock()
+    game = Game(12, 7, 15, seed=3, clock=clock)
+    game.no_guess = True  # type: ignore[attr-defined]
+    game.reveal(5, 3)
+    clock.advance(2)
+    record = record_for(game, outcome="abandoned", started_at=T0, ended_at=T0, assisted=True)
+    assert record.preset == "custom"
+    assert record.no_guess and record.assisted
+    assert record.time_ms == 2000
+    assert record.group == Group("custom", 12, 7, 15, True)
+    assert record.group.label == "Custom 12x7/15, no-guess"
+
+
+def test_record_for_a_lost_game() -> None:
+    game = Game.from_board(Board.from_text("*.*\n...\n*.."), clock=FakeClock())
+    game.reveal(1, 1)
+    game.reveal(0, 0)
+    record = record_for(game, outcome="lost", started_at=T0, ended_at=T0, assisted=False)
+    assert record.outcome == "lost"
+    assert record.seed is None
+    assert (record.solved_bbbv, record.bbbv) == (0, 3)  # the opening was not opened
+
+
+@pytest.mark.parametrize(
+    ("play", "outcome", "message"),
+    [
+        (False, "abandoned", "ready"),
+        (True, "won", "cannot be recorded as won"),
+        (True, "lost", "cannot be recorded as lost"),
+        (True, "quit", "outcome must be one of"),
+    ],
+)
+def test_record_for_rejects_an_outcome_the_game_does_not_have(
+    play: bool, outcome: str, message: str
+) -> None:
+    game = Game(9, 9, 10, seed=1, clock=FakeClock())
+    if play:
+        game.reveal(4, 4)
+    with pytest.raises(ValueError, match=message):
+        record_for(game, outcome=outcome, started_at=T0, ended_at=T0, assisted=False)
+
+
+def test_a_record_with_an_unknown_outcome_is_refused() -> None:
+    with pytest.raises(ValueError, match="outcome"):
+        make("draw")
+
+
+# ---------------------------------------------------------------------------- groups
+def test_group_labels_and_keys() -> None:
+    assert Group("beginner", 9, 9, 10, False) == BEGINNER
+    assert BEGINNER.label == "Beginner"
+    assert Group.for_preset("expert", no_guess=True).label == "Expert, no-guess"
+    assert Group.for_board(16, 16, 40) == Group.for_preset("intermediate")
+    assert Group.for_board(30, 20, 100).label == "Custom 30x20/100"
+    with pytest.raises(KeyError):
+        Group.for_preset("nightmare")
+
+
+def test_groups_lists_presets_in_order_then_custom_boards_no_guess_apart(
+    store: StatsStore,
+) -> None:
+    assert store.groups() == []
+    add(
+        store,
+        make(size=(40, 40, 300)),
+        make(size=(30, 16, 99), no_guess=True),
+        make(size=(10, 10, 20)),
+        make(size=(30, 16, 99)),
+        make(size=(9, 9, 10)),
+        make(size=(10, 10, 20)),
+        make(size=(10, 10, 25)),
+    )
+    assert [group.label for group in store.groups()] == [
+        "Beginner",
+        "Expert",
+        "Expert, no-guess",
+        "Custom 10x10/20",
+        "Custom 10x10/25",
+        "Custom 40x40/300",
+    ]
+
+
+def test_custom_boards_are_grouped_by_width_height_and_mines(store: StatsStore) -> None:
+    add(
+        store,
+        make(size=(10, 10, 20), time_ms=5000),
+        make(size=(10, 10, 20), time_ms=6000),
+        make(size=(10, 10, 25), time_ms=7000),
+        make(size=(20, 5, 20), time_ms=8000),
+    )
+    assert store.group_stats(Group.for_board(10, 10, 20)).played == 2
+    assert store.group_stats(Group.for_board(10, 10, 25)).played == 1
+    assert store.group_stats(Group.for_board(20, 5, 20)).best_times[0].time_ms == 8000
+
+
+def test_no_guess_games_are_counted_apart(store: StatsStore) -> None:
+    add(store, make(time_ms=9000), make(no_guess=True, time_ms=4000), make("lost", no_guess=True))
+    plain = store.group_stats(BEGINNER)
+    no_guess = store.group_stats(Group.for_preset("beginner", no_guess=True))
+    assert (plain.played, plain.won) == (1, 1)
+    assert (no_guess.played, no_guess.won, no_guess.lost) == (2, 1, 1)
+    assert store.best_time(BEGINNER) == plain.best_times[0]
+    assert plain.best_times[0].time_ms == 9000
+
+
+# ---------------------------------------------------------------------------- counts and streaks
+def test_an_empty_group_has_zeros(store: StatsStore) -> None:
+    stats = store.group_stats(EXPERT)
+    assert (stats.played, stats.won, stats.win_percent) == (0, 0, 0.0)
+    assert stats.current_streak == Streak("", 0)
+    assert str(stats.current_streak) == "none"
+    assert stats.best_times == ()
+    assert stats.average_winning_ms is None
+    assert stats.best_bbbv_per_s is None
+    assert stats.recent_winning_ms == ()
+    assert store.best_time(EXPERT) is None
+
+
+def test_counts_and_win_percent_include_every_game(store: StatsStore) -> None:
+    add(
+        store,
+        make("won"),
+        make("won", assisted=True),
+        make("lost"),
+        make("lost", assisted=True),
+        make("abandoned"),
+    )
+    stats = store.group_stats(BEGINNER)
+    assert (stats.played, stats.won, stats.lost, stats.abandoned, stats.assisted) == (
+        5,
+        2,
+        2,
+        1,
+        2,
+    )
+    assert stats.win_percent == pytest.approx(40.0)
+
+
+CODES = {
+    "W": ("won", False),
+    "w": ("won", True),
+    "L": ("lost", False),
+    "l": ("lost", True),
+    "Q": ("abandoned", False),
+    "q": ("abandoned", True),
+}
+
+
+def add_history(store: StatsStore, history: str, group: Group = BEGINNER) -> None:
+    size = (group.width, group.height, group.mines)
+    records = [
+        make(CODES[c][0], assisted=CODES[c][1], size=size, no_guess=group.no_guess) for c in history
+    ]
+    add(store, *records)
+
+
+@pytest.mark.parametrize(
+    ("history", "current", "longest_win", "longest_loss"),
+    [
+        ("W", "1 win", 1, 0),
+        ("L", "1 loss", 0, 1),
+        ("WWWLLWW", "2 wins", 3, 2),
+        ("WWLLL", "3 losses", 2, 3),
+        # Abandoned games are losses for streaks.
+        ("WWQWW", "2 wins", 2, 1),
+        ("LQLQ", "4 losses", 0, 4),
+        # An assisted win ends both kinds of streak.
+        ("WWwWW", "2 wins", 2, 0),
+        ("WWWw", "none", 3, 0),
+        ("LLwL", "1 loss", 0, 2),
+        # Assisted losses and abandons count as losses.
+        ("WWlW", "1 win", 2, 1),
+        ("WqL", "2 losses", 1, 2),
+    ],
+)
+def test_streaks(
+    store: StatsStore, history: str, current: str, longest_win: int, longest_loss: int
+) -> None:
+    add_history(store, history)
+    stats = store.group_stats(BEGINNER)
+    assert str(stats.current_streak) == current
+    assert (stats.longest_winning_streak, stats.longest_losing_streak) == (
+        longest_win,
+        longest_loss,
+    )
+
+
+def test_streak_signed_value() -> None:
+    assert Streak("won", 3).signed == 3
+    assert Streak("lost", 2).signed == -2
+    assert Streak("", 0).signed == 0
+
+
+def test_streaks_follow_end_time_not_insertion_order(store: StatsStore) -> None:
+    add(
+        store,
+        make("won", at=T0 + timedelta(hours=3)),
+        make("lost", at=T0 + timedelta(hours=1)),
+        make("won", at=T0 + timedelta(hours=2)),
+    )
+    stats = store.group_stats(BEGINNER)
+    assert str(stats.current_streak) == "2 wins"
+
+
+def naive_streaks(history: str) -> tuple[int, int, int]:
+    """Signed current streak, longest win and loss streak, the slow obvious way."""
+    current = longest_win = longest_loss = 0
+    for code in history:
+        if code == "W":
+            current = current + 1 if current > 0 else 1
+        elif code == "w":
+            current = 0
+        else:
+            current = current - 1 if current < 0 else -1
+        longest_win = max(longest_win, current)
+        longest_loss = max(longest_loss, -current)
+    return current, longest_win, longest_loss
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    histories=st.lists(st.text(alphabet="WwLlQq", max_size=40), min_size=1, max_size=3),
+    ng=st.booleans(),
+)
+def test_streaks_match_a_naive_count(histories: list[str], ng: bool) -> None:
+    groups = [BEGINNER, Group.for_preset("beginner", no_guess=ng), Group.for_board(8, 8, 8)]
+    with tempfile.TemporaryDirectory() as folder:
+        store, _ = open_stats(Path(folder) / "stats.db")
+        assert store is not None
+        with store:
+            # Interleave the groups in time: each group's streaks must only see its own games.
+            for history, group in zip(histories, groups, strict=False):
+                add_history(store, history, group)
+            combined: dict[Group, str] = {}
+            for history, group in zip(histories, groups, strict=False):
+                combined[group] = combined.get(group, "") + history
+            for group, history in combined.items():
+                stats = store.group_stats(group)
+                assert (
+                    stats.current_streak.signed,
+                    stats.longest_winning_streak,
+                    stats.longest_losing_streak,
+                ) == naive_streaks(history)
+                assert stats.played == len(history)
+                assert stats.won == history.count("W") + history.count("w")
+
+
+# ---------------------------------------------------------------------------- records tables
+def test_best_times_are_the_ten_fastest_unassisted_wins(store: StatsStore) -> None:
+    times = [31_000, 12_000, 45_000, 9_000, 27_000, 18_000, 22_000, 15_000, 40_000, 11_000]
+    times += [50_000, 60_000]
+    add(store, *(make(time_ms=t) for t in times))
+    add(store, make(time_ms=1000, assisted=True), make("lost", time_ms=500))
+    add(store, make("abandoned", time_ms=700))
+    stats = store.group_stats(BEGINNER)
+    assert [entry.time_ms for entry in stats.best_times] == sorted(times)[:10]
+    first = stats.best_times[0]
+    assert isinstance(first, BestTime)
+    assert first.bbbv == 20
+    assert first.bbbv_per_s == pytest.approx(20 / 9)
+    assert first.ended_at.tzinfo is not None
+    assert store.best_time(BEGINNER) == first
+
+
+def test_equal_times_rank_the_earlier_game_first(store: StatsStore) -> None:
+    late = make(time_ms=8000, bbbv=30, at=T0 + timedelta(days=2))
+    early = make(time_ms=8000, bbbv=25, at=T0 + timedelta(days=1))
+    add(store, late, early)
+    best = store.group_stats(BEGINNER).best_times
+    assert [entry.bbbv for entry in best] == [25, 30]
+    assert best[0].ended_at == T0 + timedelta(days=1)
+
+
+def test_assisted_wins_never_enter_records(store: StatsStore) -> None:
+    add(store, make(time_ms=20_000, bbbv=20), make(time_ms=10_000, bbbv=20))
+    add(store, make(time_ms=1_000, bbbv=60, assisted=True))
+    stats = store.group_stats(BEGINNER)
+    assert [entry.time_ms for entry in stats.best_times] == [10_000, 20_000]
+    assert stats.best_bbbv_per_s == pytest.approx(2.0)
+    assert stats.average_winning_ms == pytest.approx(15_000)
+    assert stats.recent_winning_ms == (20_000, 10_000)
+    assert stats.won == 3
+
+
+def test_best_3bv_per_second_comes_from_unassisted_wins_only(store: StatsStore) -> None:
+    add(
+        store,
+        make(time_ms=10_000, bbbv=30),  # 3.0
+        make(time_ms=20_000, bbbv=70),  # 3.5, the best, though not the fastest
+        make("lost", time_ms=1000, bbbv=40),
+    )
+    assert store.group_stats(BEGINNER).best_bbbv_per_s == pytest.approx(3.5)
+
+
+def test_recent_winning_times_are_the_last_fifty_oldest_first(store: StatsStore) -> None:
+    add(store, *(make(time_ms=1000 + i) for i in range(70)))
+    add(store, make("lost"), make(time_ms=5, assisted=True))
+    recent = store.group_stats(BEGINNER).recent_winning_ms
+    assert recent == tuple(1000 + i for i in range(20, 70))
+
+
+def test_a_new_best_can_be_told_from_the_previous_one(store: StatsStore) -> None:
+    add(store, make(time_ms=30_000))
+    previous = store.best_time(BEGINNER)
+    new = make(time_ms=25_000)
+    add(store, new)
+    best = store.best_time(BEGINNER)
+    assert previous is not None and best is not None
+    assert (previous.time_ms, best.time_ms) == (30_000, 25_000)
+
+
+def test_all_group_stats_covers_every_group(store: StatsStore) -> None:
+    add(store, make(), make(size=(30, 16, 99)), make(size=(30, 16, 99), no_guess=True))
+    everything = store.all_group_stats()
+    assert [stats.group for stats in everything] == store.groups()
+    assert all(stats.played == 1 for stats in everything)
+
+
+# ---------------------------------------------------------------------------- times
+def test_times_are_stored_as_fixed_width_utc_text(store: StatsStore) -> None:
+    paris = timezone(timedelta(hours=2))
+    moment = datetime(2024, 6, 1, 14, 30, 5, 123456, tzinfo=paris)
+    assert utc_text(moment) == "2024-06-01T12:30:05.123Z"
+    add(store, make(at=moment))
+    assert store.best_time(BEGINNER) == BestTime(
+        datetime(2024, 6, 1, 12, 30, 5, 123000, tzinfo=UTC), 10_000, 20, pytest.approx(2.0)
+    )
+    with sqlite3.connect(store.path) as connection:
+        row = connection.execute("SELECT started_at, ended_at FROM games").fetchone()
+    assert row == ("2024-06-01T12:29:55.123Z", "2024-06-01T12:30:05.123Z")
+
+
+def test_seeds_beyond_64_bits_are_kept_exactly(store: StatsStore) -> None:
+    big = 2**80 + 1
+    record = make()
+    add(store, GameRecord(**{**_fields(record), "seed": big}))
+    with sqlite3.connect(store.path) as connection:
+        assert connection.execute("SELECT seed FROM games").fetchone() == (str(big),)
+
+
+def _fields(record: GameRecord) -> dict[str, object]:
+    return {name: getattr(record, name) for name in GameRecord.__dataclass_fields__}
+
+
+# ---------------------------------------------------------------------------- reset
+def test_reset_one_group_keeps_the_others(store: StatsStore) -> None:
+    add(store, make(), make(size=(30, 16, 99)), make(no_guess=True))
+    assert store.reset(BEGINNER) is None
+    assert store.groups() == [Group.for_preset("beginner", no_guess=True), EXPERT]
+    assert store.group_stats(BEGINNER).played == 0
+
+
+def test_reset_all(store: StatsStore) -> None:
+    add(store, make(), make(size=(30, 16, 99)), make(size=(5, 5, 3)))
+    assert store.reset() is None
+    assert store.groups() == []
+    assert store.count() == 0
+
+
+# ---------------------------------------------------------------------------- persistence
+def test_open_creates_a_wal_database_at_the_current_version(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "stats.db"
+    store, notices = open_stats(path)
+    assert store is not None and notices == []
+    store.close()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_games_survive_closing_and_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    store, _ = open_stats(path)
+    assert store is not None
+    assert store.record(make(time_ms=4321)) is None
+    store.close()
+    again, notices = open_stats(path)
+    assert again is not None and notices == []
+    with again:
+        assert again.best_time(BEGINNER) is not None
+        assert again.count() == 1
+
+
+# ---------------------------------------------------------------------------- migrations
+V1_INSERT = (
+    "INSERT INTO games (started_at, ended_at, preset, width, height, mines, first_click, seed,"
+    " outcome, time_ms, bbbv, solved_bbbv, left_clicks, right_clicks, chord_clicks, efficiency,"
+    " bbbv_per_s) VALUES (?, ?, 'expert', 30, 16, 99, 'opening', '5', ?, ?, 100, 100, 120, 90,"
+    " 10, 0.45, ?)"
+)
+
+
+def build_at_version(path: Path, version: int) -> int:
+    """A database of ``version`` made with the historical steps; returns the rows it holds."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    for step in MIGRATIONS[:version]:
+        for statement in step:
+            connection.execute(statement)
+    connection.execute(f"PRAGMA user_version = {version}")
+    rows = 0
+    if version >= 1:
+        for i, (outcome, ms) in enumerate([("won", 90_000), ("lost", 30_000), ("won", 80_000)]):
+            end = utc_text(T0 + timedelta(minutes=i))
+            connection.execute(V1_INSERT, (end, end, outcome, ms, 100_000 / ms))
+            rows += 1
+    connection.close()
+    return rows
+
+
+@pytest.mark.parametrize("version", range(SCHEMA_VERSION))
+def test_every_earlier_version_is_migrated_keeping_its_games(tmp_path: Path, version: int) -> None:
+    path = tmp_path / "stats.db"
+    rows = build_at_version(path, version)
+    store, notices = open_stats(path)
+    assert notices == []
+    assert store is not None
+    with store:
+        assert store.count() == rows
+        assert store.record(make(size=(30, 16, 99), time_ms=70_000, assisted=True)) is None
+        stats = store.group_stats(EXPERT)
+    assert stats.played == rows + 1
+    if rows:
+        assert [entry.time_ms for entry in stats.best_times] == [80_000, 90_000]
+        assert str(stats.current_streak) == "none"
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        flags = connection.execute("SELECT assisted, no_guess FROM games ORDER BY id").fetchall()
+    assert flags == [(0, 0)] * rows + [(1, 0)]
+
+
+def test_migrations_are_a_list_of_steps_ending_at_the_current_version() -> None:
+    assert len(MIGRATIONS) == SCHEMA_VERSION >= 2
+    assert all(step and all(isinstance(s, str) for s in step) for step in MIGRATIONS)
+
+
+# ---------------------------------------------------------------------------- failures
+def test_a_foreign_sqlite_database_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.close()
+    store, notices = open_stats(path)
+    assert store is not None
+    store.close()
+    assert len(notices) == 1
+    assert "not a textmines statistics database" in notices[0]
+    assert str(tmp_path / "stats.db.bad") in notices[0]
+    with sqlite3.connect(tmp_path / "stats.db.bad") as connection:
+        assert connection.execute("SELECT name FROM sqlite_master").fetchall() == [("recipes",)]
+    connection.close()
+
+
+def test_an_older_bad_file_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    (tmp_path / "stats.db.bad").write_bytes(b"first")
+    (tmp_path / "stats.db.bad-2-wal").write_bytes(b"stray")
+    path.write_bytes(b"second" * 100)
+    (tmp_path / "stats.db-wal").write_bytes(b"its wal")
+    store, notices = open_stats(path)
+    assert store is not None
+    store.close()
+    assert (tmp_path / "stats.db.bad").read_bytes() == b"first"
+    assert (tmp_path / "stats.db.bad-2-wal").read_bytes() == b"stray"
+    assert (tmp_path / "stats.db.bad-3").read_bytes() == b"second" * 100
+    assert (tmp_path / "stats.db.bad-3-wal").read_bytes() == b"its wal"
+    assert str(tmp_path / "stats.db.bad-3") in notices[0]
+
+
+def test_recording_while_another_process_holds_the_lock_returns_a_notice(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "stats.db"
+    store, _ = open_stats(path, busy_timeout=0.05)
+    assert store is not None
+    blocker = sqlite3.connect(path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        notice = store.record(make())
+        assert notice is not None
+        assert notice.startswith("Statistics not saved: ")
+        assert "locked" in notice
+        assert store.reset() is not None
+        # Reading still works while another process writes (WAL).
+        assert store.count() == 0
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert store.record(make()) is None
+    store.close()
+
+
+def test_a_closed_store_reports_instead_of_raising(tmp_path: Path) -> None:
+    store, _ = open_stats(tmp_path / "stats.db")
+    assert store is not None
+    store.close()
+    notice = store.record(make())
+    assert notice is not None and "closed" in notice
+    with pytest.raises(StatsError, match="Statistics could not be read"):
+        store.groups()
+
+
+def test_store_modules_import_no_textual_or_rich() -> None:
+    code = (
+        "import sys, textmines.store.stats, textmines.store.saves;"
+        "print(sorted({'textual', 'rich'} & {m.split('.')[0] for m in sys.modules}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"

@@ -1,0 +1,249 @@
+"""The game in progress, saved as JSON so that quitting and coming back resumes it.
+
+The file holds the game (``Game.to_dict``) and a small dict of UI data (``extra``) such as when
+the game started, whether the player used help, and the preset. It is always replaced
+atomically: a crash while saving leaves the previous save or the new one, never half a file.
+
+Nothing here raises for a file-system problem: each function returns a notice for the player
+instead. A save that cannot be resumed is moved aside (never deleted) and the notice says where.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from textmines.engine.game import Clock, Game
+from textmines.store.paths import ensure_dir, write_atomic
+
+SAVE_FILE_FORMAT: Final = "textmines-saved-game"
+SAVE_FILE_VERSION: Final = 1
+#: Temporary files left by a save that was killed half-way are removed once this old (seconds).
+STALE_TEMP_AGE: Final = 3600.0
+#: How many ``.bad`` names are tried before giving up (``x.bad``, ``x.bad-2`` ... ``x.bad-N``).
+MAX_BAD_NAMES: Final = 1000
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A saved game ready to be played on, with the UI data saved beside it.
+
+    ``started_at`` lets a resumed game keep the start time of its single statistics record.
+    ``extra`` is the whole dict given to ``save_game`` (datetimes come back as ISO strings).
+    """
+
+    game: Game
+    started_at: datetime | None = None
+    assisted: bool = False
+    preset: str | None = None
+    saved_at: datetime | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class _Unusable(Exception):
+    """The save file exists but cannot be resumed; the message says why."""
+
+
+# ---------------------------------------------------------------------------- moving aside
+def _bad_name(path: Path, number: int) -> Path:
+    suffix = ".bad" if number == 1 else f".bad-{number}"
+    return path.with_name(path.name + suffix)
+
+
+def _rename_no_replace(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target``; raise ``FileExistsError`` rather than replace a file.
+
+    A hard link then an unlink cannot replace anything; file systems without hard links fall
+    back to a checked rename.
+    """
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+            raise
+        if target.exists():
+            raise FileExistsError(errno.EEXIST, "file exists", str(target)) from None
+        os.rename(source, target)
+        return
+    os.unlink(source)
+
+
+def move_aside(path: Path, companions: tuple[str, ...] = ()) -> Path:
+    """Rename ``path`` to the first free ``path.bad``, ``path.bad-2``, ... and return that name.
+
+    ``companions`` are suffixes of files that belong with ``path`` (SQLite's ``-wal`` and
+    ``-shm``); those that exist follow it under the new name. An existing ``.bad`` file is never
+    replaced. Raises ``OSError`` if the file cannot be moved.
+    """
+    for number in range(1, MAX_BAD_NAMES + 1):
+        target = _bad_name(path, number)
+        names = [target.with_name(target.name + suffix) for suffix in ("", *companions)]
+        if any(os.path.lexists(name) for name in names):
+            continue
+        try:
+            _rename_no_replace(path, target)
+        except FileExistsError:
+            continue
+        for suffix in companions:
+            source = path.with_name(path.name + suffix)
+            if os.path.lexists(source):
+                _rename_no_replace(source, target.with_name(target.name + suffix))
+        return target
+    raise OSError(errno.EEXIST, f"{MAX_BAD_NAMES} older .bad files are in the way", str(path))
+
+
+def describe_os_error(error: OSError) -> str:
+    """A short lower-case reason for ``error``, without the file name."""
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    if error.errno == errno.ENOSPC:
+        return "no space left on device"
+    if error.errno == errno.EROFS:
+        return "read-only file system"
+    return (error.strerror or str(error)).lower()
+
+
+# ---------------------------------------------------------------------------- saving
+def _json_default(value: object) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} cannot be saved in a game file")
+
+
+def save_game(
+    path: Path, game: Game, extra: Mapping[str, Any] | None = None, *, now: datetime | None = None
+) -> str | None:
+    """Write ``game`` and ``extra`` to ``path`` atomically; ``None``, or a notice on failure.
+
+    ``extra`` must hold JSON values or datetimes (saved as ISO text). Known keys:
+    ``started_at`` (datetime), ``assisted`` (bool), ``preset`` (str). A finished game is not
+    saved: that is a programming error and raises ``ValueError``, as does an ``extra`` that
+    cannot be written as JSON.
+    """
+    if game.status.is_over:
+        raise ValueError(f"a {game.status} game is over and is not saved")
+    moment = (now or datetime.now(UTC)).astimezone(UTC)
+    document = {
+        "format": SAVE_FILE_FORMAT,
+        "version": SAVE_FILE_VERSION,
+        "saved_at": moment.isoformat(),
+        "game": game.to_dict(),
+        "extra": dict(extra or {}),
+    }
+    try:
+        text = json.dumps(document, default=_json_default, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"the saved game cannot be written as JSON: {error}") from None
+    reason = ensure_dir(path.parent)
+    if reason is not None:
+        return f"Game not saved: cannot create {path.parent}: {reason}"
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError as error:
+        return f"Game not saved: {path}: {describe_os_error(error)}"
+    return None
+
+
+# ---------------------------------------------------------------------------- loading
+def _moment(value: object, key: str) -> datetime | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _Unusable(f"{key!r} must be a date and time, not {value!r}")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise _Unusable(f"{key!r} is not a date and time: {value!r}") from None
+    # Naive times were never written by textmines; read them as UTC rather than fail.
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _parse(raw: bytes, clock: Clock) -> LoadedGame:
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Unusable("it is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise _Unusable(f"it is not valid JSON: {error}") from None
+    if not isinstance(document, dict) or document.get("format") != SAVE_FILE_FORMAT:
+        raise _Unusable("it is not a textmines saved game")
+    version = document.get("version")
+    if version != SAVE_FILE_VERSION:
+        raise _Unusable(
+            f"it has version {version!r}; this version of textmines reads {SAVE_FILE_VERSION}"
+        )
+    extra = document.get("extra", {})
+    if not isinstance(extra, dict):
+        raise _Unusable("'extra' must be a JSON object")
+    assisted = extra.get("assisted", False)
+    if not isinstance(assisted, bool):
+        raise _Unusable(f"'assisted' must be true or false, not {assisted!r}")
+    preset = extra.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise _Unusable(f"'preset' must be text, not {preset!r}")
+    started_at = _moment(extra.get("started_at"), "started_at")
+    saved_at = _moment(document.get("saved_at"), "saved_at")
+    try:
+        game = Game.from_dict(document.get("game"), clock=clock)
+    except ValueError as error:
+        raise _Unusable(str(error)) from None
+    if game.status.is_over:
+        raise _Unusable("the game in it is already over")
+    return LoadedGame(game, started_at, assisted, preset, saved_at, extra)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Delete temporary files that a killed save left behind (best effort, old ones only)."""
+    cutoff = time.time() - STALE_TEMP_AGE
+    with contextlib.suppress(OSError):
+        for temp in path.parent.glob(f".{path.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if temp.stat().st_mtime < cutoff:
+                    temp.unlink()
+
+
+def load_game(path: Path, clock: Clock = time.monotonic) -> tuple[LoadedGame | None, str | None]:
+    """Read the saved game at ``path``: ``(game, None)``, ``(None, None)`` or ``(None, notice)``.
+
+    No file gives ``(None, None)``. A file that cannot be read is left in place and reported. A
+    file that cannot be resumed (not JSON, not a textmines save, another version, a game that
+    does not replay) is moved to ``path.bad`` (or ``.bad-2``, ... if that exists) and the notice
+    says so and where it went. The game's clock restarts from the saved time, now.
+    """
+    _remove_stale_temps(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as error:
+        return None, f"Saved game {path} could not be read: {describe_os_error(error)}"
+    try:
+        return _parse(raw, clock), None
+    except _Unusable as problem:
+        try:
+            moved = move_aside(path)
+        except OSError as error:
+            return None, (
+                f"Saved game {path} could not be resumed ({problem}) "
+                f"and could not be moved aside: {describe_os_error(error)}"
+            )
+        return None, f"Saved game {path} could not be resumed ({problem}); it was moved to {moved}"
+
+
+def discard_save(path: Path) -> str | None:
+    """Remove the save once it has been resumed or its game has ended; a notice on failure."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as error:
+        return f"Saved game {path} could not be removed: {describe_os_error(error)}"
+    return None
