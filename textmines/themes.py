@@ -470,7 +470,9 @@ def find_bundled_dir(package_dir: Path = _PACKAGE_DIR) -> Path | None:
 
 def _theme_files(directory: Path, warnings: list[str]) -> list[Path]:
     try:
-        return sorted(path for path in directory.iterdir() if path.suffix == ".toml")
+        # Hidden files are editor backups and lock files, not themes.
+        files = directory.iterdir()
+        return sorted(path for path in files if path.suffix == ".toml" and path.name[0] != ".")
     except FileNotFoundError:
         return []
     except OSError as error:
@@ -485,18 +487,22 @@ def _load_layer(
     *,
     bundled: bool,
     warnings: list[str],
+    explicit: Sequence[Path] = (),
 ) -> dict[str, MinesTheme]:
     """Load files that may name each other as bases; a base not among them comes from
     ``below``. A theme whose base has its own name means the theme of that name in ``below``
-    (so ``dark.toml`` with ``base = "dark"`` changes the bundled dark)."""
+    (so ``dark.toml`` with ``base = "dark"`` changes the bundled dark). Of two files with one
+    theme name the later is used, with a warning unless the later is in ``explicit``."""
     parsed: dict[str, _Parsed] = {}
+    broken: dict[str, Path] = {}  # a file that failed, by the name it probably meant
     for path in files:
         try:
             item = _parse(_read_document(path), path)
         except ThemeError as error:
             warnings.append(f"{error}; theme skipped")
+            broken[path.stem] = path
             continue
-        if item.name in parsed:
+        if item.name in parsed and path not in explicit:
             first = parsed[item.name].path
             warnings.append(
                 f"{path}: theme {item.name!r} is also defined in {first}; this one is used"
@@ -528,6 +534,11 @@ def _load_layer(
                     raise ThemeError(f"{item.path}: base theme {base_name!r} could not be loaded")
             elif base_name in below:
                 base = below[base_name]
+            elif base_name in broken:
+                raise ThemeError(
+                    f"{item.path}: base theme {base_name!r} could not be loaded "
+                    f"({broken[base_name]} has problems)"
+                )
             else:
                 raise _unknown_base(item.path, base_name, {**below, **parsed})
             theme: MinesTheme | None = _build(item, base, bundled=bundled, base_name=base_name)
@@ -537,9 +548,8 @@ def _load_layer(
         done[name] = theme
         return theme
 
-    for name in parsed:
-        resolve(name, [])
-    return {name: theme for name, theme in done.items() if theme is not None}
+    results = {name: resolve(name, []) for name in parsed}
+    return {name: theme for name, theme in results.items() if theme is not None}
 
 
 def load_themes(
@@ -552,8 +562,9 @@ def load_themes(
 
     Order: ``classic``, the other bundled themes by name, then the ``*.toml`` files of
     ``user_dir`` by file name, then ``extra_files``. A user theme with the name of a bundled one
-    replaces it (in the bundled one's place); of two user files with one name the later is used,
-    with a warning. ``bundled_dir`` defaults to :func:`find_bundled_dir`.
+    replaces it (in the bundled one's place). Of two user files with one name the later is used,
+    with a warning; an extra file replaces a user theme of its name quietly (it was asked for).
+    ``bundled_dir`` defaults to :func:`find_bundled_dir`.
     """
     warnings: list[str] = []
     directory = bundled_dir or find_bundled_dir()
@@ -572,7 +583,8 @@ def load_themes(
         if os.path.realpath(path) not in seen:
             seen.add(os.path.realpath(path))
             files.append(path)
-    themes.update(_load_layer(files, bundled, bundled=False, warnings=warnings))
+    layer = _load_layer(files, bundled, bundled=False, warnings=warnings, explicit=extra_files)
+    themes.update(layer)
     return themes, warnings
 
 

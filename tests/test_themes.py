@@ -1,0 +1,572 @@
+"""Theme files: the bundled themes, inheritance, every kind of bad file, export and lookup."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from rich.cells import cell_len
+from textual.app import App, ComposeResult
+from textual.color import Color
+from textual.theme import BUILTIN_THEMES
+from textual.widgets import Static
+
+from textmines import themes as themes_module
+from textmines.themes import (
+    BOARD_KEYS,
+    FACE_WIDTH,
+    TABLES,
+    MinesTheme,
+    ThemeError,
+    export_theme,
+    find_bundled_dir,
+    list_themes_text,
+    load_theme_file,
+    load_themes,
+    resolve_theme_arg,
+)
+
+BUNDLED_NAMES = {"classic", "dark", "high-contrast", "colorblind", "ascii", "light"}
+REPO = Path(__file__).resolve().parent.parent
+
+#: The look of the game before themes existed; classic must keep it.
+CLASSIC_BOARD = {
+    "covered": "#8a8a8a",
+    "covered-glyph": "#a8a8a8",
+    "revealed": "#c6c6c6",
+    "cursor": "#ffd75f",
+    "flag": "#d70000",
+    "question": "#000087",
+    "mine": "#000000",
+    "exploded": "#ff0000",
+    "wrong": "#d70000",
+    "digits": "#ff2020",
+    "digits-background": "#1c1c1c",
+    "number-1": "#0000ff",
+    "number-2": "#008000",
+    "number-3": "#d70000",
+    "number-4": "#000080",
+    "number-5": "#800000",
+    "number-6": "#008080",
+    "number-7": "#000000",
+    "number-8": "#5f5f5f",
+}
+CLASSIC_GLYPHS = {
+    "cell_width": 2,
+    "covered": "■",
+    "flag": "⚑",
+    "question": "?",
+    "mine": "✹",
+    "exploded": "✹",
+    "wrong": "✗",
+    "empty": " ",
+    "numbers": ("1", "2", "3", "4", "5", "6", "7", "8"),
+}
+CLASSIC_FACES = {"normal": "🙂", "pressed": "😮", "won": "😎", "lost": "😵"}
+
+
+@pytest.fixture(scope="module")
+def bundled() -> dict[str, MinesTheme]:
+    themes, warnings = load_themes(None)
+    assert warnings == []
+    return themes
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problem(tmp_path: Path, text: str, bundled: dict[str, MinesTheme]) -> str:
+    """The message of the ThemeError a theme file with ``text`` raises."""
+    path = write(tmp_path, "bad.toml", text)
+    with pytest.raises(ThemeError) as caught:
+        load_theme_file(path, bundled)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: ")
+    assert "\n" not in message
+    return message
+
+
+def contrast(one: str, two: str) -> float:
+    """WCAG contrast ratio of two colours."""
+
+    def luminance(text: str) -> float:
+        color = Color.parse(text)
+
+        def channel(value: int) -> float:
+            c = value / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
+
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# ------------------------------------------------------------------------------ bundled themes
+
+
+def test_bundled_themes_load_in_order(bundled: dict[str, MinesTheme]) -> None:
+    assert set(bundled) == BUNDLED_NAMES
+    names = list(bundled)
+    assert names[0] == "classic"
+    assert names[1:] == sorted(names[1:])
+    for name, theme in bundled.items():
+        assert theme.bundled
+        assert theme.source is not None and theme.source.stem == name
+        assert theme.source.parent == REPO / "themes"
+
+
+def test_classic_is_the_root_and_sets_every_key(bundled: dict[str, MinesTheme]) -> None:
+    document = tomllib.loads((REPO / "themes" / "classic.toml").read_text(encoding="utf-8"))
+    assert "base" not in document
+    assert set(document) == set(TABLES)
+    for table, keys in TABLES.items():
+        assert set(document[table]) == set(keys)
+    assert bundled["classic"].base is None
+    for name, theme in bundled.items():
+        if name != "classic":
+            assert theme.base is not None
+
+
+def test_classic_keeps_the_look_the_game_had(bundled: dict[str, MinesTheme]) -> None:
+    classic = bundled["classic"]
+    assert {key: value.lower() for key, value in classic.board.items()} == CLASSIC_BOARD
+    for name, value in CLASSIC_GLYPHS.items():
+        assert getattr(classic.glyphs, name) == value
+    assert classic.glyphs.faces == CLASSIC_FACES
+    # The window keeps Textual's default dark theme, down to every derived shade.
+    generated = classic.textual_theme().to_color_system().generate()
+    default = BUILTIN_THEMES["textual-dark"].to_color_system().generate()
+    assert {k: v for k, v in generated.items() if not k.startswith("mines-")} == default
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED_NAMES))
+def test_bundled_theme_is_complete_and_builds(name: str, bundled: dict[str, MinesTheme]) -> None:
+    theme = bundled[name]
+    assert list(theme.board) == list(BOARD_KEYS)
+    textual_theme = theme.textual_theme()
+    assert textual_theme.name == name
+    assert textual_theme.dark == theme.dark
+    assert textual_theme.variables == {f"mines-{key}": theme.board[key] for key in BOARD_KEYS}
+    assert theme.board_variables() == textual_theme.variables
+    assert textual_theme.to_color_system().generate()["primary"]
+    glyphs = theme.glyphs
+    assert glyphs.cell_width in (2, 3)
+    assert len(glyphs.numbers) == 8
+    cells = [glyphs.covered, glyphs.flag, glyphs.question, glyphs.mine, glyphs.exploded]
+    for glyph in [*cells, glyphs.wrong, glyphs.empty, *glyphs.numbers]:
+        assert cell_len(glyph) <= glyphs.cell_width
+    for face in glyphs.faces.values():
+        assert 0 < cell_len(face) <= FACE_WIDTH
+
+
+async def test_every_theme_drives_the_board_variables(bundled: dict[str, MinesTheme]) -> None:
+    """Switching the app's theme switches the $mines-* variables the board's CSS uses."""
+    rules = " ".join(f".v{i} {{ color: $mines-{key}; }}" for i, key in enumerate(BOARD_KEYS))
+
+    class ThemedApp(App[None]):
+        CSS: ClassVar[str] = rules + " Screen { background: $panel; color: $boost; }"
+
+        def get_theme_variable_defaults(self) -> dict[str, str]:
+            return {**super().get_theme_variable_defaults(), **bundled["classic"].board_variables()}
+
+        def compose(self) -> ComposeResult:
+            for i in range(len(BOARD_KEYS)):
+                yield Static("x", classes=f"v{i}")
+
+    app = ThemedApp()
+    async with app.run_test() as pilot:
+        for theme in bundled.values():
+            app.register_theme(theme.textual_theme())
+        for theme in bundled.values():
+            app.theme = theme.name
+            await pilot.pause()
+            variables = app.get_css_variables()
+            for i, key in enumerate(BOARD_KEYS):
+                assert variables[f"mines-{key}"] == theme.board[key]
+                color = app.query_one(f".v{i}", Static).styles.color
+                assert color == Color.parse(theme.board[key])
+
+
+def test_ascii_theme_uses_only_ascii_and_ansi_colours(bundled: dict[str, MinesTheme]) -> None:
+    theme = bundled["ascii"]
+    glyphs = theme.glyphs
+    texts = [glyphs.covered, glyphs.flag, glyphs.question, glyphs.mine, glyphs.exploded]
+    texts += [glyphs.wrong, glyphs.empty, *glyphs.numbers, *glyphs.faces.values()]
+    assert all(text.isascii() for text in texts)
+    assert glyphs.faces == {"normal": ":)", "pressed": ":o", "won": "B)", "lost": "X("}
+    colors = [*theme.board.values(), *(c for c in theme.colors.values() if c != "auto")]
+    assert all(Color.parse(color).ansi is not None for color in colors)
+
+
+@pytest.mark.parametrize(
+    ("name", "ratio"), [("high-contrast", 7.0), ("colorblind", 4.5), ("dark", 4.5)]
+)
+def test_numbers_are_readable(name: str, ratio: float, bundled: dict[str, MinesTheme]) -> None:
+    board = bundled[name].board
+    for n in range(1, 9):
+        assert contrast(board[f"number-{n}"], board["revealed"]) >= ratio, n
+
+
+def test_colorblind_theme_does_not_rely_on_colour(bundled: dict[str, MinesTheme]) -> None:
+    theme = bundled["colorblind"]
+    okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
+    assert {theme.board[f"number-{n}"] for n in range(1, 7)} <= okabe_ito
+    glyphs = theme.glyphs
+    shapes = [glyphs.covered, glyphs.flag, glyphs.question, glyphs.wrong, glyphs.mine]
+    assert len({*shapes, glyphs.exploded}) == 6
+    assert contrast(theme.board["covered"], theme.board["revealed"]) >= 3
+
+
+# ---------------------------------------------------------------------------------- inheritance
+
+
+def test_three_line_user_theme_inherits_its_base(
+    tmp_path: Path, bundled: dict[str, MinesTheme]
+) -> None:
+    path = write(tmp_path, "neon.toml", 'base = "dark"\n[board]\ncursor = "#ff00ff"\n')
+    theme = load_theme_file(path, bundled)
+    dark = bundled["dark"]
+    assert theme.name == "neon"
+    assert theme.base == "dark"
+    assert theme.source == path
+    assert not theme.bundled
+    assert theme.board["cursor"] == "#FF00FF"
+    assert {**theme.board, "cursor": dark.board["cursor"]} == dict(dark.board)
+    assert theme.colors == dark.colors
+    assert theme.glyphs == dark.glyphs
+    assert theme.dark == dark.dark
+
+
+def test_default_base_is_classic_and_underscores_mean_hyphens(
+    tmp_path: Path, bundled: dict[str, MinesTheme]
+) -> None:
+    text = '[theme]\nname = "wide"\n[glyphs]\ncell_width = 3\nface_won = "\\\\o/"\nmine = "(*)"\n'
+    theme = load_theme_file(write(tmp_path, "w.toml", text), bundled)
+    assert theme.name == "wide"
+    assert theme.base == "classic"
+    assert theme.glyphs.cell_width == 3
+    assert theme.glyphs.face_won == "\\o/"
+    assert theme.glyphs.mine == "(*)"
+    assert theme.board == bundled["classic"].board
+
+
+def test_auto_colours_are_left_to_textual(tmp_path: Path, bundled: dict[str, MinesTheme]) -> None:
+    text = '[theme]\ndark = false\nbackground = "auto"\npanel = "#ABCDEF"\n'
+    theme = load_theme_file(write(tmp_path, "a.toml", text), bundled).textual_theme()
+    assert theme.background is None
+    assert theme.panel == "#ABCDEF"
+    assert theme.dark is False
+
+
+def test_user_themes_may_build_on_each_other_in_any_file_order(tmp_path: Path) -> None:
+    write(tmp_path, "a.toml", 'base = "b"\n[board]\nflag = "#010101"\n')
+    write(tmp_path, "b.toml", 'base = "ascii"\n[board]\nmine = "#020202"\n')
+    themes, warnings = load_themes(tmp_path)
+    assert warnings == []
+    assert list(themes)[-2:] == ["a", "b"]
+    assert themes["a"].board["mine"] == "#020202"
+    assert themes["a"].glyphs == themes["ascii"].glyphs
+
+
+# ----------------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('[board]\nnumber-1 = "#fff"\ncursor = = 3\n', ["is not valid TOML", "line 3"]),
+        ("[bord]\n", ["top-level key 'bord' is unknown", "did you mean 'board'?"]),
+        ('[board]\nnumbr-1 = "#fff"\n', ["[board] key 'numbr-1' is unknown", "'number-1'"]),
+        ('[glyphs]\nface-wom = ":)"\n', ["did you mean 'face-won'?"]),
+        ('name = "x"\n', ["'name' belongs in the [theme] table"]),
+        ('[theme]\ncursor = "#fff"\n', ["[theme] key 'cursor' belongs in the [board] table"]),
+        ('[theme]\nbase = "dark"\n', ["'base' must come before the first [table] line"]),
+        ('[board]\nnumber-1 = "blu"\n', ["[board] number-1 = 'blu' is not a colour", "'blue'"]),
+        ("[board]\nrevealed = 3\n", ["[board] revealed must be a colour in quotes, not 3"]),
+        ('[board]\nrevealed = "auto"\n', ["[board] revealed = 'auto' is not a colour"]),
+        ('[theme]\nprimary = "auto"\n', ["[theme] primary = 'auto' is not a colour"]),
+        ('[theme]\npanel = "#12"\n', ["[theme] panel = '#12' is not a colour or \"auto\""]),
+        ('[theme]\ndark = "yes"\n', ["[theme] dark must be true or false, not 'yes'"]),
+        ('[theme]\nname = ""\n', ["[theme] name = '' must be non-empty"]),
+        ('[theme]\nname = "a/b"\n', ["without / or"]),
+        ('board = "dark"\n', ["'board' must be a table ([board])"]),
+        ('base = "nope"\n', ["base theme 'nope' does not exist", "known themes: "]),
+        ('base = "drak"\n', ["did you mean 'dark'?"]),
+        ("[glyphs]\ncell-width = 4\n", ["[glyphs] cell-width must be 2 or 3, not 4"]),
+        ("[glyphs]\ncell-width = 1\n", ["must be 2 or 3, not 1"]),
+        ("[glyphs]\ncell-width = true\n", ["must be 2 or 3, not True"]),
+        ('[glyphs]\ncell-width = "2"\n', ["must be 2 or 3, not '2'"]),
+        ('[glyphs]\nmine = "💣💣"\n', ["[glyphs] mine = '💣💣' is 4 columns wide", "cell-width 2"]),
+        ('[glyphs]\nflag = "|>>"\n', ["[glyphs] flag = '|>>' is 3 columns wide"]),
+        ("[glyphs]\ncovered = 1\n", ["[glyphs] covered must be text in quotes, not 1"]),
+        ('[glyphs]\nface-lost = "(x_x)"\n', ["face-lost = '(x_x)' is 5 columns wide"]),
+        ('[glyphs]\nface-won = ""\n', ["[glyphs] face-won must not be empty"]),
+        ('[glyphs]\nflag = "\\u001b"\n', ["contains the control character U+001B"]),
+        ("[glyphs]\ncell-width = 2\ncell_width = 3\n", ["key 'cell-width' is given twice"]),
+    ],
+)
+def test_bad_theme_files(
+    tmp_path: Path, text: str, expected: list[str], bundled: dict[str, MinesTheme]
+) -> None:
+    message = problem(tmp_path, text, bundled)
+    for part in expected:
+        assert part in message
+
+
+def test_narrowing_the_cell_names_the_inherited_glyph(
+    tmp_path: Path, bundled: dict[str, MinesTheme]
+) -> None:
+    wide = load_theme_file(
+        write(tmp_path, "wide.toml", '[glyphs]\ncell-width = 3\nmine = "(*)"\n'), bundled
+    )
+    known = {**bundled, "wide": wide}
+    path = write(tmp_path, "narrow.toml", 'base = "wide"\n[glyphs]\ncell-width = 2\n')
+    with pytest.raises(ThemeError, match=r"mine = '\(\*\)' \(from base 'wide'\) is 3 columns"):
+        load_theme_file(path, known)
+
+
+def test_wide_emoji_fit_a_cell_of_two(tmp_path: Path, bundled: dict[str, MinesTheme]) -> None:
+    theme = load_theme_file(write(tmp_path, "e.toml", '[glyphs]\nmine = "💣"\n'), bundled)
+    assert theme.glyphs.mine == "💣"
+
+
+def test_every_problem_of_a_file_is_in_one_line(
+    tmp_path: Path, bundled: dict[str, MinesTheme]
+) -> None:
+    keys = "".join(f'x{n} = "#fff"\n' for n in range(7))
+    message = problem(tmp_path, "[board]\n" + keys, bundled)
+    assert message.count("is unknown") == 5
+    assert message.endswith("; and 2 more")
+
+
+def test_unreadable_files_are_skipped_with_one_warning_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    user = tmp_path / "themes"
+    write(user, "good.toml", '[board]\nflag = "#123456"\n')
+    (user / "folder.toml").mkdir()
+    (user / "latin1.toml").write_bytes(b'[theme]\nname = "caf\xe9"\n')
+    locked = write(user, "locked.toml", "[board]\n")
+    write(user, "broken.toml", "[board\n")
+    write(user, ".#good.toml", "not a theme")
+    write(user, "notes.txt", "not a theme")
+    original = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        # Root ignores file modes, so the permission error is simulated.
+        if self == locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return original(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    themes, warnings = load_themes(user)
+    assert "good" in themes
+    assert len(warnings) == 4
+    expected = {
+        "broken.toml": "is not valid TOML",
+        "folder.toml": "cannot be read (Is a directory)",
+        "latin1.toml": "is not UTF-8 text",
+        "locked.toml": "cannot be read (Permission denied)",
+    }
+    for warning, (name, reason) in zip(sorted(warnings), sorted(expected.items()), strict=True):
+        assert warning.startswith(f"{user / name}: ")
+        assert reason in warning
+        assert warning.endswith("; theme skipped")
+        assert "\n" not in warning
+
+
+def test_a_cycle_of_bases_skips_the_themes_in_it(tmp_path: Path) -> None:
+    write(tmp_path, "a.toml", 'base = "b"\n')
+    write(tmp_path, "b.toml", 'base = "c"\n')
+    write(tmp_path, "c.toml", 'base = "a"\n')
+    write(tmp_path, "d.toml", 'base = "a"\n')
+    themes, warnings = load_themes(tmp_path)
+    assert not {"a", "b", "c", "d"} & set(themes)
+    assert set(themes) == BUNDLED_NAMES
+    assert len(warnings) == 4
+    assert "bases form a cycle: a -> b -> c -> a" in warnings[0]
+    assert "d.toml: base theme 'a' could not be loaded" in warnings[3]
+
+
+def test_a_missing_or_broken_base_skips_the_theme(tmp_path: Path) -> None:
+    write(tmp_path, "a.toml", 'base = "ghost"\n')
+    write(tmp_path, "b.toml", 'base = "c"\n')
+    write(tmp_path, "c.toml", "[board]\nflag = 1\n")
+    themes, warnings = load_themes(tmp_path)
+    assert not {"a", "b", "c"} & set(themes)
+    assert len(warnings) == 3
+    assert any("a.toml: base theme 'ghost' does not exist" in w for w in warnings)
+    assert any("b.toml: base theme 'c' could not be loaded" in w for w in warnings)
+
+
+def test_a_bad_themes_directory_is_a_warning(tmp_path: Path) -> None:
+    assert load_themes(tmp_path / "missing")[1] == []
+    not_a_dir = write(tmp_path, "themes", "")
+    themes, warnings = load_themes(not_a_dir)
+    assert set(themes) == BUNDLED_NAMES
+    assert len(warnings) == 1 and warnings[0].startswith(f"{not_a_dir}: themes cannot be listed")
+
+
+# ------------------------------------------------------------------------- overrides and lookup
+
+
+def test_a_user_theme_replaces_the_bundled_one_of_its_name(tmp_path: Path) -> None:
+    # base = its own name: the bundled theme of that name, not itself.
+    write(tmp_path, "dark.toml", 'base = "dark"\n[board]\ncursor = "#00ff00"\n')
+    themes, warnings = load_themes(tmp_path)
+    bundled, _ = load_themes(None)
+    assert warnings == []
+    assert list(themes) == list(bundled)
+    assert not themes["dark"].bundled
+    assert themes["dark"].board["cursor"] == "#00FF00"
+    assert themes["dark"].board["revealed"] == bundled["dark"].board["revealed"]
+    # Other bundled themes keep the bundled base.
+    assert themes["colorblind"] == bundled["colorblind"]
+    listing = list_themes_text(themes)
+    line = next(line for line in listing.splitlines() if " dark " in line)
+    assert "user" in line and str(tmp_path / "dark.toml") in line
+    assert "replaces the bundled theme" in line
+
+
+def test_two_user_files_with_one_name(tmp_path: Path) -> None:
+    write(tmp_path, "one.toml", '[theme]\nname = "same"\n[board]\nflag = "#111111"\n')
+    write(tmp_path, "two.toml", '[theme]\nname = "same"\n[board]\nflag = "#222222"\n')
+    themes, warnings = load_themes(tmp_path)
+    assert themes["same"].board["flag"] == "#222222"
+    assert warnings == [
+        f"{tmp_path / 'two.toml'}: theme 'same' is also defined in {tmp_path / 'one.toml'}; "
+        "this one is used"
+    ]
+
+
+def test_extra_files_are_loaded_after_the_user_directory(tmp_path: Path) -> None:
+    user = tmp_path / "themes"
+    write(user, "mine.toml", '[board]\nflag = "#111111"\n')
+    extra = write(tmp_path / "elsewhere", "mine.toml", '[board]\nflag = "#222222"\n')
+    themes, warnings = load_themes(user, [extra, user / "mine.toml"])
+    assert warnings == []
+    assert themes["mine"].board["flag"] == "#222222"
+    assert themes["mine"].source == extra
+
+
+def test_resolve_theme_arg(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bundled: dict[str, MinesTheme]
+) -> None:
+    assert resolve_theme_arg("dark", bundled) is bundled["dark"]
+    path = write(tmp_path, "pink.toml", 'base = "dark"\n[board]\ncursor = "pink"\n')
+    assert resolve_theme_arg(str(path), bundled).board["cursor"] == "#FFC0CB"
+    monkeypatch.chdir(tmp_path)
+    assert resolve_theme_arg("pink.toml", bundled).name == "pink"
+    write(tmp_path, "plain", "[board]\n")
+    assert resolve_theme_arg("plain", bundled).name == "plain"
+    with pytest.raises(ThemeError) as caught:
+        resolve_theme_arg("drak", bundled)
+    assert str(caught.value) == (
+        "unknown theme 'drak' (did you mean 'dark'?); choose one of classic, ascii, colorblind, "
+        "dark, high-contrast, light, or a .toml file path"
+    )
+    with pytest.raises(ThemeError, match=r"missing\.toml: cannot be read"):
+        resolve_theme_arg("missing.toml", bundled)
+
+
+def test_list_themes_text(bundled: dict[str, MinesTheme]) -> None:
+    text = list_themes_text(bundled, current="dark")
+    lines = text.splitlines()
+    assert len(lines) == len(bundled)
+    assert lines[0].split() == ["classic", "bundled", str(REPO / "themes" / "classic.toml")]
+    assert lines[3].startswith("* dark ")
+    assert lines[3].endswith("dark.toml  (base classic)")
+    assert all(line.startswith("  ") for i, line in enumerate(lines) if i != 3)
+
+
+# ------------------------------------------------------------------------------------- export
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED_NAMES))
+def test_export_round_trips(tmp_path: Path, name: str, bundled: dict[str, MinesTheme]) -> None:
+    text = export_theme(bundled[name])
+    assert text.startswith("# textmines theme ")
+    document = tomllib.loads(text)
+    assert "base" not in document
+    path = write(tmp_path, "exported.toml", text)
+    assert load_theme_file(path, bundled) == bundled[name]
+    assert export_theme(load_theme_file(path, bundled)) == text
+
+
+def test_export_round_trips_awkward_glyphs(tmp_path: Path, bundled: dict[str, MinesTheme]) -> None:
+    text = '[theme]\nname = "odd \\"one\\""\n[glyphs]\nflag = "\\""\nmine = "\\\\"\nempty = ""\n'
+    theme = load_theme_file(write(tmp_path, "odd.toml", text), bundled)
+    assert (theme.name, theme.glyphs.flag, theme.glyphs.mine) == ('odd "one"', '"', "\\")
+    path = write(tmp_path, "again.toml", export_theme(theme))
+    assert load_theme_file(path, bundled) == theme
+
+
+# ---------------------------------------------------------------------------- bundled location
+
+
+def test_bundled_dir_inside_the_package_wins(tmp_path: Path) -> None:
+    package = tmp_path / "site" / "textmines"
+    write(package / "themes", "classic.toml", "")
+    write(tmp_path / "site" / "themes", "classic.toml", "")
+    assert find_bundled_dir(package) == package / "themes"
+
+
+def test_bundled_dir_beside_the_package_in_a_checkout(tmp_path: Path) -> None:
+    package = tmp_path / "repo" / "textmines"
+    package.mkdir(parents=True)
+    write(tmp_path / "repo" / "themes", "classic.toml", "")
+    assert find_bundled_dir(package) == tmp_path / "repo" / "themes"
+    assert find_bundled_dir(tmp_path / "nowhere" / "textmines") is None
+
+
+def test_missing_bundled_themes_are_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(themes_module, "find_bundled_dir", lambda: None)
+    themes, warnings = load_themes(None)
+    assert themes == {}
+    assert len(warnings) == 1 and "bundled themes not found" in warnings[0]
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("hatchling") is None, reason="building the wheel needs hatchling"
+)
+def test_installed_wheel_finds_its_bundled_themes(tmp_path: Path) -> None:
+    """The wheel puts the themes in textmines/themes/ beside textmines/themes.py; both work."""
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
+    subprocess.run([*build, "-w", str(tmp_path), str(REPO)], check=True, timeout=120)
+    (wheel,) = tmp_path.glob("textmines-*.whl")
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)
+    assert {path.stem for path in (site / "textmines" / "themes").glob("*.toml")} == BUNDLED_NAMES
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]);"
+        "from textmines import themes;"
+        "found, warnings = themes.load_themes(None);"
+        "print(themes.__file__, themes.find_bundled_dir(), ','.join(found), len(warnings))"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(site)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    module, directory, names, warnings = result.stdout.split()
+    assert module == str(site / "textmines" / "themes.py")
+    assert directory == str(site / "textmines" / "themes")
+    assert set(names.split(",")) == BUNDLED_NAMES
+    assert warnings == "0"
