@@ -208,6 +208,8 @@ def test_ascii_theme_uses_only_ascii_and_ansi_colours(bundled: dict[str, MinesTh
     assert glyphs.faces == {"normal": ":)", "pressed": ":o", "won": "B)", "lost": "X("}
     colors = [*theme.board.values(), *(c for c in theme.colors.values() if c != "auto")]
     assert all(Color.parse(color).ansi is not None for color in colors)
+    assert theme.ansi_only
+    assert [name for name, other in bundled.items() if other.ansi_only] == ["ascii"]
 
 
 @pytest.mark.parametrize(
@@ -292,6 +294,11 @@ def test_user_themes_may_build_on_each_other_in_any_file_order(tmp_path: Path) -
         ('[glyphs]\nface-wom = ":)"\n', ["did you mean 'face-won'?"]),
         ('name = "x"\n', ["'name' belongs in the [theme] table"]),
         ('[theme]\ncursor = "#fff"\n', ["[theme] key 'cursor' belongs in the [board] table"]),
+        ('[theme]\nflag = "#fff"\n', ["'flag' belongs in the [board] or [glyphs] table"]),
+        (
+            "[glyphs]\nmine = " + '"' + "x" * 50 + '"\n',
+            ["mine = 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."],
+        ),
         ('[theme]\nbase = "dark"\n', ["'base' must come before the first [table] line"]),
         ('[board]\nnumber-1 = "blu"\n', ["[board] number-1 = 'blu' is not a colour", "'blue'"]),
         ("[board]\nrevealed = 3\n", ["[board] revealed must be a colour in quotes, not 3"]),
@@ -306,7 +313,7 @@ def test_user_themes_may_build_on_each_other_in_any_file_order(tmp_path: Path) -
         ('base = "drak"\n', ["did you mean 'dark'?"]),
         ("[glyphs]\ncell-width = 4\n", ["[glyphs] cell-width must be 2 or 3, not 4"]),
         ("[glyphs]\ncell-width = 1\n", ["must be 2 or 3, not 1"]),
-        ("[glyphs]\ncell-width = true\n", ["must be 2 or 3, not True"]),
+        ("[glyphs]\ncell-width = true\n", ["must be 2 or 3, not true"]),
         ('[glyphs]\ncell-width = "2"\n', ["must be 2 or 3, not '2'"]),
         ('[glyphs]\nmine = "💣💣"\n', ["[glyphs] mine = '💣💣' is 4 columns wide", "cell-width 2"]),
         ('[glyphs]\nflag = "|>>"\n', ["[glyphs] flag = '|>>' is 3 columns wide"]),

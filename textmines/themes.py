@@ -156,6 +156,14 @@ class MinesTheme:
     source: Path | None = field(default=None, compare=False)
     bundled: bool = field(default=False, compare=False)
 
+    @property
+    def ansi_only(self) -> bool:
+        """Every colour is one of the 16 ANSI colours (``ansi_red``...). Textual converts those
+        to RGB through its own terminal palette unless the app runs with ``ansi_color=True``,
+        which such a theme may want so the terminal's palette shows."""
+        colors = [*self.board.values(), *(c for c in self.colors.values() if c != AUTO)]
+        return all(color.startswith("ansi_") for color in colors)
+
     def board_variables(self) -> dict[str, str]:
         """The board colours as CSS variables: ``{"mines-number-1": "#0000FF", ...}``."""
         return {f"mines-{key}": value for key, value in self.board.items()}
@@ -194,9 +202,12 @@ class _Parsed:
     path: Path
 
 
-def _plain(text: str) -> str:
-    """``text`` quoted for a message (repr escapes control characters)."""
-    return repr(text)
+def _show(value: object) -> str:
+    """A value for a message: as TOML would write it, escaped, and never very long."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _join_problems(path: Path, problems: list[str]) -> str:
@@ -227,12 +238,15 @@ def _suggest(key: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _home_of(key: str) -> str | None:
-    """The table a misplaced key belongs in, if any."""
-    for table, keys in TABLES.items():
-        if key in keys:
-            return table
-    return None
+def _misplaced(key: str, choices: Iterable[str]) -> str:
+    """Why ``key`` is not accepted here: the tables it belongs in, or the closest valid key."""
+    if key == "base":
+        # TOML puts every key after a [table] line into that table.
+        return " must come before the first [table] line"
+    homes = [f"[{table}]" for table, keys in TABLES.items() if key in keys]
+    if homes:
+        return f" belongs in the {' or '.join(homes)} table"
+    return " is unknown" + _suggest(key, choices)
 
 
 def _bad_characters(text: str) -> str | None:
@@ -245,7 +259,7 @@ def _bad_characters(text: str) -> str | None:
 def _check_color(where: str, value: object, allow_auto: bool) -> tuple[str | None, str | None]:
     """The normalised colour and ``None``, or ``None`` and the problem."""
     if not isinstance(value, str):
-        return None, f"{where} must be a colour in quotes, not {value!r}"
+        return None, f"{where} must be a colour in quotes, not {_show(value)}"
     if allow_auto and value == AUTO:
         return AUTO, None
     try:
@@ -254,21 +268,21 @@ def _check_color(where: str, value: object, allow_auto: bool) -> tuple[str | Non
     except ColorParseError as error:
         hint = f" (did you mean {error.suggested_color!r}?)" if error.suggested_color else ""
         auto = ' or "auto"' if allow_auto else ""
-        return None, f"{where} = {_plain(value)} is not a colour{auto}{hint}"
+        return None, f"{where} = {_show(value)} is not a colour{auto}{hint}"
 
 
 def _check_glyph(where: str, value: object, key: str) -> str | None:
     if not isinstance(value, str):
-        return f"{where} must be text in quotes, not {value!r}"
+        return f"{where} must be text in quotes, not {_show(value)}"
     bad = _bad_characters(value)
     if bad:
-        return f"{where} = {_plain(value)} contains the control character {bad}"
+        return f"{where} = {_show(value)} contains the control character {bad}"
     if key in FACE_KEYS:
         if value == "":
             return f"{where} must not be empty"
         if cell_len(value) > FACE_WIDTH:
             return (
-                f"{where} = {_plain(value)} is {cell_len(value)} columns wide, "
+                f"{where} = {_show(value)} is {cell_len(value)} columns wide, "
                 f"more than the {FACE_WIDTH} the header has"
             )
     return None
@@ -280,7 +294,7 @@ def _check_value(table: str, key: str, value: object) -> tuple[Any, str | None]:
         return _check_name(where, value)
     if table == "theme" and key == "dark":
         if not isinstance(value, bool):
-            return None, f"{where} must be true or false, not {value!r}"
+            return None, f"{where} must be true or false, not {_show(value)}"
         return value, None
     if table == "theme":
         return _check_color(where, value, allow_auto=key != "primary")
@@ -288,7 +302,7 @@ def _check_value(table: str, key: str, value: object) -> tuple[Any, str | None]:
         return _check_color(where, value, allow_auto=False)
     if key == "cell-width":
         if isinstance(value, bool) or value not in CELL_WIDTHS:
-            return None, f"{where} must be 2 or 3, not {value!r}"
+            return None, f"{where} must be 2 or 3, not {_show(value)}"
         return value, None
     problem = _check_glyph(where, value, key)
     return (None, problem) if problem else (value, None)
@@ -296,13 +310,13 @@ def _check_value(table: str, key: str, value: object) -> tuple[Any, str | None]:
 
 def _check_name(where: str, value: object) -> tuple[str | None, str | None]:
     if not isinstance(value, str):
-        return None, f"{where} must be text in quotes, not {value!r}"
+        return None, f"{where} must be text in quotes, not {_show(value)}"
     if not value or value != value.strip():
-        return None, f"{where} = {_plain(value)} must be non-empty without outer spaces"
+        return None, f"{where} = {_show(value)} must be non-empty without outer spaces"
     if len(value) > NAME_MAX_LENGTH:
         return None, f"{where} is longer than {NAME_MAX_LENGTH} characters"
     if not value.isprintable() or "/" in value or "\\" in value:
-        return None, f"{where} = {_plain(value)} must be printable, without / or \\"
+        return None, f"{where} = {_show(value)} must be printable, without / or \\"
     return value, None
 
 
@@ -330,24 +344,15 @@ def _parse(document: Mapping[str, Any], path: Path) -> _Parsed:
                 problems.append(problem)
             continue
         if key not in TABLES:
-            home = _home_of(key)
-            where = f" belongs in the [{home}] table" if home else " is unknown"
-            hint = "" if home else _suggest(key, TOP_LEVEL_KEYS)
-            problems.append(f"top-level key {key!r}{where}{hint}")
+            problems.append(f"top-level key {key!r}{_misplaced(key, TOP_LEVEL_KEYS)}")
             continue
         if not isinstance(value, dict):
-            problems.append(f"{key!r} must be a table ([{key}]), not {value!r}")
+            problems.append(f"{key!r} must be a table ([{key}]), not {_show(value)}")
             continue
         table = _normalise_keys(f"[{key}] ", value, problems)
         for inner, item in table.items():
             if inner not in TABLES[key]:
-                home = _home_of(inner)
-                where = f" belongs in the [{home}] table" if home else " is unknown"
-                if inner == "base":
-                    # TOML puts every key after a [table] line into that table.
-                    where = " must come before the first [table] line"
-                hint = "" if home else _suggest(inner, TABLES[key])
-                problems.append(f"[{key}] key {inner!r}{where}{hint}")
+                problems.append(f"[{key}] key {inner!r}{_misplaced(inner, TABLES[key])}")
                 continue
             checked, problem = _check_value(key, inner, item)
             if problem:
@@ -402,7 +407,7 @@ def _build(
         if cell_len(glyph) > width:
             origin = "" if ("glyphs", key) in parsed.values else f" (from base {base_name!r})"
             problems.append(
-                f"[glyphs] {key} = {_plain(glyph)}{origin} is {cell_len(glyph)} columns wide, "
+                f"[glyphs] {key} = {_show(glyph)}{origin} is {cell_len(glyph)} columns wide, "
                 f"more than cell-width {width}"
             )
     if problems:
@@ -540,7 +545,7 @@ def _load_layer(
                     f"({broken[base_name]} has problems)"
                 )
             else:
-                raise _unknown_base(item.path, base_name, {**below, **parsed})
+                raise _unknown_base(item.path, base_name, {*below, *parsed} - {name})
             theme: MinesTheme | None = _build(item, base, bundled=bundled, base_name=base_name)
         except ThemeError as error:
             warnings.append(f"{error}; theme skipped")
