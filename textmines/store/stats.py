@@ -31,6 +31,8 @@ Failures
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import sqlite3
 import threading
@@ -584,6 +586,21 @@ def _check_header(path: Path) -> None:
         raise _Unusable("it is truncated")
 
 
+def _check_writable(path: Path) -> None:
+    """Raise ``OSError`` unless the database and its directory can be written.
+
+    SQLite would fail too, but with "unable to open database file" whatever the cause; this
+    names it (permission denied, read-only file system). The directory must be writable because
+    WAL mode keeps its ``-wal`` and ``-shm`` files beside the database.
+    """
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    os.close(fd)
+    if not os.access(path.parent, os.W_OK):
+        read_only = os.statvfs(path.parent).f_flag & os.ST_RDONLY if hasattr(os, "statvfs") else 0
+        code = errno.EROFS if read_only else errno.EACCES
+        raise OSError(code, os.strerror(code), str(path.parent))
+
+
 def _user_version(connection: sqlite3.Connection) -> int:
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
@@ -618,6 +635,7 @@ def _check_schema(connection: sqlite3.Connection) -> None:
 
 def _open(path: Path, busy_timeout: float) -> StatsStore:
     """Open and if needed create or migrate ``path``. Raises ``_Unusable``, sqlite3 or OS errors."""
+    _check_writable(path)
     _check_header(path)
     connection = sqlite3.connect(
         path, timeout=busy_timeout, isolation_level=None, check_same_thread=False

@@ -1,0 +1,333 @@
+"""The store under stress: concurrent writers, damaged files, unusable directories, SIGKILL."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tests.engine.conftest import FakeClock
+from textmines.store.saves import load_game
+from textmines.store.stats import SCHEMA_VERSION, open_stats
+
+WORKER = Path(__file__).with_name("store_worker.py")
+
+
+def _permissions_ignored() -> bool:
+    """Whether this process can write into a read-only directory (root, CAP_DAC_OVERRIDE)."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return False
+    with tempfile.TemporaryDirectory() as folder:
+        locked = Path(folder) / "locked"
+        locked.mkdir(mode=0o555)
+        try:
+            (locked / "probe").touch()
+        except PermissionError:
+            return False
+        finally:
+            locked.chmod(0o755)
+    return True
+
+
+PERMISSIONS_IGNORED = _permissions_ignored()
+
+
+@contextmanager
+def worker(*args: str) -> Iterator[subprocess.Popen[str]]:
+    process = subprocess.Popen(
+        [sys.executable, str(WORKER), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+def stats_with_games(path: Path, games: int) -> None:
+    store, notices = open_stats(path)
+    assert store is not None and notices == []
+    from tests.store.store_worker import game_record
+
+    with store:
+        assert store.record_many(game_record(n, "a") for n in range(games)) is None
+
+
+# ---------------------------------------------------------------------------- concurrency
+def test_two_processes_recording_at_once_lose_no_game(tmp_path: Path) -> None:
+    db, go = tmp_path / "stats.db", tmp_path / "go"
+    # Create the database first so both workers only ever add rows.
+    store, _ = open_stats(db)
+    assert store is not None
+    store.close()
+    with (
+        worker("record", str(db), "200", "a", str(go)) as a,
+        worker("record", str(db), "200", "b", str(go)) as b,
+    ):
+        time.sleep(0.3)  # let both open the database before either starts writing
+        go.touch()
+        out_a, err_a = a.communicate(timeout=60)
+        out_b, err_b = b.communicate(timeout=60)
+    assert (a.returncode, b.returncode) == (0, 0), (out_a, err_a, out_b, err_b)
+    assert out_a.strip() == out_b.strip() == "failures 0"
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT chord_clicks, count(*), count(DISTINCT seed) FROM games GROUP BY chord_clicks"
+        ).fetchall()
+        order = [row[0] for row in connection.execute("SELECT chord_clicks FROM games ORDER BY id")]
+    connection.close()
+    assert rows == [(10, 200, 200), (11, 200, 200)]
+    # The writers really ran at the same time: their rows interleave.
+    turns = sum(1 for before, after in itertools.pairwise(order) if before != after)
+    print(f"writers took {turns} turns")
+    assert turns >= 20
+
+
+# ---------------------------------------------------------------------------- damaged files
+def assert_moved_aside(tmp_path: Path, notices: list[str], original: bytes, why: str) -> None:
+    path, bad = tmp_path / "stats.db", tmp_path / "stats.db.bad"
+    assert len(notices) == 1, notices
+    notice = notices[0]
+    assert notice.startswith(f"Statistics: {path} could not be used (")
+    assert why in notice
+    assert notice.endswith(f"it was moved to {bad} and new statistics were started")
+    assert bad.read_bytes() == original
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        assert connection.execute("SELECT count(*) FROM games").fetchone() == (0,)
+    connection.close()
+
+
+def open_and_record(path: Path) -> list[str]:
+    from tests.store.store_worker import game_record
+
+    store, notices = open_stats(path)
+    assert store is not None
+    with store:
+        assert store.record(game_record(1, "a")) is None
+        assert store.count() == 1
+    # Reading the new database back leaves it as it is: the game is there.
+    store, again = open_stats(path)
+    assert store is not None and again == []
+    with store:
+        assert store.count() == 1
+        store.reset()
+    return notices
+
+
+def test_a_garbage_stats_file_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    garbage = bytes(random.Random(1).randrange(256) for _ in range(5000))
+    path.write_bytes(garbage)
+    notices = open_and_record(path)
+    assert_moved_aside(tmp_path, notices, garbage, "not an SQLite database")
+
+
+def test_a_text_file_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    path.write_text("games won: 12\n")
+    notices = open_and_record(path)
+    assert_moved_aside(tmp_path, notices, b"games won: 12\n", "not an SQLite database")
+
+
+@pytest.mark.parametrize("keep", [0.5, 0.97])
+def test_a_truncated_stats_file_is_moved_aside(tmp_path: Path, keep: float) -> None:
+    path = tmp_path / "stats.db"
+    stats_with_games(path, 3000)
+    data = path.read_bytes()
+    assert not (tmp_path / "stats.db-wal").exists()
+    truncated = data[: int(len(data) * keep)]
+    path.write_bytes(truncated)
+    notices = open_and_record(path)
+    assert_moved_aside(tmp_path, notices, truncated, "damaged")
+
+
+def test_a_stats_file_cut_inside_its_header_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    stats_with_games(path, 10)
+    header = path.read_bytes()[:60]
+    path.write_bytes(header)
+    notices = open_and_record(path)
+    assert_moved_aside(tmp_path, notices, header, "truncated")
+
+
+def test_a_stats_file_from_a_newer_version_is_moved_aside_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    stats_with_games(path, 5)
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    connection.close()
+    original = path.read_bytes()
+    notices = open_and_record(path)
+    assert_moved_aside(tmp_path, notices, original, "newer version of textmines")
+    assert f"schema version {SCHEMA_VERSION + 1}" in notices[0]
+    with sqlite3.connect(tmp_path / "stats.db.bad") as connection:
+        assert connection.execute("SELECT count(*) FROM games").fetchone() == (5,)
+    connection.close()
+
+
+def test_the_wal_of_a_bad_file_goes_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    path.write_bytes(b"\x00" * 4096)
+    (tmp_path / "stats.db-wal").write_bytes(b"old wal")
+    (tmp_path / "stats.db-shm").write_bytes(b"old shm")
+    notices = open_and_record(path)
+    assert_moved_aside(tmp_path, notices, b"\x00" * 4096, "not an SQLite database")
+    assert (tmp_path / "stats.db.bad-wal").read_bytes() == b"old wal"
+    assert (tmp_path / "stats.db.bad-shm").read_bytes() == b"old shm"
+
+
+# ---------------------------------------------------------------------------- unusable directories
+def test_a_data_directory_that_cannot_be_created_gives_no_store(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file, not a directory")
+    store, notices = open_stats(blocker / "textmines" / "stats.db")
+    assert store is None
+    assert len(notices) == 1
+    assert notices[0].startswith(f"Statistics not saved: cannot create {blocker / 'textmines'}: ")
+    assert "file is in the way" in notices[0]
+    assert blocker.read_text() == "a file, not a directory"
+
+
+def test_a_directory_in_place_of_the_database_gives_no_store(tmp_path: Path) -> None:
+    (tmp_path / "stats.db").mkdir()
+    store, notices = open_stats(tmp_path / "stats.db")
+    assert store is None
+    assert notices == [f"Statistics not saved: {tmp_path / 'stats.db'}: a directory is in the way"]
+
+
+@pytest.mark.skipif(PERMISSIONS_IGNORED, reason="root ignores directory permissions")
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_read_only_data_directory_gives_no_store(tmp_path: Path, existing: bool) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    if existing:
+        stats_with_games(data / "stats.db", 2)
+    data.chmod(0o555)
+    try:
+        store, notices = open_stats(data / "stats.db")
+        assert store is None
+        assert len(notices) == 1
+        assert notices[0].startswith("Statistics not saved: ")
+    finally:
+        data.chmod(0o755)
+    if existing:
+        assert not (data / "stats.db.bad").exists()
+
+
+def test_a_directory_without_write_access_gives_no_store_even_for_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Root passes the permission tests above; pretend the directory refuses writes."""
+    path = tmp_path / "stats.db"
+    stats_with_games(path, 2)
+    real_access = os.access
+
+    def access(target: object, mode: int, **kwargs: object) -> bool:
+        if Path(str(target)) == tmp_path and mode & os.W_OK:
+            return False
+        return real_access(target, mode, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    store, notices = open_stats(path)
+    assert store is None
+    assert notices == [f"Statistics not saved: {path}: permission denied"]
+    monkeypatch.undo()
+    store, notices = open_stats(path)
+    assert store is not None and notices == []
+    with store:
+        assert store.count() == 2
+
+
+@pytest.mark.skipif(PERMISSIONS_IGNORED, reason="root ignores directory permissions")
+def test_a_data_directory_that_may_not_be_created_gives_no_store(tmp_path: Path) -> None:
+    parent = tmp_path / "locked"
+    parent.mkdir()
+    parent.chmod(0o555)
+    try:
+        store, notices = open_stats(parent / "data" / "stats.db")
+    finally:
+        parent.chmod(0o755)
+    assert store is None
+    assert notices == [f"Statistics not saved: cannot create {parent / 'data'}: permission denied"]
+
+
+# ---------------------------------------------------------------------------- SIGKILL
+def read_lines(process: subprocess.Popen[str], count: int, timeout: float = 20) -> list[str]:
+    """Wait for ``count`` lines from the worker (it has done that much work)."""
+    assert process.stdout is not None
+    lines = []
+    deadline = time.monotonic() + timeout
+    while len(lines) < count:
+        assert time.monotonic() < deadline, "the worker is too slow"
+        line = process.stdout.readline()
+        assert line, process.stderr.read() if process.stderr else "worker ended"
+        lines.append(line.strip())
+    return lines
+
+
+def kill(process: subprocess.Popen[str]) -> list[str]:
+    """SIGKILL the worker and return the lines it printed before dying."""
+    process.send_signal(signal.SIGKILL)
+    out, _ = process.communicate(timeout=10)
+    assert process.returncode == -signal.SIGKILL
+    return out.splitlines()
+
+
+def test_killing_a_process_during_saves_never_leaves_a_broken_save(tmp_path: Path) -> None:
+    path = tmp_path / "saved-game.json"
+    rng = random.Random(2024)
+    for round_number in range(12):
+        with worker("save", str(path), str(round_number)) as process:
+            lines = read_lines(process, rng.randrange(1, 30))
+            time.sleep(rng.random() * 0.02)
+            lines += kill(process)
+        last_seed, last_moves = (int(value) for value in lines[-1].split())
+        loaded, notice = load_game(path, FakeClock())
+        assert notice is None
+        assert loaded is not None
+        state = (loaded.game.seed, len(loaded.game.actions))
+        # The last save reported, or the next one if the worker died before reporting it.
+        assert state in {(last_seed, last_moves), (last_seed, last_moves + 1)} or (
+            state[0] == last_seed + 1
+        ), (state, last_seed, last_moves)
+        assert loaded.preset == "x"
+    assert not list(tmp_path.glob("*.bad*"))
+
+
+def test_killing_a_process_while_it_records_keeps_every_committed_game(tmp_path: Path) -> None:
+    db = tmp_path / "stats.db"
+    rng = random.Random(7)
+    committed = 0
+    for _ in range(5):
+        with worker("record-forever", str(db)) as process:
+            read_lines(process, rng.randrange(1, 40))
+            time.sleep(rng.random() * 0.05)
+            printed = kill(process)
+        committed = int(printed[-1])
+        store, notices = open_stats(db)
+        assert notices == []
+        assert store is not None
+        with store:
+            count = store.count()
+            assert committed <= count <= committed + 1
+            assert store.group_stats(store.groups()[0]).played == count
+        with sqlite3.connect(db) as connection:
+            assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        connection.close()
+    assert not list(tmp_path.glob("*.bad*"))
