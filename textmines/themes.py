@@ -532,9 +532,16 @@ def _load_layer(
                 pass
             elif base_name in parsed and base_name != name:
                 if base_name in chain:
-                    cycle = [*chain[chain.index(base_name) :], name, base_name]
-                    raise ThemeError(f"{item.path}: bases form a cycle: {' -> '.join(cycle)}")
+                    cycle = [*chain[chain.index(base_name) :], name]
+                    text = " -> ".join([*cycle, base_name])
+                    for member in cycle:
+                        done[member] = None
+                        path = parsed[member].path
+                        warnings.append(f"{path}: bases form a cycle: {text}; theme skipped")
+                    return None
                 base = resolve(base_name, [*chain, name])
+                if name in done:  # a member of a cycle, already reported
+                    return done[name]
                 if base is None:
                     raise ThemeError(f"{item.path}: base theme {base_name!r} could not be loaded")
             elif base_name in below:
