@@ -1,0 +1,247 @@
+"""Store benchmarks: prints timings, never run as tests.
+
+python benchmarks/store.py            # everything (about half a minute)
+python benchmarks/store.py --quick    # fewer repetitions
+
+Figures: recording one game (target: median under 5 ms), everything the statistics screen needs
+for every group of a 100,000-game database (target: under 300 ms), and what opening such a
+database costs next to an empty one and next to the start-up of the app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from textmines.engine import Game
+from textmines.store.stats import GameRecord, Group, StatsStore, open_stats, record_for
+
+START = datetime(2022, 1, 1, tzinfo=UTC)
+# Share of games, win rate and typical winning time (s) of each board in the big database.
+MIX: list[tuple[tuple[int, int, int], bool, float, float, float]] = [
+    ((9, 9, 10), False, 0.40, 0.85, 12.0),
+    ((16, 16, 40), False, 0.30, 0.55, 60.0),
+    ((30, 16, 99), False, 0.20, 0.35, 170.0),
+    ((30, 16, 99), True, 0.03, 0.90, 200.0),
+    ((9, 9, 10), True, 0.02, 0.95, 15.0),
+]
+CUSTOM_SIZES = [(10 + i, 10 + i // 2, 15 + 3 * i) for i in range(25)]
+
+
+def summary(samples: list[float], unit: float, suffix: str) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"median {statistics.median(ordered) / unit:8.2f} {suffix}"
+        f"  p95 {p95 / unit:8.2f} {suffix}  max {ordered[-1] / unit:8.2f} {suffix}"
+        f"  (n={len(ordered)})"
+    )
+
+
+def timings(run: Callable[[], object], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def opened(path: Path) -> StatsStore:
+    store, notices = open_stats(path)
+    if store is None or notices:
+        raise SystemExit(f"cannot open {path}: {notices}")
+    return store
+
+
+# ---------------------------------------------------------------------------- data
+def won_expert_game() -> Game:
+    clock_now = [0.0]
+    game = Game(30, 16, 99, seed=3, clock=lambda: clock_now[0])
+    game.reveal(14, 7)
+    board = game.board
+    assert board is not None
+    clock_now[0] = 95.0
+    for y in range(16):
+        for x in range(30):
+            if not board.is_mine(x, y):
+                game.reveal(x, y)
+    return game
+
+
+def synthetic(rng: random.Random, ended: datetime) -> GameRecord:
+    """One plausible game: board, outcome, time and 3BV drawn from ``MIX``."""
+    pick = rng.random()
+    size, no_guess, win_rate, seconds = rng.choice(CUSTOM_SIZES), False, 0.5, 80.0
+    for board, board_no_guess, share, board_win_rate, board_seconds in MIX:
+        if pick < share:
+            size, no_guess, win_rate, seconds = board, board_no_guess, board_win_rate, board_seconds
+            break
+        pick -= share
+    roll = rng.random()
+    outcome = "won" if roll < win_rate else ("abandoned" if roll > 0.97 else "lost")
+    time_ms = max(1000, int(rng.gauss(seconds, seconds / 4) * 1000))
+    bbbv = max(1, int(size[0] * size[1] * 0.4 * rng.uniform(0.6, 1.2)))
+    solved = bbbv if outcome == "won" else rng.randrange(bbbv)
+    group = Group.for_board(*size, no_guess=no_guess)
+    return GameRecord(
+        started_at=ended - timedelta(milliseconds=time_ms),
+        ended_at=ended,
+        preset=group.preset,
+        width=size[0],
+        height=size[1],
+        mines=size[2],
+        first_click="opening",
+        seed=rng.getrandbits(63),
+        outcome=outcome,
+        time_ms=time_ms,
+        bbbv=bbbv,
+        solved_bbbv=solved,
+        left_clicks=bbbv + 5,
+        right_clicks=size[2] // 2,
+        chord_clicks=bbbv // 4,
+        efficiency=solved / (bbbv + 5 + size[2] // 2 + bbbv // 4),
+        bbbv_per_s=solved * 1000 / time_ms,
+        assisted=rng.random() < 0.05,
+        no_guess=no_guess,
+    )
+
+
+def build(path: Path, games: int) -> float:
+    """Fill ``path`` with ``games`` synthetic games in one transaction; returns seconds."""
+    rng = random.Random(100_000)
+    step = timedelta(days=3 * 365) / games
+    records = [synthetic(rng, START + step * i) for i in range(games)]
+    store = opened(path)
+    start = time.perf_counter()
+    notice = store.record_many(records)
+    elapsed = time.perf_counter() - start
+    store.close()
+    if notice:
+        raise SystemExit(notice)
+    return elapsed
+
+
+# ---------------------------------------------------------------------------- figures
+def recording(folder: Path, repeat: int) -> None:
+    game = won_expert_game()
+    moment = datetime.now(UTC)
+
+    def make() -> GameRecord:
+        return record_for(game, outcome="won", started_at=moment, ended_at=moment, assisted=False)
+
+    record = make()
+    store = opened(folder / "record.db")
+    print(f"Recording one game ({repeat} games, one transaction each, synchronous=FULL, WAL):")
+    print(
+        "    store.record           ",
+        summary(timings(lambda: store.record(record), repeat), 1e-3, "ms"),
+    )
+    print("    record_for (Expert won)", summary(timings(make, 200), 1e-3, "ms"))
+    store.close()
+
+
+def screen(folder: Path, games: int, repeat: int) -> Path:
+    path = folder / "big.db"
+    seconds = build(path, games)
+    size = path.stat().st_size / 1e6
+    print(f"\n{games:,} games built with executemany in {seconds:.2f} s ({size:.1f} MB)")
+    store = opened(path)
+    first = timings(store.all_group_stats, 1)
+    groups = store.groups()
+    print(f"Statistics screen, all {len(groups)} groups (all_group_stats):")
+    print("    first call after open  ", summary(first, 1e-3, "ms"))
+    print(
+        "    repeated               ", summary(timings(store.all_group_stats, repeat), 1e-3, "ms")
+    )
+    biggest = max(groups, key=lambda group: store.group_stats(group).played)
+    played = store.group_stats(biggest).played
+    print(
+        f"    one group ({biggest.label}, {played:,} games)",
+        summary(timings(lambda: store.group_stats(biggest), repeat), 1e-3, "ms"),
+    )
+    print("    groups() alone         ", summary(timings(store.groups, repeat), 1e-3, "ms"))
+    print(
+        "    best_time(group)       ",
+        summary(timings(lambda: store.best_time(biggest), repeat), 1e-3, "ms"),
+    )
+    store.close()
+    return path
+
+
+def opening(folder: Path, big: Path, repeat: int) -> None:
+    empty = folder / "empty.db"
+    opened(empty).close()
+
+    def open_close(path: Path) -> Callable[[], None]:
+        return lambda: opened(path).close()
+
+    empty_times = timings(open_close(empty), repeat)
+    big_times = timings(open_close(big), repeat)
+    print("\nopen_stats + close:")
+    print("    empty database         ", summary(empty_times, 1e-3, "ms"))
+    print("    100,000-game database  ", summary(big_times, 1e-3, "ms"))
+    code = "import textmines.ui.app"
+    startup = timings(
+        lambda: subprocess.run([sys.executable, "-c", code], check=True), max(3, repeat // 20)
+    )
+    difference = statistics.median(big_times) - statistics.median(empty_times)
+    share = 100 * difference / statistics.median(startup)
+    print(f"    reference: python -c '{code}'", summary(startup, 1e-3, "ms"))
+    print(f"    extra cost of the big database: {difference * 1e3:.2f} ms = {share:.2f}% of that")
+    imports = [import_cost() for _ in range(max(3, repeat // 20))]
+    print(
+        "    importing textmines.store.stats (with sqlite3) after the engine and settings:",
+        summary(imports, 1e-3, "ms"),
+    )
+
+
+def import_cost() -> float:
+    """Seconds ``import textmines.store.stats`` adds once the engine and settings are loaded."""
+    code = "import textmines.engine.metrics, textmines.store.settings, textmines.store.stats"
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    for line in result.stderr.splitlines():
+        fields = [field.strip() for field in line.removeprefix("import time:").split("|")]
+        if fields[-1] == "textmines.store.stats":
+            return int(fields[1]) / 1e6
+    raise SystemExit("textmines.store.stats not in the -X importtime output")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--games", type=int, default=100_000, help="size of the big database")
+    args = parser.parse_args()
+    repeat = 200 if args.quick else 1000
+    print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
+    print(
+        f"python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, "
+        f"{platform.system()} {platform.machine()}"
+    )
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        print(f"temporary directory: {folder}\n")
+        recording(folder, repeat)
+        big = screen(folder, args.games, 10 if args.quick else 30)
+        opening(folder, big, 50 if args.quick else 200)
+
+
+if __name__ == "__main__":
+    main()
