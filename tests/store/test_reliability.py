@@ -103,9 +103,9 @@ def assert_moved_aside(tmp_path: Path, notices: list[str], original: bytes, why:
     path, bad = tmp_path / "stats.db", tmp_path / "stats.db.bad"
     assert len(notices) == 1, notices
     notice = notices[0]
-    assert notice.startswith(f"Statistics: {path} could not be used (")
+    assert notice.startswith(f"Statistics: {path} ")
     assert why in notice
-    assert notice.endswith(f"it was moved to {bad} and new statistics were started")
+    assert notice.endswith(f", so it was moved to {bad} and new statistics were started")
     assert bad.read_bytes() == original
     with sqlite3.connect(path) as connection:
         assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)

@@ -585,9 +585,9 @@ def _check_header(path: Path) -> None:
     if not header:
         return  # an empty file is what SQLite itself creates before the first write
     if not header.startswith(SQLITE_MAGIC[: len(header)]) or len(header) < len(SQLITE_MAGIC):
-        raise _Unusable("it is not an SQLite database")
+        raise _Unusable("is not an SQLite database")
     if len(header) < SQLITE_HEADER_SIZE:
-        raise _Unusable("it is truncated")
+        raise _Unusable("is truncated")
 
 
 def _check_writable(path: Path) -> None:
@@ -616,7 +616,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
         # Read again under the write lock: another textmines may have migrated meanwhile.
         version = _user_version(connection)
         if version == 0 and connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise _Unusable("it is not a textmines statistics database")
+            raise _Unusable("is not a textmines statistics database")
         for step in MIGRATIONS[version:]:
             for statement in step:
                 connection.execute(statement)
@@ -633,7 +633,7 @@ def _check_schema(connection: sqlite3.Connection) -> None:
     missing = [column for column in _COLUMNS if column not in present]
     if missing:
         raise _Unusable(
-            "it is not a textmines statistics database (no column " + ", ".join(missing) + ")"
+            "is not a textmines statistics database (no column " + ", ".join(missing) + ")"
         )
 
 
@@ -649,8 +649,8 @@ def _open(path: Path, busy_timeout: float) -> StatsStore:
         version = _user_version(connection)
         if version > SCHEMA_VERSION:
             raise _Unusable(
-                f"it was written by a newer version of textmines (schema version {version}; "
-                f"this version reads up to {SCHEMA_VERSION})"
+                f"was written by a newer version of textmines (schema version {version}; "
+                f"this one reads up to {SCHEMA_VERSION})"
             )
         connection.execute("PRAGMA journal_mode = WAL")
         # In WAL mode NORMAL loses nothing when the process dies; FULL also survives power loss.
@@ -678,9 +678,10 @@ def open_stats(
 
     * ``"Statistics not saved: <where>: <reason>"`` when the directory cannot be created or the
       file cannot be opened or written (no store);
-    * ``"Statistics: <path> could not be used (<problem>); it was moved to <path.bad> and new
-      statistics were started"`` when the file is damaged, truncated, not a textmines database or
-      from a newer version (a store on a fresh file). The old file, with its ``-wal`` and
+    * ``"Statistics: <path> <problem>, so it was moved to <path.bad> and new statistics were
+      started"`` when the file ``is damaged (...)``, ``is truncated``, ``is not an SQLite
+      database``, ``is not a textmines statistics database`` or ``was written by a newer version
+      of textmines (...)`` (the store is on a fresh file). The old file, with its ``-wal`` and
       ``-shm`` files, is never deleted nor overwritten: it goes to the first free ``.bad``,
       ``.bad-2``, ... name.
 
@@ -698,7 +699,7 @@ def open_stats(
     except sqlite3.Error as error:
         if not _is_damage(error):
             return None, [_not_saved(path, _describe(error))]
-        problem = f"{_describe(error)}: {error}"
+        problem = f"is damaged ({error})"
     except OSError as error:
         return None, [_not_saved(path, describe_os_error(error))]
 
@@ -706,15 +707,11 @@ def open_stats(
         moved = move_aside(path, _COMPANIONS)
     except OSError as error:
         return None, [
-            _not_saved(
-                path,
-                f"it could not be used ({problem}) and could not be moved aside "
-                f"({describe_os_error(error)})",
-            )
+            f"Statistics not saved: {path} {problem} and could not be moved aside "
+            f"({describe_os_error(error)})"
         ]
     notice = (
-        f"Statistics: {path} could not be used ({problem}); "
-        f"it was moved to {moved} and new statistics were started"
+        f"Statistics: {path} {problem}, so it was moved to {moved} and new statistics were started"
     )
     try:
         return _open(path, busy_timeout), [notice]
