@@ -33,7 +33,7 @@ def game_record(number: int, tag: str) -> GameRecord:
         height=16,
         mines=99,
         first_click="opening",
-        seed=number,
+        seed=number * 10 + (tag == "b"),
         outcome="won" if won else "lost",
         time_ms=20_000 + number,
         bbbv=120,

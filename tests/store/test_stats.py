@@ -638,3 +638,31 @@ def test_store_modules_import_no_textual_or_rich() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------------------- recorded once
+def test_the_same_game_is_recorded_only_once(store: StatsStore) -> None:
+    """A game resumed after a crash that followed its recording keeps its start: no double."""
+    first = make("won", time_ms=30_000)
+    again = GameRecord(
+        **{**_fields(first), "outcome": "abandoned", "ended_at": T0 + timedelta(days=9)}
+    )
+    assert store.record(first) is None
+    assert store.record(again) is None
+    stats = store.group_stats(BEGINNER)
+    assert (stats.played, stats.won) == (1, 1)
+
+
+def test_games_started_at_the_same_moment_with_other_seeds_or_boards_all_count(
+    store: StatsStore,
+) -> None:
+    first = make()
+    fields = _fields(first)
+    add(
+        store,
+        first,
+        GameRecord(**{**fields, "seed": 8}),
+        GameRecord(**{**fields, "seed": None}),
+        GameRecord(**{**fields, "mines": 11, "preset": "custom"}),
+    )
+    assert store.count() == 4

@@ -5,6 +5,8 @@ Recording
     ``abandoned`` (a new game or another board was chosen while it was running). Times are UTC,
     stored as fixed-width ISO 8601 text (``2024-05-01T12:34:56.789Z``) so that text order is time
     order and the file stays readable with the ``sqlite3`` shell. One transaction per game.
+    A game is never recorded twice: a record with the start time, board and seed of one already
+    there is ignored (a game resumed after a crash that followed its recording keeps its start).
 
 Groups
     Games are grouped by board: one group per preset and one per custom size
@@ -101,6 +103,8 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         # Best 3BV/s.
         "CREATE INDEX games_rates ON games"
         " (preset, width, height, mines, no_guess, outcome, assisted, bbbv_per_s)",
+        # Finding a game already recorded.
+        "CREATE INDEX games_by_start ON games (started_at)",
     ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
@@ -126,8 +130,17 @@ _COLUMNS: Final = (
     "assisted",
     "no_guess",
 )
+# A game is the same game if it started at the same moment on the same board with the same seed:
+# a resumed game keeps its start time, so a game recorded just before a crash (and resumed from
+# its last save) is not counted twice.
+_SAME_GAME: Final = " AND ".join(
+    f"{column} {'IS' if column == 'seed' else '='} ?{_COLUMNS.index(column) + 1}"
+    for column in ("started_at", "width", "height", "mines", "seed")
+)
 _INSERT: Final = (
-    f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for _ in _COLUMNS)})"
+    f"INSERT INTO games ({', '.join(_COLUMNS)})"
+    f" SELECT {', '.join(f'?{number}' for number in range(1, len(_COLUMNS) + 1))}"
+    f" WHERE NOT EXISTS (SELECT 1 FROM games WHERE {_SAME_GAME})"
 )
 _IN_GROUP: Final = "preset = ? AND width = ? AND height = ? AND mines = ? AND no_guess = ?"
 _CLEAN_WINS: Final = f"{_IN_GROUP} AND outcome = 'won' AND assisted = 0"
@@ -458,7 +471,10 @@ class StatsStore:
 
     # -- writing
     def record(self, record: GameRecord) -> str | None:
-        """Add one game in its own transaction; ``None``, or a notice if it was not saved."""
+        """Add one game in its own transaction; ``None``, or a notice if it was not saved.
+
+        ``None`` also when the same game (start time, board, seed) is already recorded.
+        """
         return self.record_many((record,))
 
     def record_many(self, records: Iterable[GameRecord]) -> str | None:
