@@ -12,10 +12,11 @@ from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
-from textmines.ui.header import GameHeader, Smiley
-from textmines.ui.menu import MenuBar
+from textmines.ui.header import FACE_PIECE, GameHeader
+from textmines.ui.menu import MenuBar, MenuScreen
 from textmines.ui.screens.custom import CustomBoardScreen
 from textmines.ui.screens.info import InfoScreen
+from textmines.ui.status import StatusLine
 
 # Seed 1, first click at the centre (4, 4) of a Beginner board gives this layout and view:
 #   ..*......   ###101###
@@ -29,12 +30,28 @@ from textmines.ui.screens.info import InfoScreen
 #   ...**....   #####101#
 
 
-def progress(app: object) -> str:
-    return str(app.query_one("#progress", Static).render())  # type: ignore[attr-defined]
+def progress(app: TextminesApp) -> str:
+    """The progress or end message, checked to be on screen in full."""
+    status = app.query_one(StatusLine)
+    assert status.render_line(0).text.rstrip().endswith(status.text)
+    return status.text
 
 
-def face(app: object) -> str:
-    return app.query_one(Smiley).face  # type: ignore[attr-defined, no-any-return]
+def header_text(app: TextminesApp) -> str:
+    """The header row as the player reads it, e.g. ``009   🙂   000``."""
+    return " ".join(app.query_one(GameHeader).render_line(0).text.split())
+
+
+def counter(app: TextminesApp) -> str:
+    return header_text(app).split()[0]
+
+
+def timer(app: TextminesApp) -> str:
+    return header_text(app).split()[-1]
+
+
+def face(app: TextminesApp) -> str:
+    return app.query_one(GameHeader).face
 
 
 async def test_keyboard_moves_the_cursor() -> None:
@@ -68,7 +85,7 @@ async def test_space_reveals_enter_chords_f_and_plus_mark() -> None:
         # Flag the mine at (1, 4) next to the 1 at (2, 4), then chord that 1 with Enter.
         await pilot.press("left", "left", "left", "f")
         assert app.game.cell(1, 4) == "F"
-        assert str(app.query_one("#counter", Static).render()) == "009"
+        assert counter(app) == "009"
         await pilot.press("right", "enter")
         assert app.game.cell(1, 3) == "2" and app.game.cell(1, 5) == "1"
         await pilot.press("left", "plus", "plus")
@@ -129,10 +146,12 @@ async def test_smiley_starts_a_new_game() -> None:
     async with app.run_test() as pilot:
         await pilot.press("space")
         old = app.game
-        await pilot.click(Smiley)
+        header = app.query_one(GameHeader)
+        face_x = header.left_spans()[FACE_PIECE][0] + 1
+        await pilot.click(GameHeader, offset=(face_x, 0))
         await pilot.pause()
         assert app.game is not old and app.game.status == "ready"
-        assert str(app.query_one("#counter", Static).render()) == "010"
+        assert counter(app) == "010"
 
 
 async def test_won_game_and_the_board_ignores_clicks_after() -> None:
@@ -155,7 +174,7 @@ async def test_won_game_and_the_board_ignores_clicks_after() -> None:
         assert face(app) == "won"
         assert progress(app).startswith("Cleared in 12.3 s - 3BV ")
         assert "3BV/s" in progress(app)
-        assert str(app.query_one("#counter", Static).render()) == "000"
+        assert counter(app) == "000"
         view = app.game.view_text()
         await click_cell(pilot, 2, 0, button=3)
         await click_cell(pilot, 2, 0)
@@ -217,7 +236,7 @@ async def test_pause_hides_the_board_and_stops_the_clock() -> None:
         clock.advance(100)
         await pilot.pause(0.3)
         assert app.game.elapsed_ms == 3000
-        assert str(app.query_one("#timer", Static).render()) == "003"
+        assert timer(app) == "003"
         await pilot.press("space")  # the board is hidden: keys do not play
         assert app.game.safe_left == 17
         await pilot.press("p")
@@ -408,3 +427,14 @@ async def test_settings_warnings_are_shown_at_start() -> None:
     async with app.run_test(size=(80, 30)) as pilot:
         await pilot.pause()
         assert [n.message for n in app._notifications] == ["settings.toml: key [x]"]
+
+
+async def test_menu_drop_down_opens_under_its_title_in_the_game() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f10")
+        screen = app.screen
+        assert isinstance(screen, MenuScreen)
+        assert screen.dropdown.region.x == 0 and screen.dropdown.region.y == 1
+        await pilot.press("right")
+        assert screen.dropdown.region.x == app.query_one(MenuBar).title_x(1)

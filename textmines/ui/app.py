@@ -13,23 +13,23 @@ from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
 from textmines import __version__
 from textmines.config import GameConfig, settings_with_config
-from textmines.engine import Game, Status
+from textmines.engine import Change, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
 from textmines.store.settings import Settings, save_settings
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
-from textmines.ui.header import GameHeader, Smiley
+from textmines.ui.header import GameHeader
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
 from textmines.ui.screens.custom import CustomBoardScreen
 from textmines.ui.screens.help import controls_table
 from textmines.ui.screens.info import InfoScreen
+from textmines.ui.status import StatusLine
 
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
@@ -59,33 +59,6 @@ BOARD_VARIABLES: dict[str, str] = {
     "mines-number-7": "#000000",
     "mines-number-8": "#5f5f5f",
 }
-
-
-class StatusLine(Horizontal):
-    """Key hints on the left; progress or the end-of-game message on the right."""
-
-    DEFAULT_CSS = """
-    StatusLine { dock: bottom; height: 1; background: $panel; }
-    StatusLine > #hints {
-        width: 1fr; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    StatusLine > #progress { width: auto; padding: 0 1; text-wrap: nowrap; }
-    StatusLine > #progress.-won { color: $success; text-style: bold; }
-    StatusLine > #progress.-lost { color: $error; text-style: bold; }
-    """
-
-    def compose(self) -> ComposeResult:
-        hints = "Space open · F flag · N new · P pause · F1 help · F10 menu"
-        yield Static(hints, id="hints", markup=False)
-        yield Static("", id="progress", markup=False)
-
-    def show(self, text: str, outcome: str = "") -> None:
-        """Show progress, or the end message with ``outcome`` ``won``/``lost``."""
-        progress = self.query_one("#progress", Static)
-        # A re-layout costs more than the rest of a key press: only when the width changes.
-        progress.update(text, layout=len(text) != len(str(progress.content)))
-        progress.set_class(outcome == "won", "-won")
-        progress.set_class(outcome == "lost", "-lost")
 
 
 class TextminesApp(App[None]):
@@ -128,19 +101,25 @@ class TextminesApp(App[None]):
         self.game = self._new_game(self.config)
         # A --seed applies to the first game only; "new game" means a new board.
         self.config = replace(self.config, seed=None)
+        # The game's widgets, kept at hand: they live as long as the app.
+        self.menu_bar = MenuBar(self.menus(), id="menubar")
+        self.header = GameHeader(id="header")
+        self.board = BoardView(
+            self.game,
+            left_click_chords=self.config.left_click_chords,
+            on_change=self._after_action,
+        )
+        self.status_line = StatusLine(id="status")
+        # (too small, compact) as last applied; None: not yet.
+        self._size_state: tuple[bool, bool] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield MenuBar(self.menus(), id="menubar")
-        yield GameHeader(id="header")
-        with Container(id="field"):
-            yield BoardView(self.game, left_click_chords=self.config.left_click_chords)
-            yield Static("Paused - press P to resume", id="paused")
-        yield StatusLine(id="status")
-        yield Static(
-            f"Terminal too small: textmines needs at least {MIN_WIDTH}x{MIN_HEIGHT}.",
-            id="too-small",
-        )
+        # Few widgets on purpose: Textual's cost per key press grows with their number.
+        yield self.menu_bar
+        yield self.header
+        yield self.board
+        yield self.status_line
 
     def on_mount(self) -> None:
         for warning in self._startup_warnings:
@@ -151,14 +130,6 @@ class TextminesApp(App[None]):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **BOARD_VARIABLES}
-
-    @property
-    def board(self) -> BoardView:
-        return self.query_one(BoardView)
-
-    @property
-    def header(self) -> GameHeader:
-        return self.query_one(GameHeader)
 
     def menus(self) -> list[Menu]:
         """The menu bar's model; the command palette is built from it too."""
@@ -236,7 +207,7 @@ class TextminesApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for title, item in self.query_one(MenuBar).all_items():
+        for title, item in self.menu_bar.all_items():
             help_text = f"{title} menu" + (f" ({item.key})" if item.key else "")
             yield SystemCommand(item.label, help_text, partial(self.run_action, item.action))
 
@@ -266,7 +237,7 @@ class TextminesApp(App[None]):
         header.mines_left = game.mines_left
         header.seconds = int(game.elapsed)
         header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
-        status = self.query_one(StatusLine)
+        status = self.status_line
         if game.status == Status.WON:
             m = game_metrics(game)
             status.show(
@@ -281,8 +252,7 @@ class TextminesApp(App[None]):
     def _tick(self) -> None:
         self.header.seconds = int(self.game.elapsed)  # a reactive: repaints only on change
 
-    @on(BoardView.Acted)
-    def _after_action(self, event: BoardView.Acted) -> None:
+    def _after_action(self, change: Change) -> None:
         self._show_game_state()
 
     @on(BoardView.PressChanged)
@@ -290,7 +260,7 @@ class TextminesApp(App[None]):
         if not self.game.status.is_over:
             self.header.set_face("pressed" if event.pressed else "normal")
 
-    @on(Smiley.Clicked)
+    @on(GameHeader.SmileyClicked)
     def _smiley_clicked(self) -> None:
         self.action_new_game()
 
@@ -380,7 +350,7 @@ class TextminesApp(App[None]):
             self.game.pause()
         else:
             self.game.resume()
-        self.query_one("#field").set_class(paused, "-paused")
+        self._show_notice("paused", "Paused - press P to resume" if paused else None)
         if not paused:
             self.board.focus()
 
@@ -390,7 +360,7 @@ class TextminesApp(App[None]):
 
     def action_menu(self) -> None:
         """Open the menu bar (F10)."""
-        self.query_one(MenuBar).open_menu(0)
+        self.menu_bar.open_menu(0)
 
     def action_help(self) -> None:
         """Show every control."""
@@ -422,6 +392,27 @@ class TextminesApp(App[None]):
 
     def _check_size(self, size: Size | None = None) -> None:
         width, height = size or self.size
-        self.screen.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
         # In a short terminal every row counts: the board drops its frame.
-        self.screen.set_class(height < COMPACT_HEIGHT, "-compact")
+        compact = height < COMPACT_HEIGHT
+        if (too_small, compact) == self._size_state:
+            return
+        self._size_state = (too_small, compact)
+        message = f"Terminal too small: textmines needs at least {MIN_WIDTH}x{MIN_HEIGHT}."
+        self._show_notice("too-small", message if too_small else None)
+        self.screen_stack[0].set_class(compact, "-compact")
+
+    def _show_notice(self, name: str, message: str | None) -> None:
+        """Show (or with None remove) a message that stands in for the board.
+
+        Mounted only while needed: a hidden widget still costs time on every key press.
+        """
+        screen = self.screen_stack[0]  # the game's screen, even under a dialog
+        screen.set_class(message is not None, f"-{name}")
+        existing = screen.query(f"#{name}")
+        if message is None:
+            existing.remove()
+        elif existing:
+            existing.first(Static).update(message)
+        else:
+            screen.mount(Static(message, id=name, markup=False))

@@ -1,17 +1,24 @@
-"""The header: mine counter, smiley (new game) and timer."""
+"""The header: mine counter, smiley (new game) and timer, drawn as one row."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Static
+
+from textmines.ui.line import OneLineWidget, Piece
 
 FACES: dict[str, str] = {"normal": "🙂", "pressed": "😮", "won": "😎", "lost": "😵"}
+
+#: Columns of each LED counter and of the face button, and the gap between them.
+DIGITS_WIDTH = 5
+FACE_WIDTH = 4
+GAP = "   "
+#: Index of the face among the header's pieces (counter, gap, face, gap, timer).
+FACE_PIECE = 2
 
 
 def format_counter(value: int) -> str:
@@ -20,51 +27,86 @@ def format_counter(value: int) -> str:
     return f"-{-value:02d}" if value < 0 else f"{value:03d}"
 
 
-class Smiley(Static):
-    """The face; a click asks for a new game."""
-
-    class Clicked(Message):
-        """The player clicked the face."""
-
-    face: reactive[str] = reactive("normal")
-
-    def render(self) -> str:
-        return FACES.get(self.face, FACES["normal"])
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(self.Clicked())
+def _centre(text: str, width: int) -> str:
+    """``text`` centred in ``width`` columns (wide characters count double)."""
+    room = max(0, width - cell_len(text))
+    return " " * (room // 2) + text + " " * (room - room // 2)
 
 
-class GameHeader(Horizontal):
-    """Mine counter, smiley and timer on one line."""
+class GameHeader(OneLineWidget):
+    """Mine counter, smiley and timer, centred on one line. A click on the face asks for a
+    new game (``GameHeader.SmileyClicked``)."""
 
     DEFAULT_CSS: ClassVar[str] = """
-    GameHeader { height: 1; align-horizontal: center; background: $panel; }
-    GameHeader > .digits {
-        width: 5; content-align: center middle; color: $mines-digits;
-        background: $mines-digits-background; text-style: bold;
+    GameHeader { height: 1; background: $panel; }
+    GameHeader > .header--digits {
+        color: $mines-digits; background: $mines-digits-background; text-style: bold;
     }
-    GameHeader > Smiley { width: 4; margin: 0 3; content-align: center middle; }
-    GameHeader > Smiley:hover { background: $boost; }
+    GameHeader > .header--face-hover { background: $boost; }
     """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"header--digits", "header--face-hover"}
+    centred = True
+
+    class SmileyClicked(Message):
+        """The player clicked the face."""
 
     mines_left: reactive[int] = reactive(0)
     seconds: reactive[int] = reactive(0)
+    face: reactive[str] = reactive("normal")
+    face_hover: reactive[bool] = reactive(False)
 
-    def compose(self) -> ComposeResult:
-        yield Static(format_counter(self.mines_left), id="counter", classes="digits")
-        yield Smiley(id="smiley")
-        yield Static(format_counter(self.seconds), id="timer", classes="digits")
+    def __init__(
+        self,
+        faces: dict[str, str] | None = None,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.faces = dict(faces or FACES)
 
-    def watch_mines_left(self, value: int) -> None:
-        if self.is_mounted:
-            self.query_one("#counter", Static).update(format_counter(value), layout=False)
+    @property
+    def counter_text(self) -> str:
+        return format_counter(self.mines_left)
 
-    def watch_seconds(self, value: int) -> None:
-        if self.is_mounted:
-            self.query_one("#timer", Static).update(format_counter(min(value, 999)), layout=False)
+    @property
+    def timer_text(self) -> str:
+        return format_counter(min(self.seconds, 999))
+
+    @property
+    def face_text(self) -> str:
+        return self.faces.get(self.face, self.faces["normal"])
+
+    def set_faces(self, faces: dict[str, str]) -> None:
+        """Use another set of faces (a theme's)."""
+        self.faces = dict(faces)
+        self.refresh()
+
+    def left(self, width: int) -> list[Piece]:
+        face_style = "header--face-hover" if self.face_hover else None
+        return [
+            (_centre(self.counter_text, DIGITS_WIDTH), "header--digits"),
+            (GAP, None),
+            (_centre(self.face_text, FACE_WIDTH), face_style),
+            (GAP, None),
+            (_centre(self.timer_text, DIGITS_WIDTH), "header--digits"),
+        ]
 
     def set_face(self, face: str) -> None:
         """Show ``normal``, ``pressed``, ``won`` or ``lost``."""
-        self.query_one(Smiley).face = face
+        self.face = face
+
+    def _on_face(self, event: events.MouseEvent) -> bool:
+        return event.y == 0 and self.left_piece_at(event.x) == FACE_PIECE
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.face_hover = self._on_face(event)
+
+    def on_leave(self) -> None:
+        self.face_hover = False
+
+    def on_click(self, event: events.Click) -> None:
+        if self._on_face(event):
+            event.stop()
+            self.post_message(self.SmileyClicked())

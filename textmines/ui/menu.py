@@ -21,10 +21,12 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
+
+from textmines.ui.line import OneLineWidget, Piece
 
 CHECK_MARK = "✓"
 
@@ -68,19 +70,6 @@ def _item_prompt(item: MenuItem, label_width: int, key_width: int) -> Text:
         prompt.append("  ")
         prompt.append(item.key.rjust(key_width), style="dim")
     return prompt
-
-
-class MenuTitle(Static):
-    """A title in the bar; a click opens its menu."""
-
-    def __init__(self, title: str, index: int) -> None:
-        super().__init__(Text(title), classes="menu-title")
-        self.index = index
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        if isinstance(self.parent, MenuBar):
-            self.parent.open_menu(self.index)
 
 
 class MenuDropDown(OptionList):
@@ -191,7 +180,7 @@ class MenuScreen(ModalScreen[MenuItem | None]):
             self.show_menu(title)
 
 
-class MenuBar(Widget):
+class MenuBar(OneLineWidget):
     """One row of menu titles docked at the top; see the module docstring for F10."""
 
     DEFAULT_CSS = """
@@ -199,24 +188,23 @@ class MenuBar(Widget):
         dock: top;
         height: 1;
         width: 1fr;
-        layout: horizontal;
         background: $panel;
         color: $foreground;
     }
-    MenuBar > .menu-title {
-        width: auto;
-        height: 1;
-        padding: 0 1;
-    }
-    MenuBar > .menu-title:hover {
+    MenuBar > .menu-bar--hover {
         background: $boost;
     }
-    MenuBar > .menu-title.-active {
+    MenuBar > .menu-bar--active {
         background: $accent;
         color: $text-accent;
         text-style: bold;
     }
     """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"menu-bar--hover", "menu-bar--active"}
+
+    #: The title under the mouse, and the title whose menu is open.
+    hover: reactive[int | None] = reactive(None)
+    active: reactive[int | None] = reactive(None)
 
     class ItemSelected(Message):
         """Posted when an item is chosen, just before its action runs."""
@@ -237,9 +225,23 @@ class MenuBar(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.menus: tuple[Menu, ...] = tuple(menus)
 
-    def compose(self) -> ComposeResult:
+    def left(self, width: int) -> list[Piece]:
+        pieces: list[Piece] = []
         for index, menu in enumerate(self.menus):
-            yield MenuTitle(menu.title, index)
+            component = (
+                "menu-bar--active"
+                if index == self.active
+                else "menu-bar--hover"
+                if index == self.hover
+                else None
+            )
+            pieces.append((f" {menu.title} ", component))
+        return pieces
+
+    @property
+    def titles(self) -> list[str]:
+        """The titles as shown, in order."""
+        return [menu.title for menu in self.menus]
 
     def all_items(self) -> Iterator[tuple[str, MenuItem]]:
         """(menu title, item) for every item that is not a separator."""
@@ -266,18 +268,29 @@ class MenuBar(Widget):
 
     def set_active(self, index: int | None) -> None:
         """Highlight the title of the open menu (None: no menu open)."""
-        for title in self.query(MenuTitle):
-            title.set_class(title.index == index, "-active")
+        self.active = index
 
     def title_x(self, index: int) -> int:
-        return self.query(MenuTitle)[index].region.x
+        """Screen column where title ``index`` begins."""
+        return self.region.x + self.left_spans()[index][0]
 
     def title_at(self, x: int, y: int) -> int | None:
         """Index of the title at screen coordinates, if any."""
-        for title in self.query(MenuTitle):
-            if title.region.contains(x, y):
-                return title.index
-        return None
+        if y != self.region.y:
+            return None
+        return self.left_piece_at(x - self.region.x)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hover = self.left_piece_at(event.x) if event.y == 0 else None
+
+    def on_leave(self) -> None:
+        self.hover = None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.left_piece_at(event.x) if event.y == 0 else None
+        if index is not None:
+            event.stop()
+            self.open_menu(index)
 
     async def _menu_closed(self, item: MenuItem | None) -> None:
         # Called after the menu screen left the stack, so the action may push its own screen.

@@ -1,0 +1,128 @@
+"""OneLineWidget: a single row drawn straight from styled pieces with the Line API.
+
+The menu bar, the header and the status line are each one row of a few styled words. Drawing
+them as one widget each, instead of a container of ``Static``s, keeps the screen to a handful
+of widgets: every key press costs Textual work per widget (message pumps, compositing), so
+fewer widgets is the cheapest speed-up there is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+from textual.widget import Widget
+
+#: Text and the component class that styles it (None: the widget's own style).
+Piece = tuple[str, str | None]
+
+
+def pieces_width(pieces: Sequence[Piece]) -> int:
+    """Terminal columns the pieces take."""
+    return sum(cell_len(text) for text, _ in pieces)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns with an ellipsis when it does not fit."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 0:
+        return ""
+    cut = text
+    while cut and cell_len(cut) > width - 1:
+        cut = cut[:-1]
+    return cut + "…"
+
+
+class OneLineWidget(Widget):
+    """One row: ``left()`` pieces from the left edge (or centred), ``right()`` at the right edge.
+
+    Subclasses describe the row; call ``refresh()`` when it changes. Component classes style
+    the pieces, so colours still come from the theme.
+    """
+
+    DEFAULT_CSS: ClassVar[str] = """
+    OneLineWidget { height: 1; }
+    """
+
+    #: Centre the left pieces in the row instead of starting at the left edge.
+    centred: ClassVar[bool] = False
+
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._styles: dict[str | None, Style] = {}
+        # The last row drawn and what it was drawn from: most refreshes change nothing here.
+        self._drawn: tuple[object, Strip] | None = None
+
+    def left(self, width: int) -> list[Piece]:
+        """The pieces drawn from the left (``width`` is the room the row has)."""
+        return []
+
+    def right(self, width: int) -> list[Piece]:
+        """The pieces drawn against the right edge (at most ``width`` columns)."""
+        return []
+
+    def _layout(self) -> tuple[int, list[Piece], list[Piece]]:
+        """(column of the first left piece, left pieces, right pieces) for the current width."""
+        right = self.right(self.size.width)
+        room = max(0, self.size.width - pieces_width(right))
+        left = self.left(room)
+        start = max(0, (room - pieces_width(left)) // 2) if self.centred else 0
+        return start, left, right
+
+    def left_spans(self) -> list[tuple[int, int]]:
+        """(first column, end column) of each left piece, relative to the widget."""
+        column, left, _ = self._layout()
+        spans = []
+        for text, _component in left:
+            spans.append((column, column + cell_len(text)))
+            column += cell_len(text)
+        return spans
+
+    def left_piece_at(self, x: int) -> int | None:
+        """Index of the left piece under column ``x`` of the widget, if any."""
+        for index, (first, end) in enumerate(self.left_spans()):
+            if first <= x < end:
+                return index
+        return None
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()
+        self._drawn = None
+
+    def _style(self, component: str | None) -> Style:
+        # Resolving a style walks the DOM: once per component until the styles change.
+        style = self._styles.get(component)
+        if style is None:
+            style = self.rich_style
+            if component is not None:
+                style += self.get_component_rich_style(component, partial=True)
+            self._styles[component] = style
+        return style
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y != 0:
+            return Strip.blank(width, self._style(None))
+        start, left, right = self._layout()
+        key = (width, start, left, right)
+        if self._drawn is not None and self._drawn[0] == key:
+            return self._drawn[1]
+        base = self._style(None)
+        room = width - pieces_width(right)
+        segments = [Segment(" " * start, base)] if start else []
+        segments += [Segment(text, self._style(component)) for text, component in left]
+        used = start + pieces_width(left)
+        if used < room:
+            segments.append(Segment(" " * (room - used), base))
+        segments += [Segment(text, self._style(component)) for text, component in right]
+        strip = Strip(segments).crop(0, width).extend_cell_length(width, base)
+        self._drawn = (key, strip)
+        return strip
