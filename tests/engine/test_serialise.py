@@ -146,3 +146,25 @@ def test_actions_after_the_end_are_rejected() -> None:
     data["actions"].append(["r", 1, 0, 0])
     with pytest.raises(ValueError, match="action 2 comes after the end"):
         Game.from_dict(data)
+
+
+def test_no_guess_flag_round_trips(clock: FakeClock) -> None:
+    before = Game(16, 16, 40, seed=5, no_guess=True, clock=clock)
+    restored = round_trip(before)
+    assert restored.no_guess is True and restored.board is None
+    game = Game(16, 16, 40, seed=5, no_guess=True, clock=clock)
+    game.reveal(3, 3)
+    restored = round_trip(game)
+    assert restored.no_guess is True
+    assert restored.no_guess_failed is game.no_guess_failed
+    assert restored.board == game.board
+    assert restored.to_dict() == game.to_dict()
+    # Saves from before no-guess mode have no such keys: an ordinary game.
+    data = json.loads(json.dumps(game.to_dict()))
+    del data["no_guess"], data["no_guess_failed"]
+    old = Game.from_dict(data, clock=FakeClock())
+    assert old.no_guess is False and old.no_guess_failed is False
+    assert old.board == game.board
+    data["no_guess"] = "yes"
+    with pytest.raises(ValueError, match="no_guess"):
+        Game.from_dict(data, clock=FakeClock())

@@ -18,6 +18,7 @@ from typing import Any, Final, NamedTuple
 
 from textmines.engine.board import COUNT_MASK, MINE, Board, neighbour_indices
 from textmines.engine.generate import place_mines
+from textmines.engine.noguess import place_mines_no_guess
 from textmines.engine.presets import FirstClick, check_board, check_first_click
 
 Clock = Callable[[], float]
@@ -149,6 +150,7 @@ class Game:
         first_click: str = "opening",
         question_marks: bool = True,
         clock: Clock = time.monotonic,
+        no_guess: bool = False,
     ) -> None:
         check_board(width, height, mines, first_click)
         if seed is None:
@@ -156,7 +158,14 @@ class Game:
         elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
         self._setup(
-            width, height, mines, seed, check_first_click(first_click), question_marks, clock
+            width,
+            height,
+            mines,
+            seed,
+            check_first_click(first_click),
+            question_marks,
+            clock,
+            no_guess=no_guess,
         )
 
     @classmethod
@@ -183,6 +192,8 @@ class Game:
         first_click: FirstClick,
         question_marks: bool,
         clock: Clock,
+        *,
+        no_guess: bool = False,
     ) -> None:
         self.width = width
         self.height = height
@@ -202,6 +213,11 @@ class Game:
         self._elapsed_ms = 0
         self._running_since: float | None = None
         self._paused = False
+        #: Mines are placed so that the solver clears the board from the first click
+        #: without guessing (``noguess.py``).
+        self.no_guess = bool(no_guess)
+        #: True when no-guess generation ran out of time and an ordinary board was used.
+        self.no_guess_failed = False
 
     # ------------------------------------------------------------------ state
     @property
@@ -377,16 +393,17 @@ class Game:
         if self._cells[index] & STATE_MASK in (REVEALED, FLAG):
             return
         if self._board is None:
-            self._set_board(
-                place_mines(
-                    self.width,
-                    self.height,
-                    self.mines,
-                    index,
-                    random.Random(self.seed),
-                    self.first_click,
+            rng = random.Random(self.seed)
+            if self.no_guess:
+                board, solved = place_mines_no_guess(
+                    self.width, self.height, self.mines, index, rng, self.first_click
                 )
-            )
+                self.no_guess_failed = not solved
+            else:
+                board = place_mines(
+                    self.width, self.height, self.mines, index, rng, self.first_click
+                )
+            self._set_board(board)
         if self._status == Status.READY:
             self._status = Status.PLAYING
             self._running_since = self._clock()
@@ -519,6 +536,8 @@ class Game:
             "first_click": self.first_click,
             "question_marks": self._question_marks,
             "question_marks_at_start": self._question_marks_at_start,
+            "no_guess": self.no_guess,
+            "no_guess_failed": self.no_guess_failed,
             "layout": self._board.to_text() if self._board is not None else None,
             "actions": [[_KIND_CODES[a.kind], a.x, a.y, a.t_ms] for a in self._actions],
             "elapsed_ms": self.elapsed_ms,
@@ -559,6 +578,11 @@ class Game:
         actions = _field(data, "actions", list)
         elapsed_ms = _field(data, "elapsed_ms", int)
         view = _field(data, "view", str)
+        # Saves written before no-guess mode existed have neither key.
+        no_guess = _field(data, "no_guess", bool) if "no_guess" in data else False
+        no_guess_failed = (
+            _field(data, "no_guess_failed", bool) if "no_guess_failed" in data else False
+        )
 
         if layout is None:
             if seed is None:
@@ -571,6 +595,7 @@ class Game:
                 first_click=first_click,
                 question_marks=question_marks_at_start,
                 clock=clock,
+                no_guess=no_guess,
             )
         else:
             if not isinstance(layout, str):
@@ -581,6 +606,9 @@ class Game:
             game = cls.from_board(board, question_marks=question_marks_at_start, clock=clock)
             game.seed = seed
             game.first_click = check_first_click(first_click)
+            # The layout makes the replay exact: no generation runs again.
+            game.no_guess = no_guess
+            game.no_guess_failed = no_guess_failed
         game._replay(actions, question_marks)
         if elapsed_ms < 0 or (game._actions and elapsed_ms < game._actions[-1].t_ms):
             raise ValueError("'elapsed_ms' is earlier than the last action")

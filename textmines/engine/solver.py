@@ -703,8 +703,8 @@ def progress_chance(
     """If ``cell`` is safe, the chance that revealing it leads to a certain move.
 
     Every number the cell could show is tried: the view with that number is analysed, its
-    layout count weighs it, and it counts as progress when it makes some cell certain (a
-    zero always does: its neighbours are safe).
+    layout count weighs it, and it counts as progress when it makes some cell certainly
+    safe (a zero always does: its neighbours are).
     """
     view = _parse(view_text)
     return _progress(view, mines, cell, time.perf_counter() + time_limit)
@@ -723,7 +723,7 @@ def _progress(view: _View, mines: int, cell: Cell, deadline: float) -> float:
             after = _analyse(probe, mines, remaining)
         except ValueError:
             continue
-        logs.append((after.log_layouts, bool(after.safe or after.mined) or number == 0))
+        logs.append((after.log_layouts, bool(after.safe) or number == 0))
     if not logs:
         return 0.0
     top = max(value for value, _ in logs)

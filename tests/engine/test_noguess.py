@@ -1,0 +1,130 @@
+"""No-guess generation: boards the solver clears from the first click without guessing."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from textmines.engine import Board, Game
+from textmines.engine.generate import place_mines, protected_cells
+from textmines.engine.noguess import place_mines_no_guess
+from textmines.engine.solver import analyse_game
+
+
+def cleared_without_guessing(board: Board, x: int, y: int) -> bool:
+    """Play ``board`` from a click at ``(x, y)`` taking only the solver's certain moves."""
+    game = Game.from_board(board)
+    game.reveal(x, y)
+    while not game.status.is_over:
+        analysis = analyse_game(game, time_limit=10.0)
+        assert not analysis.approximate
+        if not analysis.safe:
+            return False
+        for cx, cy in analysis.safe:
+            game.reveal(cx, cy)
+    assert game.status == "won"
+    return True
+
+
+def check_no_guess(
+    width: int, height: int, mines: int, x: int, y: int, seed: int, rule: str
+) -> None:
+    index = y * width + x
+    board, solved = place_mines_no_guess(
+        width, height, mines, index, random.Random(seed), rule, time_limit=5.0
+    )
+    assert (board.width, board.height, board.mine_count) == (width, height, mines)
+    for cell in protected_cells(width, height, index, rule):
+        assert not board.is_mine(cell % width, cell // width)
+    assert solved
+    assert cleared_without_guessing(board, x, y)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(4, 12),
+    st.integers(4, 10),
+    st.floats(0.05, 0.22),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(["opening", "safe"]),
+    st.data(),
+)
+def test_small_no_guess_boards_need_no_guess(
+    width: int, height: int, density: float, seed: int, rule: str, data: st.DataObject
+) -> None:
+    mines = max(1, min(int(width * height * density), width * height - 9))
+    x = data.draw(st.integers(0, width - 1))
+    y = data.draw(st.integers(0, height - 1))
+    check_no_guess(width, height, mines, x, y, seed, rule)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize(("width", "height", "mines"), [(9, 9, 10), (16, 16, 40)])
+def test_beginner_and_intermediate_no_guess(width: int, height: int, mines: int, seed: int) -> None:
+    check_no_guess(width, height, mines, 3, 3, seed, "opening")
+
+
+def test_expert_no_guess() -> None:
+    for seed in range(3):
+        check_no_guess(30, 16, 99, 3, 3, seed, "opening")
+
+
+def test_same_seed_same_board() -> None:
+    a, ok_a = place_mines_no_guess(16, 16, 40, 8 * 16 + 8, random.Random(42))
+    b, ok_b = place_mines_no_guess(16, 16, 40, 8 * 16 + 8, random.Random(42))
+    assert ok_a and ok_b and a == b
+
+
+def test_absurd_density_falls_back_within_the_time_box() -> None:
+    width, height, mines = 30, 16, 400  # 83% mines: no deduction gets far
+    start = time.perf_counter()
+    board, solved = place_mines_no_guess(
+        width, height, mines, 5 * 30 + 5, random.Random(1), time_limit=0.3
+    )
+    assert time.perf_counter() - start < 1.3
+    assert not solved
+    # The fallback is the ordinary board of the same random stream.
+    assert board == place_mines(width, height, mines, 5 * 30 + 5, random.Random(1))
+
+
+def test_dense_board_is_time_boxed_either_way() -> None:
+    start = time.perf_counter()
+    board, solved = place_mines_no_guess(30, 16, 200, 0, random.Random(3), time_limit=0.2)
+    assert time.perf_counter() - start < 1.2
+    assert board.mine_count == 200
+    if solved:
+        assert cleared_without_guessing(board, 0, 0)
+
+
+def test_game_hook() -> None:
+    game = Game(16, 16, 40, seed=9, no_guess=True)
+    assert game.no_guess and not game.no_guess_failed
+    game.reveal(3, 3)
+    assert game.board is not None and not game.no_guess_failed
+    assert cleared_without_guessing(game.board, 3, 3)
+    plain = Game(16, 16, 40, seed=9)
+    assert plain.no_guess is False
+    plain.reveal(3, 3)
+    assert plain.no_guess_failed is False
+    # Deterministic for a seed.
+    again = Game(16, 16, 40, seed=9, no_guess=True)
+    again.reveal(3, 3)
+    assert again.board == game.board
+
+
+def test_game_hook_reports_a_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import textmines.engine.game as game_module
+
+    def no_time(*args: Any, **kwargs: Any) -> tuple[Board, bool]:
+        return place_mines_no_guess(*args, **kwargs, time_limit=0.0)
+
+    monkeypatch.setattr(game_module, "place_mines_no_guess", no_time)
+    game = Game(30, 16, 400, seed=2, no_guess=True)
+    game.reveal(5, 5)
+    assert game.no_guess_failed
+    assert game.board == place_mines(30, 16, 400, 5 * 30 + 5, random.Random(2))
