@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from textmines.cli import config_from_args
+from textmines.cli import choose_theme, config_from_args
+from textmines.ui.app import bundled_themes
 
 
 @pytest.mark.parametrize(
@@ -102,3 +105,74 @@ def test_a_saved_board_invalid_for_the_command_line_rule_exits_2(
         config_from_args(["--first-click", "opening"], config_from_settings(saved))
     assert exit_info.value.code == 2
     assert "between 1 and 72" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------- themes
+def run_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The command in a subprocess with its files under ``tmp_path``."""
+    return subprocess.run(
+        [sys.executable, "-m", "textmines", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "TEXTMINES_HOME": str(tmp_path)},
+    )
+
+
+def test_list_themes_shows_bundled_and_user_themes(tmp_path: Path) -> None:
+    (tmp_path / "themes").mkdir()
+    (tmp_path / "themes" / "mine.toml").write_text('[board]\nflag = "#00ff00"\n')
+    result = run_cli(tmp_path, "--list-themes")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("* classic") and "bundled" in lines[0]
+    assert any(line.split()[0] == "mine" and "user" in line for line in lines)
+    for name in ("dark", "high-contrast", "colorblind", "ascii"):
+        assert any(line.split()[0] == name for line in lines)
+
+
+def test_export_theme_to_screen_and_to_a_new_file(tmp_path: Path) -> None:
+    result = run_cli(tmp_path, "--export-theme", "dark")
+    assert result.returncode == 0 and "[board]" in result.stdout
+    target = tmp_path / "out.toml"
+    result = run_cli(tmp_path, "--export-theme", "dark", str(target))
+    assert result.returncode == 0 and "written to" in result.stdout
+    assert "[glyphs]" in target.read_text()
+    again = run_cli(tmp_path, "--export-theme", "classic", str(target))
+    assert again.returncode == 1 and "already exists" in again.stderr
+    assert "dark" in target.read_text()  # the existing file is untouched
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--export-theme", "nope"], "unknown theme 'nope'"),
+        (["--export-theme", "dark", "a", "b"], "at most one file"),
+        (["--theme", "darkk"], "did you mean 'dark'?"),
+        (["--theme", "missing.toml"], "missing.toml: cannot be read"),
+    ],
+)
+def test_bad_theme_arguments_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    result = run_cli(tmp_path, *args)
+    assert result.returncode == 2
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_bad_theme_file_on_the_command_line_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[board]\nflag = 'not a colour'\n")
+    result = run_cli(tmp_path, "--theme", str(bad))
+    assert result.returncode == 2
+    assert "bad.toml" in result.stderr and "flag" in result.stderr
+
+
+def test_choose_theme_prefers_the_argument_then_the_saved_name(tmp_path: Path) -> None:
+    themes = bundled_themes()
+    assert choose_theme("ascii", "dark", themes)[0].name == "ascii"
+    assert choose_theme(None, "dark", themes) == (themes["dark"], [])
+    path = tmp_path / "three.toml"
+    path.write_text('base = "dark"\n[theme]\nname = "three"\n[board]\nflag = "#00ff00"\n')
+    theme, warnings = choose_theme(str(path), "dark", themes)
+    assert (theme.name, theme.board["flag"], warnings) == ("three", "#00FF00", [])
+    theme, warnings = choose_theme(None, "gone", themes)
+    assert theme.name == "classic" and "'gone'" in warnings[0]

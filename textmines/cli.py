@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
+from typing import NoReturn
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
 from textmines.engine.presets import PRESETS
-from textmines.store.paths import default_paths
+from textmines.store.paths import default_paths, write_atomic
 from textmines.store.settings import load_settings
+from textmines.themes import (
+    DEFAULT_THEME,
+    MinesTheme,
+    ThemeError,
+    export_theme,
+    list_themes_text,
+    load_themes,
+    resolve_theme_arg,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,6 +55,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--no-question-marks", action="store_true", help="marking cycles flag and nothing only"
+    )
+    themes = parser.add_argument_group("themes")
+    themes.add_argument(
+        "--theme", metavar="NAME|PATH", help="theme to play with: a theme's name or a .toml file"
+    )
+    themes.add_argument(
+        "--list-themes", action="store_true", help="list every theme with its file, and exit"
+    )
+    themes.add_argument(
+        "--export-theme",
+        nargs="+",
+        metavar=("NAME", "FILE"),
+        help="write theme NAME as a complete TOML file (to FILE, or to the screen), and exit",
     )
     parser.add_argument("--version", action="version", version=f"textmines {__version__}")
     return parser
@@ -80,15 +104,77 @@ def config_from_args(
         parser.error(str(error))
 
 
+def _fail(message: str, status: int = 2) -> NoReturn:
+    print(f"textmines: {message}", file=sys.stderr)
+    raise SystemExit(status)
+
+
+def choose_theme(
+    arg: str | None, saved: str, themes: Mapping[str, MinesTheme]
+) -> tuple[MinesTheme, list[str]]:
+    """The theme to start with: ``--theme`` (an error exits 2), else the saved one.
+
+    A saved theme that no longer exists falls back to classic with a warning.
+    """
+    if arg is not None:
+        try:
+            return resolve_theme_arg(arg, themes), []
+        except ThemeError as error:
+            _fail(f"--theme: {error}")
+    if saved in themes:
+        return themes[saved], []
+    return themes[DEFAULT_THEME], [
+        f"The theme {saved!r} chosen last time is not available any more; using "
+        f"{DEFAULT_THEME!r}."
+    ]
+
+
+def export_theme_command(values: Sequence[str], themes: Mapping[str, MinesTheme]) -> int:
+    """``--export-theme NAME [FILE]``: the theme as TOML, on the screen or in a new file."""
+    if len(values) > 2:
+        _fail("--export-theme takes a theme name and at most one file")
+    name, target = values[0], (Path(values[1]) if len(values) == 2 else None)
+    try:
+        text = export_theme(resolve_theme_arg(name, themes))
+    except ThemeError as error:
+        _fail(f"--export-theme: {error}")
+    if target is None:
+        sys.stdout.write(text)
+        return 0
+    if target.exists():
+        _fail(f"--export-theme: {target} already exists; choose another file or remove it", 1)
+    try:
+        write_atomic(target, text.encode("utf-8"))
+    except OSError as error:
+        _fail(f"--export-theme: cannot write {target}: {error.strerror or error}", 1)
+    print(f"Theme {name!r} written to {target}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     paths = default_paths()
     settings, warnings = load_settings(paths.settings_file)
     config = config_from_args(argv, config_from_settings(settings))
+    args = build_parser().parse_args(argv)
+    themes, theme_warnings = load_themes(paths.themes_dir)
+    if DEFAULT_THEME not in themes:
+        _fail("the bundled themes are missing; reinstall textmines", 1)
+    if args.list_themes:
+        sys.stdout.write(list_themes_text(themes, current=settings.theme))
+        return 0
+    if args.export_theme is not None:
+        return export_theme_command(args.export_theme, themes)
+    theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes)
     from textmines.ui.app import TextminesApp  # Textual loads only when we play
 
     app = TextminesApp(
-        config, settings=settings, settings_path=paths.settings_file, warnings=warnings
+        config,
+        settings=settings,
+        settings_path=paths.settings_file,
+        warnings=[*warnings, *theme_warnings, *chosen_warnings],
+        themes=themes,
+        theme=theme,
     )
     app.run()
     return 0

@@ -6,16 +6,23 @@ from textual.pilot import Pilot
 
 from tests.engine.conftest import FakeClock
 from textmines.config import GameConfig
-from textmines.ui.app import TextminesApp
+from textmines.ui.app import TextminesApp, bundled_themes
 from textmines.ui.board import BoardView
 
 __all__ = ["FakeClock", "cell_offset", "click_cell", "make_app"]
 
 
-def make_app(clock: FakeClock | None = None, **config: object) -> TextminesApp:
-    """An app on a seeded board with a clock the test controls."""
+def make_app(
+    clock: FakeClock | None = None, *, theme: str | None = None, **config: object
+) -> TextminesApp:
+    """An app on a seeded board with a clock the test controls (and a bundled theme)."""
     config.setdefault("seed", 1)
-    return TextminesApp(GameConfig(**config), clock=clock or FakeClock())  # type: ignore[arg-type]
+    mines_theme = bundled_themes()[theme] if theme is not None else None
+    return TextminesApp(
+        GameConfig(**config),  # type: ignore[arg-type]
+        clock=clock or FakeClock(),
+        theme=mines_theme,
+    )
 
 
 def cell_offset(board: BoardView, x: int, y: int) -> tuple[int, int]:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -23,12 +23,14 @@ from textmines.engine import Change, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
 from textmines.store.settings import Settings, save_settings
-from textmines.ui.board import MOUSE_CONTROLS, BoardView
+from textmines.themes import DEFAULT_THEME, MinesTheme, load_themes
+from textmines.ui.board import MOUSE_CONTROLS, BoardView, Glyphs
 from textmines.ui.header import GameHeader
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
 from textmines.ui.screens.custom import CustomBoardScreen
 from textmines.ui.screens.help import controls_table
 from textmines.ui.screens.info import InfoScreen
+from textmines.ui.screens.themes import ThemeScreen
 from textmines.ui.status import StatusLine
 
 #: Below this the layout cannot show a useful board: a message replaces it.
@@ -37,28 +39,11 @@ MIN_HEIGHT = 8
 #: Below this height the board is drawn without its frame.
 COMPACT_HEIGHT = 20
 
-#: Board colours of the classic look; themes (see the themes issue) override them.
-BOARD_VARIABLES: dict[str, str] = {
-    "mines-covered": "#8a8a8a",
-    "mines-covered-glyph": "#a8a8a8",
-    "mines-revealed": "#c6c6c6",
-    "mines-cursor": "#ffd75f",
-    "mines-flag": "#d70000",
-    "mines-question": "#000087",
-    "mines-mine": "#000000",
-    "mines-exploded": "#ff0000",
-    "mines-wrong": "#d70000",
-    "mines-digits": "#ff2020",
-    "mines-digits-background": "#1c1c1c",
-    "mines-number-1": "#0000ff",
-    "mines-number-2": "#008000",
-    "mines-number-3": "#d70000",
-    "mines-number-4": "#000080",
-    "mines-number-5": "#800000",
-    "mines-number-6": "#008080",
-    "mines-number-7": "#000000",
-    "mines-number-8": "#5f5f5f",
-}
+@cache
+def bundled_themes() -> dict[str, MinesTheme]:
+    """The bundled themes, read once: the app's themes when it is given none."""
+    themes, _ = load_themes(None)
+    return themes
 
 
 class TextminesApp(App[None]):
@@ -76,6 +61,7 @@ class TextminesApp(App[None]):
         Binding("3", "preset('expert')", "Expert", show=False, id="app.expert"),
         Binding("c", "custom", "Custom board", show=False, id="app.custom"),
         Binding("p", "pause", "Pause / resume", id="app.pause"),
+        Binding("t", "choose_theme", "Theme", show=False, id="app.theme"),
         Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("f10", "menu", "Menu", id="app.menu"),
@@ -90,8 +76,25 @@ class TextminesApp(App[None]):
         settings: Settings | None = None,
         settings_path: Path | None = None,
         warnings: Sequence[str] = (),
+        themes: Mapping[str, MinesTheme] | None = None,
+        theme: MinesTheme | None = None,
     ) -> None:
+        # Before App.__init__: it reads the theme variables (see get_theme_variable_defaults).
+        self.themes = dict(themes if themes is not None else bundled_themes())
+        # A missing classic theme is a broken install; the command line reports it first.
+        self.mines_theme = theme or self.themes[DEFAULT_THEME]
+        # A theme given as a file (--theme PATH) joins the list for this run.
+        self.themes.setdefault(self.mines_theme.name, self.mines_theme)
         super().__init__()
+        for each in (*self.themes.values(), self.mines_theme):
+            self.register_theme(each.textual_theme())
+        # As App.__init__ does for its default theme: no watcher, no second pass over the CSS.
+        self.set_reactive(App.theme, self.mines_theme.name)
+        self.stylesheet.set_variables(self.get_css_variables())
+        self.set_class(self.mines_theme.dark, "-dark-mode", update=False)
+        self.set_class(not self.mines_theme.dark, "-light-mode", update=False)
+        if self.mines_theme.ansi_only:
+            self.set_reactive(App.ansi_color, True)
         self.config = config or GameConfig()
         self.clock = clock
         self.settings = settings or Settings()
@@ -103,9 +106,11 @@ class TextminesApp(App[None]):
         self.config = replace(self.config, seed=None)
         # The game's widgets, kept at hand: they live as long as the app.
         self.menu_bar = MenuBar(self.menus(), id="menubar")
-        self.header = GameHeader(id="header")
+        glyphs = self.mines_theme.glyphs
+        self.header = GameHeader(glyphs.faces, id="header")
         self.board = BoardView(
             self.game,
+            glyphs=Glyphs.from_theme(glyphs),
             left_click_chords=self.config.left_click_chords,
             on_change=self._after_action,
         )
@@ -123,13 +128,15 @@ class TextminesApp(App[None]):
 
     def on_mount(self) -> None:
         for warning in self._startup_warnings:
-            self.notify(warning, title="Settings", severity="warning", timeout=10, markup=False)
+            self.notify(warning, title="textmines", severity="warning", timeout=10, markup=False)
         self.set_interval(0.25, self._tick)
         self._show_game_state()
         self._check_size()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return {**super().get_theme_variable_defaults(), **BOARD_VARIABLES}
+        # Whatever Textual theme is active (its own picker included), the board's colours
+        # come from the textmines theme, so the board stays readable.
+        return {**super().get_theme_variable_defaults(), **self.mines_theme.board_variables()}
 
     def menus(self) -> list[Menu]:
         """The menu bar's model; the command palette is built from it too."""
@@ -193,6 +200,8 @@ class TextminesApp(App[None]):
                         lambda: config().left_click_chords,
                     ),
                     SEPARATOR,
+                    MenuItem("Theme...", "app.choose_theme", "T"),
+                    SEPARATOR,
                     MenuItem("Pause", "app.pause", "P"),
                 ),
             ),
@@ -210,6 +219,11 @@ class TextminesApp(App[None]):
         for title, item in self.menu_bar.all_items():
             help_text = f"{title} menu" + (f" ({item.key})" if item.key else "")
             yield SystemCommand(item.label, help_text, partial(self.run_action, item.action))
+        for name, theme in self.themes.items():
+            origin = "bundled" if theme.bundled else f"from {theme.source}"
+            yield SystemCommand(
+                f"Theme: {name}", f"Switch to the {origin} theme", partial(self.action_theme, name)
+            )
 
     # ------------------------------------------------------------------ game flow
     def _new_game(self, config: GameConfig) -> Game:
@@ -283,9 +297,13 @@ class TextminesApp(App[None]):
     def set_config(self, config: GameConfig) -> None:
         """Adopt new options and write them to settings.toml at once."""
         self.config = config
+        self._save_settings(settings_with_config(self.settings, config))
+
+    def _save_settings(self, settings: Settings) -> None:
+        """Keep ``settings`` and write them (atomically) unless the app has no settings file."""
+        self.settings = settings
         if self.settings_path is None:
             return
-        self.settings = settings_with_config(self.settings, config)
         try:
             save_settings(self.settings_path, self.settings)
         except OSError as error:
@@ -335,6 +353,37 @@ class TextminesApp(App[None]):
         self.board.left_click_chords = self.config.left_click_chords
         state = "on" if self.config.left_click_chords else "off"
         self.notify(f"Left-click chording {state}.", timeout=2)
+
+    def action_choose_theme(self) -> None:
+        """Pick a theme from a list; it applies at once, mid-game included."""
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.action_theme(name)
+
+        self.push_screen(ThemeScreen(self.themes, self.mines_theme.name), chosen)
+
+    def action_theme(self, name: str) -> None:
+        """Switch to the theme called ``name`` and remember it."""
+        theme = self.themes.get(name)
+        if theme is None:
+            self.notify(f"There is no theme called {name!r}.", severity="warning", markup=False)
+            return
+        self.set_mines_theme(theme)
+        self._save_settings(replace(self.settings, theme=name))
+
+    def set_mines_theme(self, theme: MinesTheme) -> None:
+        """Restyle everything with ``theme``: colours, glyphs and faces, keeping the game."""
+        self.mines_theme = theme
+        # Registered again: a theme may have been replaced since the start.
+        self.register_theme(theme.textual_theme())
+        self.ansi_color = True if theme.ansi_only else None
+        if self.theme == theme.name:
+            self.refresh_css(animate=False)  # the name is the same, the colours may not be
+        else:
+            self.theme = theme.name
+        self.board.set_glyphs(Glyphs.from_theme(theme.glyphs))
+        self.header.set_faces(theme.glyphs.faces)
 
     def action_pause(self) -> None:
         """Hide the board and stop the clock, or resume."""

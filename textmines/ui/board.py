@@ -23,6 +23,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from textmines.engine import Change, Game
+from textmines.themes import ThemeGlyphs
 
 
 def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
@@ -84,6 +85,21 @@ class Glyphs:
     empty: str = " "
     numbers: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8")
     table: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    @classmethod
+    def from_theme(cls, glyphs: ThemeGlyphs) -> Glyphs:
+        """The board's part of a theme's glyphs."""
+        return cls(
+            cell_width=glyphs.cell_width,
+            covered=glyphs.covered,
+            flag=glyphs.flag,
+            question=glyphs.question,
+            mine=glyphs.mine,
+            exploded=glyphs.exploded,
+            wrong=glyphs.wrong,
+            empty=glyphs.empty,
+            numbers=glyphs.numbers,
+        )
 
     def __post_init__(self) -> None:
         raw = {
@@ -173,6 +189,13 @@ class BoardView(ScrollView, can_focus=True):
         self._take(game)
         self.scroll_to_cursor(center=True)
         self.refresh()
+
+    def set_glyphs(self, glyphs: Glyphs) -> None:
+        """Draw with other glyphs (a theme's); the cell width may change."""
+        self.glyphs = glyphs
+        self.virtual_size = Size(self.game.width * glyphs.cell_width, self.game.height)
+        self.scroll_to_cursor()
+        self.refresh(layout=True)
 
     def act(self, kind: str, x: int, y: int) -> Change:
         """Run one engine action, redraw what changed and tell the app."""

@@ -1,0 +1,95 @@
+"""Themes in the running game: every bundled theme renders, switching is live and kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.ui.conftest import FakeClock, make_app
+from textmines.config import GameConfig
+from textmines.store.settings import load_settings
+from textmines.ui.app import TextminesApp, bundled_themes
+from textmines.ui.board import BoardView, cell_styles
+from textmines.ui.header import GameHeader
+from textmines.ui.screens.themes import ThemeScreen
+
+
+@pytest.mark.parametrize("name", list(bundled_themes()))
+def test_every_bundled_theme_renders(snap_compare: Any, name: str) -> None:
+    clock = FakeClock()
+    app = make_app(clock, theme=name)
+
+    async def play(pilot: Pilot[None]) -> None:
+        await pilot.press("space")  # opens most of the board: every kind of cell shows
+        clock.advance(7)
+        await pilot.press("left", "left", "left", "f", "up", "up", "up", "f", "f")
+        await pilot.pause(0.3)
+
+    assert snap_compare(app, terminal_size=(60, 20), run_before=play)
+
+
+async def test_switching_theme_mid_game_keeps_the_game_and_is_saved(tmp_path: Path) -> None:
+    settings_file = tmp_path / "settings.toml"
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
+    async with app.run_test() as pilot:
+        await pilot.press("space", "left", "f")
+        game, view = app.game, app.game.view_text()
+        await pilot.press("t")
+        assert isinstance(app.screen, ThemeScreen)
+        names = list(app.themes)
+        # Move the highlight from classic (first) to ascii and take it.
+        await pilot.press(*["down"] * names.index("ascii"), "enter")
+        await pilot.pause()
+        assert app.mines_theme.name == "ascii" and app.theme == "ascii"
+        assert app.game is game and app.game.view_text() == view
+        board = app.query_one(BoardView)
+        row = board.render_line(board.cursor[1] - int(board.scroll_offset.y)).text
+        assert "[]" in row and "■" not in row
+        assert app.query_one(GameHeader).face_text == ":)"
+    assert load_settings(settings_file)[0].theme == "ascii"
+
+
+async def test_switching_to_a_wider_cell_keeps_the_cursor_under_the_mouse() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        wide = bundled_themes()["classic"]
+        from dataclasses import replace
+
+        app.themes["wide"] = replace(
+            wide, name="wide", glyphs=replace(wide.glyphs, cell_width=3)
+        )
+        app.action_theme("wide")
+        await pilot.pause()
+        board = app.query_one(BoardView)
+        assert board.virtual_size.width == 9 * 3
+        assert board.content_region.width == 27
+
+
+async def test_textual_theme_picker_never_changes_the_board_colours() -> None:
+    app = make_app(theme="dark")
+    async with app.run_test() as pilot:
+        expected = cell_styles(bundled_themes()["dark"].board_variables())
+        app.theme = "nord"  # what Textual's own "Change theme" command does
+        await pilot.pause()
+        board = app.query_one(BoardView)
+        assert board._cell_styles() == expected
+
+
+async def test_every_theme_is_in_the_command_palette() -> None:
+    app = make_app()
+    async with app.run_test():
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        for name in bundled_themes():
+            assert f"Theme: {name}" in titles
+
+
+async def test_unknown_theme_name_is_refused_with_a_message() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.action_theme("no-such-theme")
+        await pilot.pause()
+        assert app.mines_theme.name == "classic"
+        assert any("no-such-theme" in str(n.message) for n in app._notifications)
