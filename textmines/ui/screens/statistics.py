@@ -1,0 +1,445 @@
+"""The statistics screen: one tab per preset plus Custom, one section per group of games.
+
+No-guess games are a section of their own inside their preset's tab (custom no-guess boards a
+section of the Custom tab), shown only once such a game was played. Four tabs fit an 80-column
+terminal where seven would not, and the two variants of a board stay one scroll apart.
+
+A tab's figures are read from the store when the tab is first shown, not all at once: opening
+the screen on a 100,000-game database reads the group list and one tab (about 60 ms).
+Everything that comes from the database or the file system is shown as plain text, never markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import ClassVar, Final
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.events import Resize
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Select, Sparkline, Static, TabbedContent, TabPane
+
+from textmines.engine.presets import PRESETS
+from textmines.store.stats import CUSTOM, RECENT_WINS, Group, GroupStats, StatsError, StatsStore
+from textmines.ui.screens.confirm import ConfirmScreen
+
+#: ``(key, title)`` of each tab, in menu order; a key is a preset key or ``"custom"``.
+TABS: Final = (*((key, preset.name) for key, preset in PRESETS.items()), (CUSTOM, "Custom"))
+NO_VALUE: Final = "-"
+MUTED: Final = "$text-muted"
+#: Columns between the figures and the best-times table when they sit side by side.
+GAP: Final = 3
+#: The widest the chart of the last wins grows in a wide terminal.
+MAX_CHART_WIDTH: Final = 2 * RECENT_WINS
+
+
+def tab_key(group: Group) -> str:
+    """The tab a group is shown in: its preset's key, or ``"custom"``."""
+    return group.preset if group.preset in PRESETS else CUSTOM
+
+
+def format_seconds(milliseconds: float) -> str:
+    """``12.3 s``."""
+    return f"{milliseconds / 1000:.1f} s"
+
+
+def format_local(moment: datetime) -> str:
+    """``2026-11-22 14:05`` in local time."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _summary_lines(stats: GroupStats) -> list[Content]:
+    """Counts, streaks, average time and best 3BV/s as aligned label/value lines."""
+    streak = stats.current_streak
+    streak_style = {"won": "$success", "lost": "$error"}.get(streak.outcome, "")
+    average = stats.average_winning_ms
+    rate = stats.best_bbbv_per_s
+    rows = [
+        ("Played", f"{stats.played:,}", ""),
+        ("Won", f"{stats.won:,}", ""),
+        ("Win rate", f"{stats.win_percent:.1f}%", "bold"),
+        ("Lost", f"{stats.lost:,}", ""),
+        ("Abandoned", f"{stats.abandoned:,}", ""),
+        ("Assisted (no records)", f"{stats.assisted:,}", ""),
+        ("Current streak", str(streak), streak_style),
+        ("Longest winning streak", f"{stats.longest_winning_streak:,}", ""),
+        ("Longest losing streak", f"{stats.longest_losing_streak:,}", ""),
+        ("Average winning time", NO_VALUE if average is None else format_seconds(average), ""),
+        ("Best 3BV/s", NO_VALUE if rate is None else f"{rate:.2f}", ""),
+    ]
+    label_width = max(len(label) for label, _, _ in rows) + 2
+    value_width = max(len(value) for _, value, _ in rows)
+    return [
+        Content.assemble((label.ljust(label_width), MUTED), (value.rjust(value_width), style))
+        for label, value, style in rows
+    ]
+
+
+def _best_time_lines(stats: GroupStats) -> list[Content]:
+    """The best-times table: rank, time, date, 3BV and 3BV/s, fastest first."""
+    header = ("#", "Time", "Date", "3BV", "3BV/s")
+    rows = [
+        (
+            str(rank),
+            format_seconds(best.time_ms),
+            format_local(best.ended_at),
+            f"{best.bbbv:,}",
+            f"{best.bbbv_per_s:.2f}",
+        )
+        for rank, best in enumerate(stats.best_times, 1)
+    ]
+    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
+    # Text columns (the date) lean left, numbers right.
+    align_left = (False, False, True, False, False)
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.ljust(width) if left else cell.rjust(width)
+            for cell, width, left in zip(cells, widths, align_left, strict=True)
+        )
+
+    lines = [Content.styled("Best times", "bold"), Content.styled(line(header), f"{MUTED} bold")]
+    lines.extend(
+        Content.styled(line(row), "$success" if rank == 1 else "")
+        for rank, row in enumerate(rows, 1)
+    )
+    if not rows:
+        lines.append(Content.styled("No unassisted win yet.", MUTED))
+    return lines
+
+
+def _side_by_side(left: list[Content], right: list[Content]) -> Content:
+    """Two blocks of lines as two columns, ``GAP`` apart."""
+    width = max(line.cell_length for line in left) + GAP
+    blank = Content("")
+    rows = []
+    for index in range(max(len(left), len(right))):
+        first = left[index] if index < len(left) else blank
+        second = right[index] if index < len(right) else blank
+        rows.append(first.pad_right(width - first.cell_length) + second)
+    return Content("\n").join(rows)
+
+
+def _chart_caption(times: Sequence[int]) -> Content:
+    count = len(times)
+    wins = "win" if count == 1 else "wins"
+    return Content.assemble(
+        (f"Last {count} {wins}", "bold"),
+        (", oldest to newest; lower is faster: ", MUTED),
+        (format_seconds(min(times)), "$success"),
+        (" to ", MUTED),
+        (format_seconds(max(times)), "$error"),
+    )
+
+
+class GroupSection(Vertical):
+    """Every figure of one group, with its own Reset button.
+
+    The figures are one ``Static`` holding two columns (or, when the section is too narrow,
+    the same lines one block under the other): a widget per column costs twice as much to lay
+    out, and with 100,000 games the screen must still open at once.
+    """
+
+    def __init__(self, stats: GroupStats, *, current: bool = False) -> None:
+        super().__init__(classes="-current" if current else "")
+        self.stats = stats
+        self.current = current
+        summary = _summary_lines(stats)
+        best = _best_time_lines(stats)
+        self._two_columns = _side_by_side(summary, best)
+        self._one_column = Content("\n").join([*summary, Content(""), *best])
+        self._two_columns_width = max(line.cell_length for line in self._two_columns.split("\n"))
+
+    @property
+    def group(self) -> Group:
+        """The group whose figures are shown."""
+        return self.stats.group
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="heading"):
+            title = Content.styled(self.group.label, "bold")
+            if self.current:
+                title = Content.assemble(title, ("  current board", MUTED))
+            yield Static(title, classes="title")
+            yield Button("Reset...", compact=True, variant="error", classes="reset")
+        yield Static(self._two_columns, classes="figures")
+        times = self.stats.recent_winning_ms
+        if times:
+            yield Static(_chart_caption(times), classes="caption")
+            yield Sparkline([time_ms / 1000 for time_ms in times], classes="chart")
+
+    def on_resize(self, event: Resize) -> None:
+        width = event.size.width
+        stacked = width < self._two_columns_width
+        if stacked != self.has_class("-stacked"):
+            self.set_class(stacked, "-stacked")
+            figures = self._one_column if stacked else self._two_columns
+            self.query_one(".figures", Static).update(figures)
+        times = self.stats.recent_winning_ms
+        if times:
+            # Whole columns per win, so that every bar is as wide as the others: one or two
+            # for fifty wins, a few for a handful so that they still read as a chart.
+            per_win = max(1, min(width, MAX_CHART_WIDTH) // max(len(times), RECENT_WINS // 2))
+            self.query_one(Sparkline).styles.width = per_win * len(times)
+
+
+class _TabBody(VerticalScroll, can_focus=False):
+    """A tab's scrolling body; the screen's keys scroll it, so Tab goes to the buttons."""
+
+
+class StatisticsScreen(ModalScreen[bool]):
+    """Statistics of every group, by tab; Reset one group or all behind a confirmation.
+
+    ``store`` ``None`` (statistics are not kept this session) shows ``notice`` and a Close
+    button only. ``initial_group`` picks the tab shown first (and scrolls to its section);
+    without it the first tab that has games is shown.
+
+    Dismisses with ``True`` if statistics were reset while it was open, else ``False``, when
+    closed with Escape, Q, F4 or the Close button.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,f4", "close", "Close", id="statistics.close"),
+        Binding("up", "scroll('up')", "Scroll up", show=False),
+        Binding("down", "scroll('down')", "Scroll down", show=False),
+        Binding("pageup", "scroll('page_up')", "Page up", show=False),
+        Binding("pagedown", "scroll('page_down')", "Page down", show=False),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "Bottom", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    StatisticsScreen { align: center middle; }
+    StatisticsScreen #frame {
+        width: 100%; max-width: 120; height: 100%;
+        border: round $primary; border-title-color: $primary; border-title-style: bold;
+        background: $surface; padding: 0 1;
+    }
+    StatisticsScreen TabbedContent { height: 1fr; }
+    StatisticsScreen TabPane { padding: 0; height: 1fr; }
+    StatisticsScreen .body { height: 1fr; scrollbar-size-vertical: 1; }
+    StatisticsScreen .message { width: 100%; padding: 1 0; }
+    StatisticsScreen .message.-error { color: $error; }
+    StatisticsScreen #notice { height: 1fr; color: $warning; padding: 1 0; }
+    StatisticsScreen #custom-picker { height: 1; margin-bottom: 1; }
+    StatisticsScreen #custom-board-label { width: auto; padding: 0 1 0 0; color: $text-muted; }
+    StatisticsScreen #custom-board { width: 40; }
+    StatisticsScreen GroupSection { height: auto; margin-bottom: 1; }
+    StatisticsScreen GroupSection .heading {
+        height: 1; background: $boost;
+    }
+    StatisticsScreen GroupSection.-current .heading { background: $primary 15%; }
+    StatisticsScreen GroupSection .title { width: 1fr; padding: 0 1; }
+    StatisticsScreen GroupSection .figures { margin-top: 1; }
+    StatisticsScreen GroupSection .caption { margin-top: 1; }
+    StatisticsScreen GroupSection .chart { height: 3; max-width: 100%; }
+    StatisticsScreen GroupSection .chart > .sparkline--min-color { color: $success; }
+    StatisticsScreen GroupSection .chart > .sparkline--max-color { color: $error; }
+    StatisticsScreen #buttons { height: 1; }
+    StatisticsScreen #hint { width: 1fr; color: $text-muted; }
+    StatisticsScreen #buttons Button { margin-left: 2; }
+    """
+
+    def __init__(
+        self,
+        store: StatsStore | None,
+        notice: str | None = None,
+        *,
+        initial_group: Group | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.notice = notice
+        self.initial_group = initial_group
+        #: Set once statistics were reset while the screen was open.
+        self.was_reset = False
+        self._groups: list[Group] = []
+        self._groups_error: str | None = None
+        self._loaded: set[str] = set()
+
+    # ------------------------------------------------------------------ building
+    def compose(self) -> ComposeResult:
+        frame = Vertical(id="frame")
+        frame.border_title = "Statistics"
+        with frame:
+            if self.store is None:
+                notice = self.notice or "Statistics are not saved this session."
+                yield Static(notice, id="notice", markup=False)
+            else:
+                self._read_groups()
+                first = self._first_tab()
+                with TabbedContent(initial=f"tab-{first}"):
+                    for key, title in TABS:
+                        with (
+                            TabPane(title, id=f"tab-{key}"),
+                            _TabBody(id=f"body-{key}", classes="body"),
+                        ):
+                            if key == first:
+                                yield from self._tab_content(key)
+                self._loaded.add(first)
+            with Horizontal(id="buttons"):
+                yield Static("Esc close  \u2190\u2192 tabs  Tab buttons", id="hint")
+                if self.store is not None:
+                    yield Button("Reset all...", compact=True, variant="error", id="reset-all")
+                yield Button("Close", compact=True, variant="primary", id="close")
+
+    def on_mount(self) -> None:
+        if self.store is None:
+            self.query_one("#close", Button).focus()
+            return
+        self._sync_reset_all()
+        current = self.query(GroupSection).filter(".-current")
+        if current:
+            section = current.first(GroupSection)
+            self.call_after_refresh(section.scroll_visible, animate=False, top=True)
+
+    def _read_groups(self) -> None:
+        assert self.store is not None
+        try:
+            self._groups = self.store.groups()
+            self._groups_error = None
+        except StatsError as error:
+            self._groups = []
+            self._groups_error = str(error)
+
+    def _first_tab(self) -> str:
+        if self.initial_group is not None:
+            return tab_key(self.initial_group)
+        keys = {tab_key(group) for group in self._groups}
+        return next((key for key, _ in TABS if key in keys), TABS[0][0])
+
+    def _tab_content(self, key: str) -> Iterable[Widget]:
+        """The sections of one tab, or a message saying why there are none.
+
+        The Custom tab shows one board at a time, picked in a list: a player may have tried
+        dozens of sizes, and a section per size would make the tab slow and long.
+        """
+        if self._groups_error is not None:
+            return [Static(self._groups_error, classes="message -error", markup=False)]
+        groups = [group for group in self._groups if tab_key(group) == key]
+        if not groups:
+            where = "custom boards" if key == CUSTOM else PRESETS[key].name
+            text = f"No games yet on {where}. Finished games show up here."
+            return [Static(text, classes="message", markup=False)]
+        if key != CUSTOM:
+            return self._sections(groups)
+        shown = self.initial_group if self.initial_group in groups else groups[0]
+        picker = Select(
+            [(Content(group.label), group) for group in groups],
+            value=shown,
+            allow_blank=False,
+            compact=True,
+            id="custom-board",
+        )
+        return [
+            Horizontal(Static("Board", id="custom-board-label"), picker, id="custom-picker"),
+            *self._sections([shown]),
+        ]
+
+    def _sections(self, groups: list[Group]) -> list[Widget]:
+        assert self.store is not None
+        try:
+            figures = [self.store.group_stats(group) for group in groups]
+        except StatsError as error:
+            return [Static(str(error), classes="message -error", markup=False)]
+        return [GroupSection(stats, current=stats.group == self.initial_group) for stats in figures]
+
+    @on(Select.Changed, "#custom-board")
+    def _custom_board_chosen(self, event: Select.Changed) -> None:
+        group = event.value
+        body = self.query_one(f"#body-{CUSTOM}", _TabBody)
+        shown = body.query(GroupSection)
+        if not isinstance(group, Group) or (shown and shown.first().group == group):
+            return
+        body.query("GroupSection, .message").remove()
+        body.mount_all(self._sections([group]))
+
+    @on(TabbedContent.TabActivated)
+    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        pane_id = event.pane.id or ""
+        self._load(pane_id.removeprefix("tab-"))
+
+    def _load(self, key: str) -> None:
+        """Read and show one tab's figures, the first time it is shown."""
+        if key in self._loaded:
+            return
+        self._loaded.add(key)
+        body = self.query_one(f"#body-{key}", _TabBody)
+        body.remove_children()
+        body.mount_all(self._tab_content(key))
+
+    def _reload(self) -> None:
+        """After a reset: read the group list again, empty every tab, fill the shown one."""
+        self._read_groups()
+        self._loaded.clear()
+        for key, _ in TABS:
+            self.query_one(f"#body-{key}", _TabBody).remove_children()
+        self._load(self.active_tab)
+        self._sync_reset_all()
+
+    def _sync_reset_all(self) -> None:
+        self.query_one("#reset-all", Button).disabled = not self._groups
+
+    @property
+    def active_tab(self) -> str:
+        """The key of the tab shown (``"beginner"`` ... ``"custom"``)."""
+        return self.query_one(TabbedContent).active.removeprefix("tab-")
+
+    # ------------------------------------------------------------------ resetting
+    @on(Button.Pressed, ".reset")
+    def _reset_pressed(self, event: Button.Pressed) -> None:
+        section = event.button.query_ancestor(GroupSection)
+        self.ask_reset(section.group)
+
+    @on(Button.Pressed, "#reset-all")
+    def _reset_all_pressed(self) -> None:
+        self.ask_reset(None)
+
+    def ask_reset(self, group: Group | None) -> None:
+        """Ask, then forget the games of ``group`` (``None``: every game)."""
+        if group is None:
+            message = (
+                "Forget every recorded game on every board, with best times and streaks?"
+                " This cannot be undone."
+            )
+            title = "Reset all statistics"
+        else:
+            message = (
+                f"Forget every game played on {group.label}, with its best times and streaks?"
+                " This cannot be undone."
+            )
+            title = f"Reset {group.label}"
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self._reset(group)
+
+        self.app.push_screen(ConfirmScreen(message, title=title), answered)
+
+    def _reset(self, group: Group | None) -> None:
+        assert self.store is not None
+        notice = self.store.reset(group)
+        if notice is not None:
+            self.notify(notice, severity="error", markup=False)
+            return
+        self.was_reset = True
+        what = "All statistics" if group is None else f"Statistics of {group.label}"
+        self.notify(f"{what} reset.", timeout=3, markup=False)
+        self._reload()
+
+    # ------------------------------------------------------------------ moving around
+    def action_scroll(self, direction: str) -> None:
+        if self.store is None:
+            return
+        body = self.query_one(f"#body-{self.active_tab}", _TabBody)
+        getattr(body, f"scroll_{direction}")(animate=False)
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(self.was_reset)
