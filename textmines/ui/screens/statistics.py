@@ -1,8 +1,9 @@
 """The statistics screen: one tab per preset plus Custom, one section per group of games.
 
-No-guess games are a section of their own inside their preset's tab (custom no-guess boards a
-section of the Custom tab), shown only once such a game was played. Four tabs fit an 80-column
-terminal where seven would not, and the two variants of a board stay one scroll apart.
+No-guess games are a section of their own under the plain one in their preset's tab, shown only
+once such a game was played: four tabs fit an 80-column terminal where seven would not, and the
+two variants of a board stay one scroll apart. The Custom tab shows one board (size and mines,
+plain or no-guess) at a time, picked in a list.
 
 A tab's figures are read from the store when the tab is first shown, not all at once: opening
 the screen on a 100,000-game database reads the group list and one tab (about 60 ms).
