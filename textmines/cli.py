@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -12,8 +13,10 @@ from typing import NoReturn
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
 from textmines.engine.presets import PRESETS
-from textmines.store.paths import default_paths, write_atomic
+from textmines.store.paths import HOME_VARIABLE, Paths, default_paths, write_atomic
+from textmines.store.saves import load_game
 from textmines.store.settings import load_settings
+from textmines.store.stats import open_stats
 from textmines.themes import (
     DEFAULT_THEME,
     MinesTheme,
@@ -68,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar=("NAME", "FILE"),
         help="write theme NAME as a complete TOML file (to FILE, or to the screen), and exit",
+    )
+    parser.add_argument(
+        "--paths", action="store_true", help="show where settings, statistics and saves live"
     )
     parser.add_argument("--version", action="version", version=f"textmines {__version__}")
     return parser
@@ -165,19 +171,59 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.export_theme is not None:
         return export_theme_command(args.export_theme, themes)
+    if args.paths:
+        sys.stdout.write(paths_text(paths))
+        return 0
     theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes)
+    stats, stats_notices = open_stats(paths.stats_db)
+    resumed, save_notice = load_game(paths.saved_game)
+    notices = [*warnings, *theme_warnings, *chosen_warnings, *stats_notices]
+    if save_notice is not None:
+        notices.append(save_notice)
+    if resumed is not None and any(getattr(args, key) for key in BOARD_CHOICES):
+        # The player asked for a board: the saved game waits for another time.
+        resumed = None
     from textmines.ui.app import TextminesApp  # Textual loads only when we play
 
     app = TextminesApp(
         config,
         settings=settings,
         settings_path=paths.settings_file,
-        warnings=[*warnings, *theme_warnings, *chosen_warnings],
+        warnings=notices,
         themes=themes,
         theme=theme,
+        stats=stats,
+        stats_notice=stats_notices[0] if stats is None and stats_notices else None,
+        save_path=paths.saved_game,
+        resumed=resumed,
     )
-    app.run()
+    try:
+        app.run()
+    finally:
+        if stats is not None:
+            stats.close()
     return 0
+
+
+#: Options that choose a board: with any of them a saved game is not resumed this time.
+BOARD_CHOICES = ("preset", "custom", "seed")
+
+
+def paths_text(paths: Paths) -> str:
+    """What ``--paths`` prints: every file textmines reads or writes."""
+    rows = [
+        ("settings", paths.settings_file),
+        ("themes", paths.themes_dir),
+        ("statistics", paths.stats_db),
+        ("saved game", paths.saved_game),
+    ]
+    source = (
+        f"(everything under ${HOME_VARIABLE})"
+        if os.environ.get(HOME_VARIABLE)
+        else f"(set ${HOME_VARIABLE} to keep everything in one folder)"
+    )
+    lines = [f"{label:<11} {path}" for label, path in rows]
+    return "\n".join([*lines, source]) + "\n"
 
 
 if __name__ == "__main__":

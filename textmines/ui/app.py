@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -22,7 +25,10 @@ from textmines.config import GameConfig, settings_with_config
 from textmines.engine import Change, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
+from textmines.session import Finish, GameSession
+from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, save_settings
+from textmines.store.stats import StatsStore
 from textmines.themes import DEFAULT_THEME, MinesTheme, load_themes
 from textmines.ui.board import MOUSE_CONTROLS, BoardView, Glyphs
 from textmines.ui.header import GameHeader
@@ -30,6 +36,7 @@ from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
 from textmines.ui.screens.custom import CustomBoardScreen
 from textmines.ui.screens.help import controls_table
 from textmines.ui.screens.info import InfoScreen
+from textmines.ui.screens.statistics import StatisticsScreen
 from textmines.ui.screens.themes import ThemeScreen
 from textmines.ui.status import StatusLine
 
@@ -44,6 +51,11 @@ def bundled_themes() -> dict[str, MinesTheme]:
     """The bundled themes, read once: the app's themes when it is given none."""
     themes, _ = load_themes(None)
     return themes
+
+
+def game_seconds(game: Game) -> str:
+    """The game's time as the end message shows it: ``12.3 s``."""
+    return f"{game.elapsed_ms / 1000:.1f} s"
 
 
 class TextminesApp(App[None]):
@@ -78,6 +90,10 @@ class TextminesApp(App[None]):
         warnings: Sequence[str] = (),
         themes: Mapping[str, MinesTheme] | None = None,
         theme: MinesTheme | None = None,
+        stats: StatsStore | None = None,
+        stats_notice: str | None = None,
+        save_path: Path | None = None,
+        resumed: LoadedGame | None = None,
     ) -> None:
         # Before App.__init__: it reads the theme variables (see get_theme_variable_defaults).
         self.themes = dict(themes if themes is not None else bundled_themes())
@@ -101,7 +117,16 @@ class TextminesApp(App[None]):
         # None: nothing is written (tests, or a player who cannot save).
         self.settings_path = settings_path
         self._startup_warnings = list(warnings)
-        self.game = self._new_game(self.config)
+        # None: games are not recorded; the statistics screen then shows ``stats_notice``.
+        self.stats = stats
+        self.stats_notice = stats_notice
+        self.save_path = save_path
+        if resumed is not None:
+            game = resumed.game
+            self.config = self.config.with_board(game.width, game.height, game.mines)
+            self.session = GameSession.resume(resumed, stats=stats, save_path=save_path)
+        else:
+            self.session = self._session(self._new_game(self.config))
         # A --seed applies to the first game only; "new game" means a new board.
         self.config = replace(self.config, seed=None)
         # The game's widgets, kept at hand: they live as long as the app.
@@ -132,6 +157,18 @@ class TextminesApp(App[None]):
         self.set_interval(0.25, self._tick)
         self._show_game_state()
         self._check_size()
+        if self.session.saved:
+            # Resumed: the clock waits until the player has had a look.
+            self._set_paused(True)
+            self.notify("Your last game is back, paused. Press P to play on.", timeout=6)
+        for signal_number in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                # Closing the terminal or a kill: save the game on the way out.
+                asyncio.get_running_loop().add_signal_handler(signal_number, self._quit_on_signal)
+
+    def _quit_on_signal(self) -> None:
+        self.session.save()
+        self.exit()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # Whatever Textual theme is active (its own picker included), the board's colours
@@ -237,15 +274,29 @@ class TextminesApp(App[None]):
             clock=self.clock,
         )
 
+    def _session(self, game: Game) -> GameSession:
+        return GameSession(game, stats=self.stats, save_path=self.save_path)
+
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.session.game
+
     def start(self, game: Game) -> None:
-        """Put ``game`` on the board and reset the header, status and pause."""
-        self.game = game
+        """Put ``game`` on the board and reset the header, status and pause.
+
+        The game it replaces, if in play, is recorded as abandoned.
+        """
+        notice = self.session.abandon()
+        if notice is not None:
+            self.notify(notice, severity="warning", markup=False)
+        self.session = self._session(game)
         self.sub_title = self.config.label
         self._set_paused(False)
         self.board.load(game)
         self._show_game_state()
 
-    def _show_game_state(self) -> None:
+    def _show_game_state(self, finish: Finish | None = None) -> None:
         game = self.game
         header = self.header
         header.mines_left = game.mines_left
@@ -254,10 +305,15 @@ class TextminesApp(App[None]):
         status = self.status_line
         if game.status == Status.WON:
             m = game_metrics(game)
-            status.show(
-                f"Cleared in {game.elapsed:.1f} s - 3BV {m.bbbv} - {m.bbbv_per_second:.1f} 3BV/s",
-                "won",
+            message = (
+                f"Cleared in {game_seconds(game)} - 3BV {m.bbbv} - {m.bbbv_per_second:.1f} 3BV/s"
             )
+            if finish is not None and finish.new_best:
+                message += " - new best time!"
+                previous = finish.previous_best
+                if previous is not None:
+                    message += f" (was {previous.time_ms / 1000:.1f} s)"
+            status.show(message, "won")
         elif game.status == Status.LOST:
             status.show(f"Boom - {game.percent_cleared:.0f}% cleared", "lost")
         else:
@@ -267,7 +323,21 @@ class TextminesApp(App[None]):
         self.header.seconds = int(self.game.elapsed)  # a reactive: repaints only on change
 
     def _after_action(self, change: Change) -> None:
-        self._show_game_state()
+        finish = self.session.acted()
+        self._show_game_state(finish)
+        if finish is None:
+            return
+        if finish.notice is not None:
+            self.notify(finish.notice, severity="warning", markup=False)
+        if finish.new_best:
+            previous = finish.previous_best
+            was = f" The best was {previous.time_ms / 1000:.1f} s." if previous else ""
+            self.notify(
+                f"New best time for {self.session.group.label}: {game_seconds(self.game)}.{was}",
+                title="Well played!",
+                timeout=8,
+                markup=False,
+            )
 
     @on(BoardView.PressChanged)
     def _press_changed(self, event: BoardView.PressChanged) -> None:
@@ -428,12 +498,24 @@ class TextminesApp(App[None]):
         self.push_screen(InfoScreen("About", text))
 
     def action_statistics(self) -> None:
-        """Statistics screen (placeholder until persistent statistics land)."""
+        """Played, won, streaks and best times, one tab per board."""
+        if isinstance(self.screen, StatisticsScreen):
+            return  # F4 again: the screen's own binding closes it
+        notice = self.stats_notice or "Statistics are not recorded in this session."
         self.push_screen(
-            InfoScreen(
-                "Statistics", "Statistics are not recorded yet: they arrive in a later version."
+            StatisticsScreen(
+                self.stats,
+                None if self.stats is not None else notice,
+                initial_group=self.session.group,
             )
         )
+
+    async def action_quit(self) -> None:
+        """Save a game in play (it comes back next time), then leave."""
+        notice = self.session.save()
+        if notice is not None:
+            self.notify(notice, severity="warning", markup=False)
+        self.exit()
 
     # ------------------------------------------------------------------ size
     def on_resize(self, event: events.Resize) -> None:

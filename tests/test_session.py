@@ -1,0 +1,150 @@
+"""GameSession: each game recorded exactly once, saved on quit, resumed with its record."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.engine.conftest import FakeClock
+from textmines.engine import Board, Game
+from textmines.session import GameSession
+from textmines.store.saves import load_game
+from textmines.store.stats import Group, StatsStore, open_stats
+
+LAYOUT = "*....\n.....\n.....\n.....\n....*"  # 5x5, two mines; (2, 2) opens everything else
+
+
+class Moments:
+    """A wall clock for start and end times that the test moves."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def stats(tmp_path: Path) -> StatsStore:
+    store, notices = open_stats(tmp_path / "stats.db")
+    assert store is not None and notices == []
+    return store
+
+
+def game(clock: FakeClock) -> Game:
+    return Game.from_board(Board.from_text(LAYOUT), clock=clock)
+
+
+def test_a_won_game_is_recorded_once_with_its_start_time(stats: StatsStore) -> None:
+    clock, moments = FakeClock(), Moments()
+    session = GameSession(game(clock), stats=stats, now=moments)
+    assert session.acted() is None and session.started_at is None  # nothing happened yet
+    session.game.reveal(1, 1)  # a 1: the game starts
+    started = moments.now
+    assert session.acted() is None
+    clock.advance(3.5)
+    moments.now += timedelta(seconds=3.5)
+    session.game.reveal(2, 2)  # the opening: every safe cell, a win
+    finish = session.acted()
+    assert finish is not None and finish.new_best and finish.previous_best is None
+    assert session.acted() is None  # already recorded
+    assert session.abandon() is None
+    group = Group.for_game(session.game)
+    result = stats.group_stats(group)
+    assert (result.played, result.won) == (1, 1)
+    assert session.started_at == started
+    assert result.best_times[0].time_ms == 3500
+
+
+def test_new_best_only_when_faster_and_unassisted(stats: StatsStore) -> None:
+    # A fresh game each time, won `seconds` after its first click.
+    store = stats
+    results = []
+    for seconds, assisted in ((5.0, False), (6.0, False), (4.0, True), (4.5, False)):
+        clock = FakeClock()
+        session = GameSession(game(clock), stats=store, assisted=assisted)
+        session.game.reveal(1, 1)  # the clock runs from here
+        session.acted()
+        clock.advance(seconds)
+        session.game.reveal(2, 2)
+        finish = session.acted()
+        assert finish is not None
+        results.append((finish.new_best, finish.previous_best and finish.previous_best.time_ms))
+    assert results == [(True, None), (False, 5000), (False, 5000), (True, 5000)]
+
+
+def test_a_lost_game_and_an_abandoned_one(stats: StatsStore) -> None:
+    lost = GameSession(game(FakeClock()), stats=stats)
+    lost.game.reveal(1, 1)
+    lost.acted()
+    lost.game.reveal(0, 0)  # the mine
+    finish = lost.acted()
+    assert finish is not None and not finish.new_best
+    left = GameSession(game(FakeClock()), stats=stats)
+    left.game.reveal(1, 1)
+    left.acted()
+    assert left.abandon() is None
+    assert left.abandon() is None  # once only
+    untouched = GameSession(game(FakeClock()), stats=stats)
+    assert untouched.abandon() is None  # never started: not a game
+    result = stats.group_stats(Group.for_game(lost.game))
+    assert (result.played, result.lost, result.abandoned) == (2, 1, 1)
+
+
+def test_quit_saves_and_the_resumed_game_keeps_its_single_record(
+    tmp_path: Path, stats: StatsStore
+) -> None:
+    save_path = tmp_path / "saved-game.json"
+    clock, moments = FakeClock(), Moments()
+    session = GameSession(game(clock), stats=stats, save_path=save_path, now=moments)
+    session.game.reveal(1, 1)
+    session.acted()
+    session.mark_assisted()
+    clock.advance(2)
+    started = session.started_at
+    assert session.save() is None and save_path.exists()
+
+    loaded, notice = load_game(save_path, clock)
+    assert loaded is not None and notice is None
+    moments.now += timedelta(hours=1)
+    resumed = GameSession.resume(loaded, stats=stats, save_path=save_path, now=moments)
+    assert resumed.started_at == started and resumed.assisted
+    assert resumed.game.elapsed_ms == 2000
+    resumed.game.reveal(2, 2)
+    resumed.game.reveal(4, 0)
+    resumed.game.reveal(0, 4)
+    finish = resumed.acted()
+    assert finish is not None and not finish.new_best  # assisted: never a record
+    assert not save_path.exists()  # over: it must not come back
+    result = stats.group_stats(Group.for_game(resumed.game))
+    assert (result.played, result.won, result.assisted) == (1, 1, 1)
+
+
+def test_a_game_that_cannot_be_saved_is_recorded_as_abandoned(
+    tmp_path: Path, stats: StatsStore
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    session = GameSession(game(FakeClock()), stats=stats, save_path=blocker / "save.json")
+    session.game.reveal(1, 1)
+    session.acted()
+    notice = session.save()
+    assert notice is not None and notice.startswith("Game not saved")
+    # ...but recorded instead, so the game is not lost from the statistics.
+    assert stats.group_stats(Group.for_game(session.game)).abandoned == 1
+    no_path = GameSession(game(FakeClock()), stats=stats)
+    no_path.game.reveal(1, 1)
+    no_path.acted()
+    assert no_path.save() is None
+    assert stats.group_stats(Group.for_game(session.game)).abandoned == 2
+
+
+def test_only_a_game_in_play_is_saved(tmp_path: Path) -> None:
+    save_path = tmp_path / "saved-game.json"
+    session = GameSession(game(FakeClock()), save_path=save_path)
+    assert session.save() is None and not save_path.exists()  # not started
+    session.game.reveal(0, 0)
+    session.acted()  # lost
+    assert session.save() is None and not save_path.exists()

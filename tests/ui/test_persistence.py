@@ -1,0 +1,155 @@
+"""Statistics and save/resume as the player meets them in the app."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.ui.conftest import FakeClock, click_cell
+from textmines.config import GameConfig
+from textmines.store.saves import load_game
+from textmines.store.stats import Group, StatsStore, open_stats
+from textmines.ui.app import TextminesApp
+from textmines.ui.screens.statistics import StatisticsScreen
+from textmines.ui.status import StatusLine
+
+
+def open_store(tmp_path: Path) -> StatsStore:
+    store, notices = open_stats(tmp_path / "stats.db")
+    assert store is not None and not notices
+    return store
+
+
+def app_with_files(tmp_path: Path, clock: FakeClock, **kwargs: object) -> TextminesApp:
+    return TextminesApp(
+        GameConfig(seed=1),
+        clock=clock,
+        stats=open_store(tmp_path),
+        save_path=tmp_path / "saved-game.json",
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+def safe_cells(app: TextminesApp) -> list[tuple[int, int]]:
+    board = app.game.board
+    assert board is not None
+    return [
+        (x, y)
+        for y in range(app.game.height)
+        for x in range(app.game.width)
+        if not board.is_mine(x, y) and app.game.cell(x, y) == "#"
+    ]
+
+
+async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path) -> None:
+    clock = FakeClock()
+    app = app_with_files(tmp_path, clock)
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        clock.advance(4.2)
+        await pilot.press("left", "left", "left", "f")
+        view = app.game.view_text()
+        await pilot.press("q")
+    loaded, notice = load_game(tmp_path / "saved-game.json", clock)
+    assert loaded is not None and notice is None
+
+    again = app_with_files(tmp_path, clock, resumed=loaded)
+    async with again.run_test() as pilot:
+        assert again.game.view_text() == view
+        assert again.game.paused and again.screen.has_class("-paused")
+        clock.advance(100)  # paused: the clock waits
+        await pilot.press("p")
+        clock.advance(1)
+        assert again.game.elapsed_ms == 5200
+        for x, y in safe_cells(again):
+            await click_cell(pilot, x, y)
+        assert again.game.status == "won"
+    assert not (tmp_path / "saved-game.json").exists()
+    stats = open_store(tmp_path).group_stats(Group.for_preset("beginner"))
+    assert (stats.played, stats.won) == (1, 1)  # one game, one record
+
+
+async def test_a_new_game_mid_play_records_the_old_one_as_abandoned(tmp_path: Path) -> None:
+    app = app_with_files(tmp_path, FakeClock())
+    async with app.run_test() as pilot:
+        await pilot.press("n")  # nothing revealed: not a game yet
+        await pilot.press("space", "n", "space", "3")
+    store = open_store(tmp_path)
+    assert store.group_stats(Group.for_preset("beginner")).abandoned == 2
+    assert store.count() == 2
+
+
+async def test_a_new_best_time_is_celebrated_with_the_previous_best(tmp_path: Path) -> None:
+    clock = FakeClock()
+    app = app_with_files(tmp_path, clock)
+    async with app.run_test() as pilot:
+        for seconds in (20.0, 30.0, 12.5):
+            await pilot.press("space")
+            clock.advance(seconds)
+            for x, y in safe_cells(app):
+                await click_cell(pilot, x, y)
+            assert app.game.status == "won"
+            message = app.query_one(StatusLine).text
+            if seconds == 20.0:
+                assert message.endswith("new best time!")
+            elif seconds == 30.0:
+                assert "best" not in message
+            else:
+                assert message.endswith("new best time! (was 20.0 s)")
+            await pilot.press("r")  # the same board again
+
+
+async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path: Path) -> None:
+    notice = "Statistics not saved: x"
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), stats_notice=notice)
+    async with app.run_test() as pilot:
+        await pilot.press("f4")
+        assert isinstance(app.screen, StatisticsScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, StatisticsScreen)
+
+
+def test_closing_the_terminal_saves_the_game(tmp_path: Path) -> None:
+    """The real program in a pseudo-terminal, stopped with SIGHUP after the first reveal."""
+    env = {**os.environ, "TEXTMINES_HOME": str(tmp_path), "TERM": "xterm-256color"}
+    env.pop("TEXTUAL", None)
+    main, child = pty.openpty()
+    os.set_blocking(main, False)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "textmines", "--beginner", "--seed", "1"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(child)
+    try:
+        drained = b""
+        deadline = time.monotonic() + 20
+        while b"safe left" not in drained and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                drained += os.read(main, 65536)
+        assert b"safe left" in drained, "the game never drew its status line"
+        os.write(main, b" ")
+        save = tmp_path / "saved-game.json"
+        deadline = time.monotonic() + 10
+        while b"17 safe left" not in drained and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                drained += os.read(main, 65536)
+        process.send_signal(signal.SIGHUP)
+        process.wait(timeout=15)
+        assert save.exists()
+        loaded, notice = load_game(save)
+        assert loaded is not None and notice is None
+        assert loaded.game.safe_left == 17
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(main)

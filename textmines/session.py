@@ -1,0 +1,169 @@
+"""GameSession: one game's life outside the engine — its statistics record and its save.
+
+The engine knows the rules; the store knows files. A session knows what lies between: when the
+game started (for its statistics record), whether the player had help, that it is recorded
+exactly once (won, lost or abandoned), and how it is saved on quit and resumed later. It never
+imports Textual, so all of this is tested without a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from textmines.engine import Game, Status
+from textmines.store.saves import LoadedGame, discard_save, save_game
+from textmines.store.stats import BestTime, Group, StatsError, StatsStore, record_for
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What the end of a game meant for the statistics."""
+
+    #: The fastest unassisted win before this one, if any.
+    previous_best: BestTime | None
+    #: This win beat ``previous_best`` (or is the first win of its group).
+    new_best: bool
+    #: Why the game could not be recorded, for the player; None when it was.
+    notice: str | None
+
+
+class GameSession:
+    """A game plus what the statistics and the save need to know about it."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        stats: StatsStore | None = None,
+        save_path: Path | None = None,
+        now: Callable[[], datetime] = utc_now,
+        started_at: datetime | None = None,
+        assisted: bool = False,
+    ) -> None:
+        self.game = game
+        self.stats = stats
+        self.save_path = save_path
+        self._now = now
+        self.started_at = started_at
+        self.assisted = assisted
+        self.recorded = False
+        #: True while a save file holds this game (a resumed game, or one saved on quit).
+        self.saved = False
+
+    @classmethod
+    def resume(
+        cls,
+        loaded: LoadedGame,
+        *,
+        stats: StatsStore | None = None,
+        save_path: Path | None = None,
+        now: Callable[[], datetime] = utc_now,
+    ) -> GameSession:
+        """The session of a saved game: it keeps its start time, so it is recorded once."""
+        session = cls(
+            loaded.game,
+            stats=stats,
+            save_path=save_path,
+            now=now,
+            started_at=loaded.started_at,
+            assisted=loaded.assisted,
+        )
+        session.saved = True
+        return session
+
+    @property
+    def group(self) -> Group:
+        return Group.for_game(self.game)
+
+    def acted(self) -> Finish | None:
+        """Call after every action: notes the start, and records the game when it has ended."""
+        if self.started_at is None and self.game.status != Status.READY:
+            self.started_at = self._now()
+        if self.game.status.is_over and not self.recorded:
+            return self._finish()
+        return None
+
+    def mark_assisted(self) -> None:
+        """The player used a hint, the overlay or autoplay: no record for this game."""
+        self.assisted = True
+
+    def _finish(self) -> Finish:
+        won = self.game.status == Status.WON
+        previous = None
+        if won and self.stats is not None:
+            try:
+                previous = self.stats.best_time(self.group)
+            except StatsError as error:  # reading must never end the game
+                return Finish(None, False, str(error))
+        notice = self._record("won" if won else "lost")
+        new_best = (
+            won
+            and not self.assisted
+            and notice is None
+            and self.stats is not None
+            and (previous is None or self.game.elapsed_ms < previous.time_ms)
+        )
+        return Finish(previous, new_best, notice)
+
+    def abandon(self) -> str | None:
+        """The player leaves a game in play (new game, another board): record it as abandoned.
+
+        Returns a notice if it could not be recorded.
+        """
+        if self.recorded or self.game.status != Status.PLAYING:
+            return None
+        return self._record("abandoned")
+
+    def _record(self, outcome: str) -> str | None:
+        self.recorded = True
+        notice = None
+        if self.stats is not None:
+            record = record_for(
+                self.game,
+                outcome=outcome,
+                started_at=self.started_at or self._now(),
+                ended_at=self._now(),
+                assisted=self.assisted,
+            )
+            notice = self.stats.record(record)
+        if self.saved and self.save_path is not None:
+            # The game is over: its save must not resume it again.
+            discard_save(self.save_path)
+            self.saved = False
+        return notice
+
+    @property
+    def can_be_saved(self) -> bool:
+        """Only a game in play is saved; one not started or over has nothing to resume."""
+        return self.game.status == Status.PLAYING and not self.recorded
+
+    def save(self) -> str | None:
+        """Write the game to its save file (atomically); a notice if that failed.
+
+        A game that cannot be resumed later is recorded as abandoned instead, so that
+        quitting never loses it from the statistics.
+        """
+        if not self.can_be_saved:
+            return None
+        if self.save_path is None:
+            return self.abandon()
+        notice = save_game(
+            self.save_path,
+            self.game,
+            {
+                "started_at": self.started_at or self._now(),
+                "assisted": self.assisted,
+                "preset": self.group.preset,
+            },
+        )
+        if notice is not None:
+            return self.abandon() or notice
+        self.saved = True
+        return None
