@@ -685,12 +685,12 @@ def next_move(
 
 # ---------------------------------------------------------------------- guessing
 #: Cells whose mine probability is within this much of the lowest are guess candidates.
-GUESS_SLACK: Final = 0.05
+GUESS_SLACK: Final = 0.1
 #: At most this many frontier and this many interior candidates get a look-ahead.
 _FRONTIER_CANDIDATES: Final = 8
 _INTERIOR_CANDIDATES: Final = 4
 #: Weight of the chance of progress against the chance of dying.
-PROGRESS_WEIGHT: Final = 0.1
+PROGRESS_WEIGHT: Final = 1.0
 
 
 def _unknown_neighbours(view: _View, index: int) -> int:
@@ -740,8 +740,11 @@ def best_guess(
     lowest: the safest frontier cells and the interior cells with the fewest covered
     neighbours (corners, then edges: the likeliest to open a zero). Each gets the score
     ``(1 - p) * (1 + PROGRESS_WEIGHT * progress)`` where ``progress`` is the chance that,
-    once revealed, it makes some cell certain; ties go to the lower probability, then to
-    fewer covered neighbours, then reading order. The look-ahead stops at the time limit.
+    once revealed, it makes some cell certainly safe; ties go to the lower probability,
+    then to fewer covered neighbours, then reading order. The look-ahead stops at the time
+    limit. When few cells are left undecided (``ENDGAME_CELLS``), an exact search over
+    every fitting layout picks the cell that wins most often instead (it may be riskier
+    now and still better overall, e.g. a cell whose number settles a 50/50).
     """
     view = _parse(view_text)
     probs = analysis.probabilities
@@ -762,12 +765,15 @@ def best_guess(
     )[:_FRONTIER_CANDIDATES]
     interior: list[Cell] = []
     if analysis.interior_probability is not None and analysis.interior_probability <= limit:
-        interior = sorted((c for c in probs if c not in analysis.frontier), key=order)[
+        interior = sorted((c for c in open_cells if c not in analysis.frontier), key=order)[
             :_INTERIOR_CANDIDATES
         ]
     candidates = frontier + interior
     if len(candidates) == 1:
         return candidates[0]
+    endgame = _endgame(view, analysis.mines, deadline)
+    if endgame is not None:
+        return endgame
     best: tuple[float, float, int, int, int] | None = None
     choice = min(candidates, key=order)
     for cell in candidates:
@@ -780,3 +786,154 @@ def best_guess(
         if best is None or key < best:
             best, choice = key, cell
     return choice
+
+
+# ---------------------------------------------------------------------- end game
+#: The end game is searched exactly when at most this many cells are undecided...
+ENDGAME_CELLS: Final = 18
+#: ... and at most this many layouts fit the view.
+ENDGAME_LAYOUTS: Final = 400
+_ENDGAME_NODES: Final = 20_000
+
+
+class _Budget(Exception):
+    pass
+
+
+def _layouts(model: _Model, cells: list[int], limit: int) -> list[int] | None:
+    """Every placement of ``model.mines_left`` mines on ``cells`` that fits the
+    constraints, as bit masks over positions in ``cells``; ``None`` past ``limit``."""
+    position = {c: i for i, c in enumerate(cells)}
+    member: list[list[int]] = [[] for _ in cells]
+    need = []
+    left = []
+    for ci, (group, n) in enumerate(model.constraints):
+        for c in group:
+            member[position[c]].append(ci)
+        need.append(n)
+        left.append(len(group))
+    out: list[int] = []
+    total = len(cells)
+
+    def place(i: int, mask: int, mines: int) -> None:
+        if len(out) > limit:
+            raise _Budget
+        if i == total:
+            if mines == 0:
+                out.append(mask)
+            return
+        if mines > total - i:
+            return
+        for mine in (0, 1):
+            if mine > mines:
+                break
+            ok = True
+            for ci in member[i]:
+                rest = need[ci] - mine
+                if rest < 0 or rest > left[ci] - 1:
+                    ok = False
+            if not ok:
+                continue
+            for ci in member[i]:
+                need[ci] -= mine
+                left[ci] -= 1
+            place(i + 1, mask | (mine << i), mines - mine)
+            for ci in member[i]:
+                need[ci] += mine
+                left[ci] += 1
+
+    try:
+        place(0, 0, model.mines_left)
+    except _Budget:
+        return None
+    return out
+
+
+def _endgame(view: _View, mines: int, deadline: float) -> Cell | None:
+    """The guess that maximises the chance of winning, by exhaustive search, when few
+    cells are undecided; ``None`` when the position is too big or the search too long.
+
+    Every layout that fits the view is equally likely. A move reveals a cell; a cell safe
+    in every remaining layout is revealed for free; the game is won when one layout is
+    left. The search counts, for the best strategy, the layouts it wins on.
+    """
+    model = _build_model(view, mines)
+    text = view.text
+    undecided = [
+        i
+        for i, c in enumerate(text)
+        if c in _UNKNOWN and i not in model.safe and i not in model.mined
+    ]
+    if not undecided or len(undecided) > ENDGAME_CELLS:
+        return None
+    layouts = _layouts(model, undecided, ENDGAME_LAYOUTS)
+    if not layouts or len(layouts) < 2:
+        return None
+    n = len(undecided)
+    position = {c: i for i, c in enumerate(undecided)}
+    around = []
+    for c in undecided:
+        mask = 0
+        for nb in _neighbours(c, view.width, view.height):
+            if nb in position:
+                mask |= 1 << position[nb]
+        around.append(mask)
+    memo: dict[tuple[tuple[int, ...], int], int] = {}
+    nodes = 0
+
+    def split(group: tuple[int, ...], cell: int) -> dict[int, list[int]]:
+        parts: dict[int, list[int]] = {}
+        bit, nb = 1 << cell, around[cell]
+        for layout in group:
+            if not layout & bit:
+                parts.setdefault((layout & nb).bit_count(), []).append(layout)
+        return parts
+
+    def wins(group: tuple[int, ...], revealed: int) -> int:
+        nonlocal nodes
+        if len(group) == 1:
+            return 1
+        key = (group, revealed)
+        if key in memo:
+            return memo[key]
+        nodes += 1
+        if nodes > _ENDGAME_NODES or (nodes % 256 == 0 and time.perf_counter() > deadline):
+            raise _Budget
+        union = 0
+        for layout in group:
+            union |= layout
+        free = [i for i in range(n) if not (revealed >> i) & 1 and not (union >> i) & 1]
+        if free:
+            cell = free[0]
+            result = sum(
+                wins(tuple(part), revealed | (1 << cell)) for part in split(group, cell).values()
+            )
+        else:
+            result = _best_reveal(group, revealed)[0]
+        memo[key] = result
+        return result
+
+    def _best_reveal(group: tuple[int, ...], revealed: int) -> tuple[int, int]:
+        options = []
+        for i in range(n):
+            if (revealed >> i) & 1:
+                continue
+            safe = sum(1 for layout in group if not (layout >> i) & 1)
+            if safe:
+                options.append((safe, i))
+        options.sort(key=lambda o: (-o[0], o[1]))
+        best, best_cell = -1, options[0][1]
+        for safe, i in options:
+            if safe <= best:
+                break  # no cell with fewer safe layouts can win on more
+            value = sum(wins(tuple(part), revealed | (1 << i)) for part in split(group, i).values())
+            if value > best:
+                best, best_cell = value, i
+        return best, best_cell
+
+    try:
+        _, cell = _best_reveal(tuple(layouts), 0)
+    except _Budget:
+        return None
+    index = undecided[cell]
+    return index % view.width, index // view.width

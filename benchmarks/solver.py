@@ -1,0 +1,155 @@
+"""Solver benchmarks: autoplay win rates, analysis time, no-guess generation. Not a test.
+
+python benchmarks/solver.py                    # everything (5000/5000/10000 games, slow)
+python benchmarks/solver.py --games 500        # 500 games on every preset
+python benchmarks/solver.py --only noguess     # one section: winrate, timing or noguess
+
+Autoplay: a new seeded game per seed 0..n-1 with the opening first-click rule, first click
+at (3, 3) (0-based), then every certain safe cell of ``analyse`` at once, and
+``best_guess`` when none is left. Analysis times are those ``analyse`` calls on the
+positions met in the Expert games (look-ahead work inside ``best_guess`` excluded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import random
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from textmines.engine import BEGINNER, EXPERT, INTERMEDIATE, Game, Preset
+from textmines.engine.noguess import place_mines_no_guess
+from textmines.engine.solver import analyse, best_guess, first_click
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def play(job: tuple[int, int, int, int]) -> tuple[bool, int, list[float]]:
+    """One autoplay game: (won, guesses, seconds per analysis)."""
+    seed, width, height, mines = job
+    game = Game(width, height, mines, seed=seed)
+    game.reveal(*first_click(width, height))
+    guesses = 0
+    times: list[float] = []
+    while not game.status.is_over:
+        view = game.view_text()
+        start = time.perf_counter()
+        analysis = analyse(view, mines)
+        times.append(time.perf_counter() - start)
+        if analysis.safe:
+            for x, y in sorted(analysis.safe, key=lambda c: (c[1], c[0])):
+                game.reveal(x, y)
+            continue
+        guesses += 1
+        game.reveal(*best_guess(view, analysis))
+    return game.status == "won", guesses, times
+
+
+def generate(job: tuple[int, int, int, int]) -> tuple[float, bool]:
+    """One no-guess board: (seconds, solved) for a first click at (3, 3)."""
+    seed, width, height, mines = job
+    x, y = first_click(width, height)
+    start = time.perf_counter()
+    _, solved = place_mines_no_guess(width, height, mines, y * width + x, random.Random(seed))
+    return time.perf_counter() - start, solved
+
+
+def spread(samples: list[float], unit: float, suffix: str) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"median {statistics.median(ordered) / unit:7.2f} {suffix}"
+        f"  p95 {p95 / unit:7.2f} {suffix}  max {ordered[-1] / unit:8.2f} {suffix}"
+        f"  (n={len(ordered)})"
+    )
+
+
+def win_rates(pool: Pool, games: dict[str, int], timing_only: bool) -> None:  # type: ignore[type-arg]
+    presets: list[tuple[Preset, int]] = [
+        (BEGINNER, games["beginner"]),
+        (INTERMEDIATE, games["intermediate"]),
+        (EXPERT, games["expert"]),
+    ]
+    if timing_only:
+        presets = presets[2:]
+    print("Autoplay, opening first click at (3, 3), seeds 0..n-1:")
+    expert_times: list[float] = []
+    for preset, n in presets:
+        start = time.perf_counter()
+        jobs = [(seed, *preset.size) for seed in range(n)]
+        results = pool.map(play, jobs, chunksize=20)
+        wins = sum(r[0] for r in results)
+        low, high = wilson(wins, n)
+        guesses = sum(r[1] for r in results) / n
+        elapsed = time.perf_counter() - start
+        print(
+            f"  {preset.label:<22} won {wins}/{n} = {100 * wins / n:5.2f}%"
+            f"  95% CI [{100 * low:5.2f}, {100 * high:5.2f}]"
+            f"  guesses/game {guesses:4.2f}  ({elapsed:.0f} s)",
+            flush=True,
+        )
+        if preset is EXPERT:
+            expert_times = [t for r in results for t in r[2]]
+    if expert_times:
+        print("Time per probability computation (analyse) on Expert positions met in play:")
+        print("  " + spread(expert_times, 1e-3, "ms"), flush=True)
+
+
+def no_guess(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
+    print(f"No-guess generation, first click at (3, 3), seeds 0..{boards - 1}:")
+    for width, height, mines in ((30, 16, 99), (16, 16, 60), (30, 16, 130)):
+        jobs = [(seed, width, height, mines) for seed in range(boards)]
+        results = pool.map(generate, jobs, chunksize=5)
+        times = [r[0] for r in results]
+        failed = sum(not r[1] for r in results)
+        print(
+            f"  {width}x{height}/{mines:<4} {spread(times, 1e-3, 'ms')}"
+            f"  fallbacks {failed}/{boards}",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games per preset (default 5000 Beginner/Intermediate, 10000 Expert)",
+    )
+    parser.add_argument("--boards", type=int, default=500, help="no-guess boards per size")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", choices=["winrate", "timing", "noguess"], default=None)
+    args = parser.parse_args()
+    print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
+    print("python:", platform.python_version(), platform.python_implementation())
+    print(f"workers: {args.workers}")
+    games = {
+        "beginner": args.games or 5000,
+        "intermediate": args.games or 5000,
+        "expert": args.games or 10000,
+    }
+    with Pool(args.workers) as pool:
+        if args.only in (None, "winrate", "timing"):
+            win_rates(pool, games, timing_only=args.only == "timing")
+        if args.only in (None, "noguess"):
+            no_guess(pool, args.boards)
+
+
+if __name__ == "__main__":
+    main()
