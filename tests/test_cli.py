@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from textmines.cli import choose_theme, config_from_args
+from textmines.cli import build_parser, choose_theme, config_from_args
 from textmines.ui.app import bundled_themes
 
 
@@ -176,3 +176,13 @@ def test_choose_theme_prefers_the_argument_then_the_saved_name(tmp_path: Path) -
     assert (theme.name, theme.board["flag"], warnings) == ("three", "#00FF00", [])
     theme, warnings = choose_theme(None, "gone", themes)
     assert theme.name == "classic" and "'gone'" in warnings[0]
+
+
+def test_no_guess_option_and_setting() -> None:
+    from textmines.config import config_from_settings
+    from textmines.store.settings import Settings
+
+    assert config_from_args(["--no-guess"]).no_guess
+    assert not config_from_args([]).no_guess
+    assert config_from_args([], config_from_settings(Settings(no_guess=True))).no_guess
+    assert build_parser().parse_args(["--autoplay"]).autoplay

@@ -76,13 +76,15 @@ def test_new_best_only_when_faster_and_unassisted(stats: StatsStore) -> None:
 
 
 def test_a_lost_game_and_an_abandoned_one(stats: StatsStore) -> None:
-    lost = GameSession(game(FakeClock()), stats=stats)
+    # Distinct start times: one record per (start, board, seed), so that a game resumed after
+    # a crash is never counted twice.
+    lost = GameSession(game(FakeClock()), stats=stats, now=lambda: datetime(2026, 1, 1, tzinfo=UTC))
     lost.game.reveal(1, 1)
     lost.acted()
     lost.game.reveal(0, 0)  # the mine
     finish = lost.acted()
     assert finish is not None and not finish.new_best
-    left = GameSession(game(FakeClock()), stats=stats)
+    left = GameSession(game(FakeClock()), stats=stats, now=lambda: datetime(2026, 1, 2, tzinfo=UTC))
     left.game.reveal(1, 1)
     left.acted()
     assert left.abandon() is None

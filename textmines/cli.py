@@ -59,6 +59,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-question-marks", action="store_true", help="marking cycles flag and nothing only"
     )
+    parser.add_argument(
+        "--no-guess",
+        action="store_true",
+        help="boards that can be cleared from the first click without guessing",
+    )
+    parser.add_argument(
+        "--autoplay", action="store_true", help="watch the solver play (press A to stop)"
+    )
     themes = parser.add_argument_group("themes")
     themes.add_argument(
         "--theme", metavar="NAME|PATH", help="theme to play with: a theme's name or a .toml file"
@@ -105,6 +113,7 @@ def config_from_args(
             seed=args.seed,
             first_click=args.first_click or base.first_click,
             question_marks=base.question_marks and not args.no_question_marks,
+            no_guess=base.no_guess or args.no_guess,
         )
     except ValueError as error:
         parser.error(str(error))
@@ -196,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         stats_notice=stats_notices[0] if stats is None and stats_notices else None,
         save_path=paths.saved_game,
         resumed=resumed,
+        autoplay=args.autoplay,
     )
     try:
         app.run()

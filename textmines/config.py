@@ -22,6 +22,8 @@ class GameConfig:
     first_click: str = "opening"
     question_marks: bool = True
     left_click_chords: bool = True
+    #: Boards that the solver clears from the first click without a guess.
+    no_guess: bool = False
 
     def __post_init__(self) -> None:
         check_first_click(self.first_click)
@@ -71,6 +73,7 @@ def config_from_settings(settings: Settings) -> GameConfig:
         first_click=settings.first_click,
         question_marks=settings.question_marks,
         left_click_chords=settings.left_click_chords,
+        no_guess=settings.no_guess,
     )
 
 
@@ -93,4 +96,5 @@ def settings_with_config(settings: Settings, config: GameConfig) -> Settings:
         first_click=config.first_click,
         question_marks=config.question_marks,
         left_click_chords=config.left_click_chords,
+        no_guess=config.no_guess,
     )

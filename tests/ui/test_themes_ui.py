@@ -71,11 +71,15 @@ async def test_switching_to_a_wider_cell_keeps_the_cursor_under_the_mouse() -> N
 async def test_textual_theme_picker_never_changes_the_board_colours() -> None:
     app = make_app(theme="dark")
     async with app.run_test() as pilot:
-        expected = cell_styles(bundled_themes()["dark"].board_variables())
+        board = app.query_one(BoardView)
+        cells = [*"#F?*XW", *"012345678"]
+        before = {key: board._cell_styles()[key] for key in cells}
         app.theme = "nord"  # what Textual's own "Change theme" command does
         await pilot.pause()
-        board = app.query_one(BoardView)
-        assert board._cell_styles() == expected
+        after = {key: board._cell_styles()[key] for key in cells}
+        assert after == before
+        dark_board = {**app.theme_variables, **bundled_themes()["dark"].board_variables()}
+        assert after == {key: cell_styles(dark_board)[key] for key in cells}
 
 
 async def test_every_theme_is_in_the_command_palette() -> None:

@@ -30,6 +30,7 @@ from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, save_settings
 from textmines.store.stats import StatsStore
 from textmines.themes import DEFAULT_THEME, MinesTheme, load_themes
+from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView, Glyphs
 from textmines.ui.header import GameHeader
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
@@ -74,6 +75,11 @@ class TextminesApp(App[None]):
         Binding("c", "custom", "Custom board", show=False, id="app.custom"),
         Binding("p", "pause", "Pause / resume", id="app.pause"),
         Binding("t", "choose_theme", "Theme", show=False, id="app.theme"),
+        Binding("i", "hint", "Hint", show=False, id="app.hint"),
+        Binding("o", "toggle_overlay", "Probability overlay", show=False, id="app.overlay"),
+        Binding("a", "autoplay", "Autoplay on / off", show=False, id="app.autoplay"),
+        Binding("greater_than_sign", "autoplay_pace(0.5)", "Autoplay faster", show=False),
+        Binding("less_than_sign", "autoplay_pace(2)", "Autoplay slower", show=False),
         Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("f10", "menu", "Menu", id="app.menu"),
@@ -94,6 +100,7 @@ class TextminesApp(App[None]):
         stats_notice: str | None = None,
         save_path: Path | None = None,
         resumed: LoadedGame | None = None,
+        autoplay: bool = False,
     ) -> None:
         # Before App.__init__: it reads the theme variables (see get_theme_variable_defaults).
         self.themes = dict(themes if themes is not None else bundled_themes())
@@ -140,6 +147,8 @@ class TextminesApp(App[None]):
             on_change=self._after_action,
         )
         self.status_line = StatusLine(id="status")
+        self.assist = Assistant(self)
+        self._autoplay_at_start = autoplay
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
 
@@ -161,6 +170,8 @@ class TextminesApp(App[None]):
             # Resumed: the clock waits until the player has had a look.
             self._set_paused(True)
             self.notify("Your last game is back, paused. Press P to play on.", timeout=6)
+        if self._autoplay_at_start:
+            self.assist.start_autoplay()
         for signal_number in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 # Closing the terminal or a kill: save the game on the way out.
@@ -236,6 +247,22 @@ class TextminesApp(App[None]):
                         "",
                         lambda: config().left_click_chords,
                     ),
+                    MenuItem(
+                        "No-guess boards",
+                        "app.toggle_no_guess",
+                        "",
+                        lambda: config().no_guess,
+                    ),
+                    SEPARATOR,
+                    MenuItem(
+                        "Probability overlay",
+                        "app.toggle_overlay",
+                        "O",
+                        lambda: self.assist.overlay_on,
+                    ),
+                    MenuItem("Autoplay", "app.autoplay", "A", lambda: self.assist.autoplaying),
+                    MenuItem("Autoplay faster", "app.autoplay_pace(0.5)", ">"),
+                    MenuItem("Autoplay slower", "app.autoplay_pace(2)", "<"),
                     SEPARATOR,
                     MenuItem("Theme...", "app.choose_theme", "T"),
                     SEPARATOR,
@@ -245,6 +272,7 @@ class TextminesApp(App[None]):
             Menu(
                 "Help",
                 (
+                    MenuItem("Hint", "app.hint", "I"),
                     MenuItem("Controls", "app.help", "F1"),
                     MenuItem("About", "app.about", ""),
                 ),
@@ -271,6 +299,7 @@ class TextminesApp(App[None]):
             seed=config.seed,
             first_click=config.first_click,
             question_marks=config.question_marks,
+            no_guess=config.no_guess,
             clock=self.clock,
         )
 
@@ -290,11 +319,13 @@ class TextminesApp(App[None]):
         notice = self.session.abandon()
         if notice is not None:
             self.notify(notice, severity="warning", markup=False)
+        self.assist.stop_autoplay()
         self.session = self._session(game)
         self.sub_title = self.config.label
         self._set_paused(False)
         self.board.load(game)
         self._show_game_state()
+        self.assist.refresh_overlay()
 
     def _show_game_state(self, finish: Finish | None = None) -> None:
         game = self.game
@@ -308,7 +339,9 @@ class TextminesApp(App[None]):
             message = (
                 f"Cleared in {game_seconds(game)} - 3BV {m.bbbv} - {m.bbbv_per_second:.1f} 3BV/s"
             )
-            if finish is not None and finish.new_best:
+            if self.session.assisted:
+                message += " - assisted"
+            elif finish is not None and finish.new_best:
                 message += " - new best time!"
                 previous = finish.previous_best
                 if previous is not None:
@@ -323,8 +356,17 @@ class TextminesApp(App[None]):
         self.header.seconds = int(self.game.elapsed)  # a reactive: repaints only on change
 
     def _after_action(self, change: Change) -> None:
+        was_ready = self.session.started_at is None
         finish = self.session.acted()
         self._show_game_state(finish)
+        self.assist.refresh_overlay()
+        if was_ready and self.game.no_guess_failed:
+            self.notify(
+                "No no-guess board could be made at this density in time: this board may "
+                "need a guess.",
+                severity="warning",
+                timeout=8,
+            )
         if finish is None:
             return
         if finish.notice is not None:
@@ -454,6 +496,28 @@ class TextminesApp(App[None]):
             self.theme = theme.name
         self.board.set_glyphs(Glyphs.from_theme(theme.glyphs))
         self.header.set_faces(theme.glyphs.faces)
+
+    def action_hint(self) -> None:
+        """Show a safe cell, or the safest one with its odds (the game becomes assisted)."""
+        self.assist.hint()
+
+    def action_toggle_overlay(self) -> None:
+        """Show every covered cell's mine probability (the game becomes assisted)."""
+        self.assist.toggle_overlay()
+
+    def action_autoplay(self) -> None:
+        """Let the solver play on, move by move; again to stop (the game becomes assisted)."""
+        self.assist.toggle_autoplay()
+
+    def action_autoplay_pace(self, factor: float) -> None:
+        """Autoplay faster (0.5) or slower (2)."""
+        self.assist.change_pace(factor)
+
+    def action_toggle_no_guess(self) -> None:
+        """Boards that never need a guess, from the next game."""
+        self.set_config(replace(self.config, no_guess=not self.config.no_guess))
+        state = "on" if self.config.no_guess else "off"
+        self.notify(f"No-guess boards {state} (from the next game).", timeout=3)
 
     def action_pause(self) -> None:
         """Hide the board and stop the clock, or resume."""

@@ -55,9 +55,50 @@ def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
         },
     }
     styles["pressed"] = styles["0"]
+    # A hinted cell: the theme's "success" colour says "this one".
+    styles["hint"] = Style(
+        color=colour("covered-glyph"), bgcolor=Color.parse(variables["success"]).rich_color
+    )
     cursor = Style(bgcolor=colour("cursor"))
     styles.update({"c" + key: style + cursor for key, style in list(styles.items())})
     return styles
+
+
+def heat_styles(variables: Mapping[str, str]) -> list[Style]:
+    """101 styles for the probability overlay, from 0% (the theme's success colour) to 100%
+    (its error colour), each with readable text on top."""
+    safe = Color.parse(variables["success"])
+    mine = Color.parse(variables["error"])
+    styles = []
+    for percent in range(101):
+        background = safe.blend(mine, percent / 100)
+        text = background.get_contrast_text(1.0)
+        styles.append(Style(color=text.rich_color, bgcolor=background.rich_color, bold=True))
+    return styles
+
+
+def overlay_percent(probability: float) -> int:
+    """The percentage shown for a probability: 0 and 100 only when certain."""
+    if probability <= 0:
+        return 0
+    if probability >= 1:
+        return 100
+    return min(99, max(1, round(probability * 100)))
+
+
+def overlay_label(percent: int, cell_width: int) -> str:
+    """What a covered cell shows under the overlay, right-aligned like the numbers.
+
+    Two-column cells show tenths (``3`` is about 30%) so that neighbours stay apart; wider
+    cells show the percentage. ``0`` and ``*`` only when certain. The colour says the rest.
+    """
+    if percent == 100:
+        label = "*"
+    elif percent == 0 or cell_width > 2:
+        label = str(percent)
+    else:
+        label = str(min(9, max(1, round(percent / 10))))
+    return label.rjust(cell_width)
 
 
 #: Mouse controls for the help screen; kept beside the handlers that implement them.
@@ -175,6 +216,11 @@ class BoardView(ScrollView, can_focus=True):
         # every key press (measured: a reveal costs a third more that way).
         self.on_change = on_change
         self._styles: dict[str, Style] = {}
+        self._heat: list[Style] = []
+        #: Mine probability of covered cells, shown as a heat map (None: overlay off).
+        self.overlay: Mapping[tuple[int, int], float] | None = None
+        #: A cell the solver suggested, highlighted until the next action.
+        self.hint: tuple[int, int] | None = None
         self._take(game)
 
     # ------------------------------------------------------------------ game
@@ -186,6 +232,8 @@ class BoardView(ScrollView, can_focus=True):
 
     def load(self, game: Game) -> None:
         """Show a new game: cursor to the centre, everything redrawn."""
+        self.hint = None
+        self.overlay = None
         self._take(game)
         self.scroll_to_cursor(center=True)
         self.refresh()
@@ -197,8 +245,23 @@ class BoardView(ScrollView, can_focus=True):
         self.scroll_to_cursor()
         self.refresh(layout=True)
 
+    def set_overlay(self, overlay: Mapping[tuple[int, int], float] | None) -> None:
+        """Show mine probabilities on covered cells (None: hide them)."""
+        self.overlay = overlay
+        self.refresh()
+
+    def show_hint(self, cell: tuple[int, int] | None) -> None:
+        """Highlight ``cell`` (and put the cursor on it) until the next action."""
+        old, self.hint = self.hint, cell
+        for each in (old, cell):
+            if each is not None:
+                self.refresh_line(each[1])
+        if cell is not None:
+            self.move_cursor(*cell)
+
     def act(self, kind: str, x: int, y: int) -> Change:
         """Run one engine action, redraw what changed and tell the app."""
+        self.show_hint(None)
         game = self.game
         if kind == "reveal":
             change = game.reveal(x, y)
@@ -329,6 +392,7 @@ class BoardView(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles.clear()
+        self._heat = []
 
     def _cell_styles(self) -> dict[str, Style]:
         if not self._styles:
@@ -349,18 +413,33 @@ class BoardView(ScrollView, can_focus=True):
         glyph_table = self.glyphs.table
         cursor_x = self.cursor[0] if self.cursor[1] == row else -1
         pressed_x = self._pressed[0] if self._pressed and self._pressed[1] == row else -1
+        hint_x = self.hint[0] if self.hint and self.hint[1] == row else -1
+        overlay = self.overlay
+        if overlay is not None and not self._heat:
+            self._heat = heat_styles(self.app.theme_variables)
         segments: list[Segment] = []
         run: list[str] = []
         run_style: Style | None = None
         for x in range(first, last):
             char = text[x]
-            key = "pressed" if x == pressed_x and char in "#?" else char
+            glyph = glyph_table[char]
+            if x == pressed_x and char in "#?":
+                key, glyph = "pressed", " " * cw
+            else:
+                key = "hint" if x == hint_x else char
             style = styles["c" + key if x == cursor_x else key]
+            if overlay is not None and char in "#?" and key != "pressed":
+                probability = overlay.get((x, row))
+                if probability is not None:
+                    percent = overlay_percent(probability)
+                    glyph = overlay_label(percent, cw)
+                    if x != cursor_x and key != "hint":
+                        style = self._heat[percent]
             if style is not run_style:
                 if run:
                     segments.append(Segment("".join(run), run_style))
                 run, run_style = [], style
-            run.append(glyph_table[char] if key != "pressed" else " " * cw)
+            run.append(glyph)
         if run:
             segments.append(Segment("".join(run), run_style))
         strip = Strip(segments, (last - first) * cw)

@@ -1,0 +1,117 @@
+"""The solver in the game: hint, probability overlay, autoplay and no-guess boards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from tests.ui.conftest import FakeClock, make_app
+from textmines.config import GameConfig
+from textmines.store.settings import load_settings
+from textmines.store.stats import Group, open_stats
+from textmines.ui.app import TextminesApp
+from textmines.ui.board import BoardView, overlay_label
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the solver's worker threads finish and their results reach the board."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_hint_points_at_a_safe_cell_and_marks_the_game_assisted() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        assert not app.session.assisted
+        await pilot.press("i")
+        await settle(pilot)
+        board = app.query_one(BoardView)
+        assert board.hint is not None and board.cursor == board.hint
+        x, y = board.hint
+        assert app.game.board is not None and not app.game.board.is_mine(x, y)
+        assert app.session.assisted
+        await pilot.press("space")  # take the hint
+        assert app.game.is_revealed(x, y) and board.hint is None
+
+
+def test_overlay_labels() -> None:
+    assert [overlay_label(p, 2) for p in (0, 1, 23, 50, 99, 100)] == [
+        " 0", " 1", " 2", " 5", " 9", " *"
+    ]
+    assert [overlay_label(p, 3) for p in (0, 23, 100)] == ["  0", " 23", "  *"]
+
+
+async def test_overlay_shows_probabilities_after_every_move_and_hides() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space", "o")
+        await settle(pilot)
+        board = app.query_one(BoardView)
+        overlay = board.overlay
+        assert overlay is not None and app.session.assisted
+        covered = {(x, y) for y in range(9) for x in range(9) if app.game.cell(x, y) == "#"}
+        assert set(overlay) == covered
+        assert overlay[(2, 0)] == 1.0  # (2, 0) is certainly a mine next to the 1 at (3, 0)
+        row = board.render_line(0 - int(board.scroll_offset.y)).text
+        assert "*" in row  # a certain mine shows as *
+        await pilot.press("left", "left", "left", "f")  # a move: recomputed
+        await settle(pilot)
+        assert board.overlay is not None and (1, 4) not in board.overlay
+        await pilot.press("o")
+        assert board.overlay is None
+
+
+async def test_autoplay_plays_to_the_end_and_stops_on_request() -> None:
+    app = make_app(width=16, height=16, mines=40)
+    async with app.run_test() as pilot:
+        app.assist.delay = 0.02
+        await pilot.press("a")
+        assert app.session.assisted
+        assert app.assist.autoplaying or app.game.status.is_over  # fast: it may be over
+        for _ in range(400):
+            if app.game.status.is_over:
+                break
+            await pilot.pause(0.02)
+        assert app.game.status in ("won", "lost")
+        assert not app.assist.autoplaying
+
+        await pilot.press("n", "a")
+        await pilot.pause(0.2)
+        await pilot.press("a")  # stop
+        await settle(pilot)
+        actions = len(app.game.actions)
+        await pilot.pause(0.3)
+        assert not app.assist.autoplaying
+        assert len(app.game.actions) == actions  # not one more move after the request
+
+
+async def test_no_guess_option_is_kept_and_applies_to_the_next_game(tmp_path: Path) -> None:
+    settings_file = tmp_path / "settings.toml"
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
+    async with app.run_test() as pilot:
+        app.action_toggle_no_guess()
+        assert not app.game.no_guess  # this game was dealt already
+        await pilot.press("n", "space")
+        assert app.game.no_guess and app.game.status == "playing"
+    assert load_settings(settings_file)[0].no_guess
+
+
+async def test_an_assisted_win_never_becomes_a_best_time(tmp_path: Path) -> None:
+    store, _ = open_stats(tmp_path / "stats.db")
+    assert store is not None
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), stats=store)
+    async with app.run_test() as pilot:
+        app.assist.delay = 0.02
+        await pilot.press("space", "i")
+        await settle(pilot)
+        await pilot.press("a")
+        for _ in range(200):
+            if app.game.status.is_over:
+                break
+            await pilot.pause(0.02)
+        assert app.game.status == "won"
+        assert app.status_line.text.endswith("- assisted")
+    stats = store.group_stats(Group.for_preset("beginner"))
+    assert (stats.won, stats.assisted, tuple(stats.best_times)) == (1, 1, ())

@@ -1,0 +1,182 @@
+"""The solver at the player's service: hints, the probability overlay and autoplay.
+
+The solver runs in worker threads on a snapshot of the view, so the board never waits for it.
+A result is used only if the game still shows the view it was computed from; otherwise it is
+dropped (a newer computation is on its way). Any of the three marks the game as assisted, so
+it never enters the best times.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textmines.engine import Game
+from textmines.engine.solver import Analysis, Hint, Move, analyse, hint, next_move
+
+if TYPE_CHECKING:
+    from textmines.ui.app import TextminesApp
+
+#: Seconds between autoplay moves: the default, and the limits of the < and > keys.
+AUTOPLAY_DELAY = 0.25
+AUTOPLAY_FASTEST = 0.02
+AUTOPLAY_SLOWEST = 2.0
+
+
+class Assistant:
+    """Owns the overlay and autoplay state of one app; the app's actions call it."""
+
+    def __init__(self, app: TextminesApp) -> None:
+        self.app = app
+        self.overlay_on = False
+        self.autoplaying = False
+        self.delay = AUTOPLAY_DELAY
+
+    # ------------------------------------------------------------------ shared
+    def _snapshot(self) -> tuple[Game, str]:
+        game = self.app.game
+        return game, game.view_text()
+
+    def _current(self, game: Game, view: str) -> bool:
+        """Whether the game on the board still shows ``view``."""
+        return game is self.app.game and game.view_text() == view
+
+    def _run(self, group: str, work: partial[None]) -> None:
+        self.app.run_worker(work, thread=True, group=group, exclusive=True, exit_on_error=False)
+
+    # ------------------------------------------------------------------ hint
+    def hint(self) -> None:
+        """Find a safe cell (or the safest) and show it."""
+        game, view = self._snapshot()
+        if game.status.is_over:
+            self.app.notify("The game is over: press N for a new one.", timeout=3)
+            return
+        self.app.session.mark_assisted()
+        self._run("hint", partial(self._find_hint, game, view))
+
+    def _find_hint(self, game: Game, view: str) -> None:
+        found = hint(view, game.mines)
+        self.app.call_from_thread(self._show_hint, game, view, found)
+
+    def _show_hint(self, game: Game, view: str, found: Hint | None) -> None:
+        if not self._current(game, view):
+            return
+        if found is None:
+            self.app.notify("Every covered cell left is a mine.", timeout=4)
+            return
+        self.app.board.show_hint((found.x, found.y))
+        if found.certain:
+            message = "This cell is safe."
+        else:
+            message = (
+                f"No cell is certainly safe; this one has the best odds "
+                f"({found.probability:.0%} chance of a mine)."
+            )
+        self.app.notify(message, title="Hint", timeout=5)
+
+    # ------------------------------------------------------------------ overlay
+    def toggle_overlay(self) -> None:
+        self.overlay_on = not self.overlay_on
+        if self.overlay_on:
+            self.app.session.mark_assisted()
+            self.refresh_overlay()
+        else:
+            self.app.board.set_overlay(None)
+
+    def refresh_overlay(self) -> None:
+        """Recompute the overlay for the board as it is now (after each move)."""
+        if not self.overlay_on:
+            return
+        game, view = self._snapshot()
+        if game.status.is_over:
+            self.app.board.set_overlay(None)
+            return
+        self.app.session.mark_assisted()
+        self._run("overlay", partial(self._compute_overlay, game, view))
+
+    def _compute_overlay(self, game: Game, view: str) -> None:
+        analysis = analyse(view, game.mines)
+        self.app.call_from_thread(self._show_overlay, game, view, analysis)
+
+    def _show_overlay(self, game: Game, view: str, analysis: Analysis) -> None:
+        if self.overlay_on and self._current(game, view):
+            self.app.board.set_overlay(analysis.probabilities)
+            if analysis.approximate:
+                self.app.notify(
+                    "The board is too big to compute every probability in time: some are "
+                    "estimates.",
+                    severity="warning",
+                    timeout=4,
+                )
+
+    # ------------------------------------------------------------------ autoplay
+    def toggle_autoplay(self) -> None:
+        if self.autoplaying:
+            self.stop_autoplay("Autoplay stopped.")
+        else:
+            self.start_autoplay()
+
+    def start_autoplay(self) -> None:
+        if self.app.game.status.is_over:
+            self.app.notify("The game is over: press N for a new one.", timeout=3)
+            return
+        self.autoplaying = True
+        self.app.session.mark_assisted()
+        self.app.notify(
+            f"Autoplay: one move every {self.delay:g} s. A stops it, < and > change the pace.",
+            timeout=4,
+        )
+        self._step()
+
+    def stop_autoplay(self, message: str | None = None) -> None:
+        if not self.autoplaying:
+            return
+        self.autoplaying = False
+        self.app.workers.cancel_group(self.app, "autoplay")
+        if message:
+            self.app.notify(message, timeout=3)
+
+    def change_pace(self, factor: float) -> None:
+        """Multiply the delay between moves by ``factor`` (within the limits)."""
+        self.delay = min(AUTOPLAY_SLOWEST, max(AUTOPLAY_FASTEST, self.delay * factor))
+        self.app.notify(f"Autoplay: one move every {self.delay:g} s.", timeout=2)
+
+    def _step(self) -> None:
+        if not self.autoplaying:
+            return
+        game, view = self._snapshot()
+        if game.status.is_over:
+            self.stop_autoplay()
+            return
+        if game.paused:
+            self.app.set_timer(self.delay, self._step)  # waits for the player to resume
+            return
+        self._run("autoplay", partial(self._think, game, view))
+
+    def _think(self, game: Game, view: str) -> None:
+        move = next_move(view, game.mines)
+        self.app.call_from_thread(self._play, game, view, move)
+
+    def _play(self, game: Game, view: str, move: Move | None) -> None:
+        if not self.autoplaying:
+            return
+        if not self._current(game, view):
+            self.app.set_timer(self.delay, self._step)  # the player moved: think again
+            return
+        if move is None:
+            self.stop_autoplay("Autoplay has nothing left to do.")
+            return
+        board = self.app.board
+        board.move_cursor(move.x, move.y)
+        if move.kind == "reveal":
+            board.act("reveal", move.x, move.y)
+        else:
+            # Toggling cycles flag, ? and nothing: go round to the flag.
+            for _ in range(3):
+                if game.cell(move.x, move.y) == "F":
+                    break
+                board.act("mark", move.x, move.y)
+        if game.status.is_over:
+            self.stop_autoplay()
+        else:
+            self.app.set_timer(self.delay, self._step)
