@@ -12,33 +12,14 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import summary, timings
+
 from textmines.engine import Game
 from textmines.engine.metrics import game_metrics
-
-
-def timings(run: Callable[[], object], repeat: int) -> list[float]:
-    """Seconds per call of ``run``, one entry per call."""
-    out = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        out.append(time.perf_counter() - start)
-    return out
-
-
-def summary(samples: list[float], unit: float, suffix: str) -> str:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered) / unit:8.1f} {suffix}"
-        f"  p95 {p95 / unit:8.1f} {suffix}  max {ordered[-1] / unit:8.1f} {suffix}"
-        f"  (n={len(ordered)})"
-    )
 
 
 def expert_first_reveal(repeat: int) -> None:

@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import summary, timings
+
 from textmines.engine import Game
 from textmines.store.stats import GameRecord, Group, StatsStore, open_stats, record_for
 
@@ -39,25 +41,6 @@ MIX: list[tuple[tuple[int, int, int], bool, float, float, float]] = [
     ((9, 9, 10), True, 0.02, 0.95, 15.0),
 ]
 CUSTOM_SIZES = [(10 + i, 10 + i // 2, 15 + 3 * i) for i in range(25)]
-
-
-def summary(samples: list[float], unit: float, suffix: str) -> str:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered) / unit:8.2f} {suffix}"
-        f"  p95 {p95 / unit:8.2f} {suffix}  max {ordered[-1] / unit:8.2f} {suffix}"
-        f"  (n={len(ordered)})"
-    )
-
-
-def timings(run: Callable[[], object], repeat: int) -> list[float]:
-    out = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        out.append(time.perf_counter() - start)
-    return out
 
 
 def opened(path: Path) -> StatsStore:
@@ -152,8 +135,8 @@ def recording(folder: Path, repeat: int) -> None:
     samples = timings(lambda: store.record(next(records)), repeat)
     if store.count() != repeat:
         raise SystemExit("not every game was recorded")
-    print("    store.record           ", summary(samples, 1e-3, "ms"))
-    print("    record_for (Expert won)", summary(timings(make, 200), 1e-3, "ms"))
+    print("    store.record           ", summary(samples, 1e-3, "ms", 2))
+    print("    record_for (Expert won)", summary(timings(make, 200), 1e-3, "ms", 2))
     store.close()
 
 
@@ -166,20 +149,19 @@ def screen(folder: Path, games: int, repeat: int) -> Path:
     first = timings(store.all_group_stats, 1)
     groups = store.groups()
     print(f"Statistics screen, all {len(groups)} groups (all_group_stats):")
-    print("    first call after open  ", summary(first, 1e-3, "ms"))
-    print(
-        "    repeated               ", summary(timings(store.all_group_stats, repeat), 1e-3, "ms")
-    )
+    print("    first call after open  ", summary(first, 1e-3, "ms", 2))
+    repeated = timings(store.all_group_stats, repeat)
+    print("    repeated               ", summary(repeated, 1e-3, "ms", 2))
     biggest = max(groups, key=lambda group: store.group_stats(group).played)
     played = store.group_stats(biggest).played
     print(
         f"    one group ({biggest.label}, {played:,} games)",
-        summary(timings(lambda: store.group_stats(biggest), repeat), 1e-3, "ms"),
+        summary(timings(lambda: store.group_stats(biggest), repeat), 1e-3, "ms", 2),
     )
-    print("    groups() alone         ", summary(timings(store.groups, repeat), 1e-3, "ms"))
+    print("    groups() alone         ", summary(timings(store.groups, repeat), 1e-3, "ms", 2))
     print(
         "    best_time(group)       ",
-        summary(timings(lambda: store.best_time(biggest), repeat), 1e-3, "ms"),
+        summary(timings(lambda: store.best_time(biggest), repeat), 1e-3, "ms", 2),
     )
     store.close()
     return path
@@ -195,20 +177,20 @@ def opening(folder: Path, big: Path, repeat: int) -> None:
     empty_times = timings(open_close(empty), repeat)
     big_times = timings(open_close(big), repeat)
     print("\nopen_stats + close:")
-    print("    empty database         ", summary(empty_times, 1e-3, "ms"))
-    print("    100,000-game database  ", summary(big_times, 1e-3, "ms"))
+    print("    empty database         ", summary(empty_times, 1e-3, "ms", 2))
+    print("    100,000-game database  ", summary(big_times, 1e-3, "ms", 2))
     code = "import textmines.ui.app"
     startup = timings(
         lambda: subprocess.run([sys.executable, "-c", code], check=True), max(3, repeat // 20)
     )
     difference = statistics.median(big_times) - statistics.median(empty_times)
     share = 100 * difference / statistics.median(startup)
-    print(f"    reference: python -c '{code}'", summary(startup, 1e-3, "ms"))
+    print(f"    reference: python -c '{code}'", summary(startup, 1e-3, "ms", 2))
     print(f"    extra cost of the big database: {difference * 1e3:.2f} ms = {share:.2f}% of that")
     imports = [import_cost() for _ in range(max(3, repeat // 20))]
     print(
         "    importing textmines.store.stats (with sqlite3) after the engine and settings:",
-        summary(imports, 1e-3, "ms"),
+        summary(imports, 1e-3, "ms", 2),
     )
 
 

@@ -79,6 +79,11 @@ def _reason(path: Path, error: OSError) -> str:
         if blocker is None or blocker == path:
             return "a file is in the way"
         return f"a file is in the way ({blocker})"
+    return describe_os_error(error)
+
+
+def describe_os_error(error: OSError) -> str:
+    """A short lower-case reason for ``error``, without the file name."""
     if isinstance(error, PermissionError):
         return "permission denied"
     if error.errno == errno.EROFS:

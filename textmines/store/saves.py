@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from textmines.engine.game import Clock, Game
-from textmines.store.paths import ensure_dir, write_atomic
+from textmines.store.paths import describe_os_error, ensure_dir, write_atomic
 
 SAVE_FILE_FORMAT: Final = "textmines-saved-game"
 SAVE_FILE_VERSION: Final = 1
@@ -100,17 +100,6 @@ def move_aside(path: Path, companions: tuple[str, ...] = ()) -> Path:
                 _rename_no_replace(source, target.with_name(target.name + suffix))
         return target
     raise OSError(errno.EEXIST, f"{MAX_BAD_NAMES} older .bad files are in the way", str(path))
-
-
-def describe_os_error(error: OSError) -> str:
-    """A short lower-case reason for ``error``, without the file name."""
-    if isinstance(error, PermissionError):
-        return "permission denied"
-    if error.errno == errno.ENOSPC:
-        return "no space left on device"
-    if error.errno == errno.EROFS:
-        return "read-only file system"
-    return (error.strerror or str(error)).lower()
 
 
 # ---------------------------------------------------------------------------- saving

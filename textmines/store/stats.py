@@ -49,8 +49,8 @@ from typing import Any, Final
 from textmines.engine.game import Game, Status
 from textmines.engine.metrics import game_metrics
 from textmines.engine.presets import PRESETS, preset_for
-from textmines.store.paths import ensure_dir
-from textmines.store.saves import describe_os_error, move_aside
+from textmines.store.paths import describe_os_error, ensure_dir
+from textmines.store.saves import move_aside
 
 OUTCOMES: Final = ("won", "lost", "abandoned")
 CUSTOM: Final = "custom"
