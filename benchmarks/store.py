@@ -131,7 +131,7 @@ def recording(folder: Path, repeat: int) -> None:
         [replace(make(), started_at=moment + timedelta(milliseconds=i)) for i in range(repeat)]
     )
     store = opened(folder / "record.db")
-    print(f"Recording one game ({repeat} games, one transaction each, synchronous=FULL, WAL):")
+    print(f"Recording one game ({repeat} games, one transaction each, synchronous=NORMAL, WAL):")
     samples = timings(lambda: store.record(next(records)), repeat)
     if store.count() != repeat:
         raise SystemExit("not every game was recorded")
@@ -165,6 +165,37 @@ def screen(folder: Path, games: int, repeat: int) -> Path:
     )
     store.close()
     return path
+
+
+def statistics_screen(big: Path, runs: int) -> None:
+    """F4 in the real app on the big database, until the screen is painted and idle."""
+    import asyncio
+
+    from textmines.config import GameConfig
+    from textmines.ui.app import TextminesApp
+    from textmines.ui.screens.statistics import StatisticsScreen
+
+    async def once(size: tuple[int, int]) -> tuple[float, float]:
+        store = opened(big)
+        app = TextminesApp(GameConfig(30, 16, 99, seed=1), stats=store)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            wall, cpu = time.perf_counter(), time.process_time()
+            await pilot.press("f4")
+            await pilot.pause()
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            assert isinstance(app.screen, StatisticsScreen)
+        store.close()
+        return wall, cpu
+
+    print("Statistics screen in the app (F4 on an Expert game, until painted and idle):")
+    for size in ((80, 24), (120, 40)):
+        samples = [asyncio.run(once(size)) for _ in range(runs)]
+        walls = [wall for wall, _ in samples]
+        cpus = [cpu for _, cpu in samples]
+        label = f"{size[0]}x{size[1]}"
+        print(f"    {label:7s} wall          ", summary(walls, 1e-3, "ms"))
+        print(f"    {label:7s} CPU           ", summary(cpus, 1e-3, "ms"))
 
 
 def opening(folder: Path, big: Path, repeat: int) -> None:
@@ -226,6 +257,7 @@ def main() -> None:
         print(f"temporary directory: {folder}\n")
         recording(folder, repeat)
         big = screen(folder, args.games, 10 if args.quick else 30)
+        statistics_screen(big, 3 if args.quick else 10)
         opening(folder, big, 50 if args.quick else 200)
 
 

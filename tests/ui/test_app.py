@@ -269,8 +269,11 @@ async def test_help_lists_every_binding() -> None:
             "N / F2",
             "Pause",
             "Right click",
+            "Hint",
         ):
             assert expected in text
+        assert "> " in text and "Autoplay faster" in text
+        assert "_SIGN" not in text  # key names read as the keys
         await pilot.press("escape")
         assert not isinstance(app.screen, InfoScreen)
         await pilot.press("question_mark")

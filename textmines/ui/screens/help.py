@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from rich.table import Table
 from textual.binding import Binding, BindingType
+from textual.keys import key_to_character
 
 _KEY_NAMES = {
     "up": "↑",
@@ -27,7 +28,13 @@ def key_label(key: str) -> str:
     *mods, last = key.split("+")
     if len(last) == 1 and last.isupper():
         mods.append("shift")
-    name = _KEY_NAMES.get(last, last.upper())
+    character = key_to_character(last)
+    if last in _KEY_NAMES:
+        name = _KEY_NAMES[last]
+    elif character is not None and len(last) > 1 and not character.isspace():
+        name = character  # "greater_than_sign" -> ">"
+    else:
+        name = last.upper()
     return "+".join([*(mod.capitalize() for mod in mods), name])
 
 
