@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.command import CommandList
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from tests.ui.conftest import FakeClock, make_app
 from textmines.config import GameConfig
@@ -97,3 +99,24 @@ async def test_unknown_theme_name_is_refused_with_a_message() -> None:
         await pilot.pause()
         assert app.mines_theme.name == "classic"
         assert any("no-such-theme" in str(n.message) for n in app._notifications)
+
+
+async def test_theme_names_from_files_are_never_read_as_markup() -> None:
+    from dataclasses import replace
+
+    themes = dict(bundled_themes())
+    odd = replace(themes["dark"], name="[bold red]odd[/]")
+    themes[odd.name] = odd
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), themes=themes)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p", *"odd")
+        await pilot.pause(0.5)
+        hits = app.screen.query_one(CommandList)
+        prompts = [str(hits.get_option_at_index(i).prompt) for i in range(hits.option_count)]
+        assert any("Theme: [bold red]odd[/]" in prompt for prompt in prompts), prompts
+        await pilot.press("escape", "t")
+        await pilot.pause()
+        assert isinstance(app.screen, ThemeScreen)
+        options = app.screen.query_one(OptionList)
+        names = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("[bold red]odd[/]" in name for name in names)

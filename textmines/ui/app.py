@@ -17,6 +17,7 @@ from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
+from textual.markup import escape as escape_markup
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -286,8 +287,11 @@ class TextminesApp(App[None]):
             yield SystemCommand(item.label, help_text, partial(self.run_action, item.action))
         for name, theme in self.themes.items():
             origin = "bundled" if theme.bundled else f"from {theme.source}"
+            # The palette reads titles as markup; names and paths come from the player's files.
             yield SystemCommand(
-                f"Theme: {name}", f"Switch to the {origin} theme", partial(self.action_theme, name)
+                f"Theme: {escape_markup(name)}",
+                escape_markup(f"Switch to the {origin} theme"),
+                partial(self.action_theme, name),
             )
 
     # ------------------------------------------------------------------ game flow
