@@ -18,6 +18,7 @@ from textmines.engine.solver import (
     Analysis,
     Hint,
     Move,
+    _analyse,
     _endgame,
     _parse,
     analyse,
@@ -391,3 +392,24 @@ def test_end_game_search_takes_the_informative_cell() -> None:
     assert best_guess("###", analyse("###", 1)) in {(0, 0), (2, 0)}
     # Too many undecided cells: no exact search.
     assert _endgame(_parse("#" * 30 + "\n" + "#" * 30), 5, time.perf_counter() + 10) is None
+
+
+def test_approximate_analysis_keeps_certain_cells_certain() -> None:
+    """Big components estimated, small ones exact: safe/mined must still be true."""
+    rng = random.Random(99)
+    approximated = 0
+    for _ in range(150):
+        position = random_position(rng)
+        if position is None:
+            continue
+        view, mines = position
+        truth = brute_force(view, mines)
+        for limit in (0, 1, 2):
+            analysis = _analyse(_parse(view), mines, 10.0, max_groups=limit)
+            approximated += analysis.approximate
+            for cell in analysis.safe | analysis.wrong_flags:
+                assert truth[cell] == 0, (view, mines, limit, cell)
+            for cell in analysis.mined:
+                assert truth[cell] == 1, (view, mines, limit, cell)
+            assert all(0.0 <= p <= 1.0 for p in analysis.probabilities.values())
+    assert approximated > 50

@@ -462,7 +462,9 @@ def probabilities(
     return analyse(view_text, mines, time_limit=time_limit).probabilities
 
 
-def _analyse(view: _View, mines: int, time_limit: float) -> Analysis:
+def _analyse(view: _View, mines: int, time_limit: float, max_groups: int | None = None) -> Analysis:
+    """``analyse`` on a parsed view; components of more than ``max_groups`` groups are
+    estimated as if the time box had run out (for tests of the approximation)."""
     deadline = time.perf_counter() + time_limit
     w, h, text = view.width, view.height, view.text
     model = _build_model(view, mines)
@@ -472,6 +474,8 @@ def _analyse(view: _View, mines: int, time_limit: float) -> Analysis:
     estimated_mines = 0.0
     for comp in comps:
         try:
+            if max_groups is not None and len(comp.sizes) > max_groups:
+                raise _Timeout
             _forward(comp, deadline)
         except _Timeout:
             comp.layers, comp.moves = [], []
@@ -525,12 +529,18 @@ def _analyse(view: _View, mines: int, time_limit: float) -> Analysis:
                     value += count * wt
             ext[m] = value
         sums = _backward(comp, ext)
-        for size, cells, s in zip(comp.sizes, comp.members, sums, strict=True):
+        sure, total = sums, z
+        if approximate:
+            # The global count was estimated: only what holds for every mine count of
+            # this component alone is certain.
+            sure = _backward(comp, dict.fromkeys(comp.counts, 1))
+            total = sum(comp.counts.values())
+        for size, cells, s, certain in zip(comp.sizes, comp.members, sums, sure, strict=True):
             denominator = z * size
             p = float(Fraction(s, denominator)) if s else 0.0
-            if s == 0:
+            if certain == 0:
                 safe.update(cells)
-            elif s == denominator:
+            elif certain == total * size:
                 mined.update(cells)
             for c in cells:
                 cell_prob[c] = p
@@ -551,8 +561,8 @@ def _analyse(view: _View, mines: int, time_limit: float) -> Analysis:
     probs: dict[Cell, float] = {}
     flag_probs: dict[Cell, float] = {}
     default = interior_p if interior_p is not None else 0.0
-    interior_safe = interior and interior_mines == 0
-    interior_mined = interior and interior_mines == z * interior
+    interior_safe = interior and interior_mines == 0 and not approximate
+    interior_mined = interior and interior_mines == z * interior and not approximate
     safe_out: set[Cell] = set()
     mined_out: set[Cell] = set()
     wrong: set[Cell] = set()
@@ -689,8 +699,10 @@ GUESS_SLACK: Final = 0.1
 #: At most this many frontier and this many interior candidates get a look-ahead.
 _FRONTIER_CANDIDATES: Final = 8
 _INTERIOR_CANDIDATES: Final = 4
-#: Weight of the chance of progress against the chance of dying.
-PROGRESS_WEIGHT: Final = 1.0
+#: Bonus for the chance of progress on top of the two-move survival chance. Measured on
+#: Expert (4000 games): 0 does best; the pure progress score (1 - p) * (1 + progress)
+#: without the second move's safety did about one point worse.
+PROGRESS_WEIGHT: Final = 0.0
 
 
 def _unknown_neighbours(view: _View, index: int) -> int:
@@ -711,11 +723,17 @@ def progress_chance(
 
 
 def _progress(view: _View, mines: int, cell: Cell, deadline: float) -> float:
+    return _look_ahead(view, mines, cell, deadline)[0]
+
+
+def _look_ahead(view: _View, mines: int, cell: Cell, deadline: float) -> tuple[float, float]:
+    """If ``cell`` is safe: the chance of progress, and the expected safety of the next
+    move (1 when some cell becomes certainly safe, else that of the safest guess)."""
     x, y = cell
     index = y * view.width + x
     text = view.text
     around = [n for n in _neighbours(index, view.width, view.height) if text[n] in _UNKNOWN]
-    logs: list[tuple[float, bool]] = []
+    outcomes: list[tuple[float, bool, float]] = []
     for number in range(len(around) + 1):
         probe = _View(view.width, view.height, f"{text[:index]}{number}{text[index + 1 :]}")
         remaining = max(deadline - time.perf_counter(), 0.0)
@@ -723,12 +741,22 @@ def _progress(view: _View, mines: int, cell: Cell, deadline: float) -> float:
             after = _analyse(probe, mines, remaining)
         except ValueError:
             continue
-        logs.append((after.log_layouts, bool(after.safe) or number == 0))
-    if not logs:
-        return 0.0
-    top = max(value for value, _ in logs)
-    total = sum(math.exp(value - top) for value, _ in logs)
-    return sum(math.exp(value - top) for value, good in logs if good) / total
+        good = bool(after.safe) or number == 0
+        if good or not after.probabilities:
+            next_safety = 1.0
+        else:
+            next_safety = 1.0 - min(
+                (p for c, p in after.probabilities.items() if c not in after.mined), default=0.0
+            )
+        outcomes.append((after.log_layouts, good, next_safety))
+    if not outcomes:
+        return 0.0, 1.0
+    top = max(value for value, _, _ in outcomes)
+    weights = [math.exp(value - top) for value, _, _ in outcomes]
+    total = sum(weights)
+    progress = sum(w for w, (_, good, _) in zip(weights, outcomes, strict=True) if good)
+    safety = sum(w * nxt for w, (_, _, nxt) in zip(weights, outcomes, strict=True))
+    return progress / total, safety / total
 
 
 def best_guess(
@@ -738,13 +766,17 @@ def best_guess(
 
     Candidates are the cells whose mine probability is within ``GUESS_SLACK`` of the
     lowest: the safest frontier cells and the interior cells with the fewest covered
-    neighbours (corners, then edges: the likeliest to open a zero). Each gets the score
-    ``(1 - p) * (1 + PROGRESS_WEIGHT * progress)`` where ``progress`` is the chance that,
-    once revealed, it makes some cell certainly safe; ties go to the lower probability,
-    then to fewer covered neighbours, then reading order. The look-ahead stops at the time
-    limit. When few cells are left undecided (``ENDGAME_CELLS``), an exact search over
-    every fitting layout picks the cell that wins most often instead (it may be riskier
-    now and still better overall, e.g. a cell whose number settles a 50/50).
+    neighbours (corners, then edges: the likeliest to open a zero). Each is looked at one
+    move ahead: every number it could show is analysed, and the score is the chance of
+    surviving this move and the next, ``(1 - p) * E[next safety]``, where the next move is
+    safe for certain when the number makes some cell certainly safe (a zero always does)
+    and otherwise is the safest guess of that position. This prefers cells that give
+    information and avoids "dead" cells whose number tells nothing. Ties go to the lower
+    probability, then to fewer covered neighbours, then reading order; the look-ahead
+    stops at the time limit. When few cells are left undecided (``ENDGAME_CELLS``), an
+    exact search over every fitting layout picks the cell that wins most often instead
+    (it may be riskier now and still better overall, e.g. a cell whose number settles a
+    50/50).
     """
     view = _parse(view_text)
     probs = analysis.probabilities
@@ -779,9 +811,9 @@ def best_guess(
     for cell in candidates:
         if time.perf_counter() > deadline:
             break
-        progress = _progress(view, analysis.mines, cell, deadline)
+        progress, next_safety = _look_ahead(view, analysis.mines, cell, deadline)
         p = probs[cell]
-        score = (1 - p) * (1 + PROGRESS_WEIGHT * progress)
+        score = (1 - p) * next_safety * (1 + PROGRESS_WEIGHT * progress)
         key = (-score, *order(cell))
         if best is None or key < best:
             best, choice = key, cell
