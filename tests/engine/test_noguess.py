@@ -45,7 +45,7 @@ def check_no_guess(
     assert cleared_without_guessing(board, x, y)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.integers(4, 12),
     st.integers(4, 10),

@@ -55,7 +55,6 @@ _UNKNOWN: Final = frozenset("#?F")
 _KNOWN_MINE: Final = frozenset("*X")
 _VALID: Final = frozenset("#?F012345678*XW")
 _NUMBER: Final = re.compile(r"[0-8]")
-_COVERED: Final = re.compile(r"[#?]")
 
 
 # ---------------------------------------------------------------------- public types
