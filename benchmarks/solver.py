@@ -16,13 +16,14 @@ import argparse
 import math
 import platform
 import random
-import statistics
 import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from timing import summary
 
 from textmines.engine import BEGINNER, EXPERT, INTERMEDIATE, Game, Preset
 from textmines.engine.noguess import place_mines_no_guess
@@ -69,16 +70,6 @@ def generate(job: tuple[int, int, int, int]) -> tuple[float, bool]:
     return time.perf_counter() - start, solved
 
 
-def spread(samples: list[float], unit: float, suffix: str) -> str:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered) / unit:7.2f} {suffix}"
-        f"  p95 {p95 / unit:7.2f} {suffix}  max {ordered[-1] / unit:8.2f} {suffix}"
-        f"  (n={len(ordered)})"
-    )
-
-
 def win_rates(pool: Pool, games: dict[str, int], timing_only: bool) -> None:  # type: ignore[type-arg]
     presets: list[tuple[Preset, int]] = [
         (BEGINNER, games["beginner"]),
@@ -107,7 +98,7 @@ def win_rates(pool: Pool, games: dict[str, int], timing_only: bool) -> None:  # 
             expert_times = [t for r in results for t in r[2]]
     if expert_times:
         print("Time per probability computation (analyse) on Expert positions met in play:")
-        print("  " + spread(expert_times, 1e-3, "ms"), flush=True)
+        print("  " + summary(expert_times, 1e-3, "ms", 2), flush=True)
 
 
 def no_guess(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
@@ -118,7 +109,7 @@ def no_guess(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
         times = [r[0] for r in results]
         failed = sum(not r[1] for r in results)
         print(
-            f"  {width}x{height}/{mines:<4} {spread(times, 1e-3, 'ms')}"
+            f"  {width}x{height}/{mines:<4} {summary(times, 1e-3, 'ms', 2)}"
             f"  fallbacks {failed}/{boards}",
             flush=True,
         )
