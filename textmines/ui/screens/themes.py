@@ -17,13 +17,14 @@ from textual.widgets.option_list import Option
 from textmines.themes import MinesTheme
 
 
-def theme_prompt(theme: MinesTheme, current: bool) -> Text:
-    """One line of the list: a mark for the current theme, the name, and where it is from.
+def theme_prompt(theme: MinesTheme, current: bool, name_width: int = 0) -> Text:
+    """One line of the list: a mark for the current theme, the name (padded to
+    ``name_width``), and where it is from.
 
     Built as ``Text``, never markup: names and paths come from the player's files.
     """
     prompt = Text("✓ " if current else "  ")
-    prompt.append(theme.name, style="bold" if current else "")
+    prompt.append(theme.name.ljust(name_width), style="bold" if current else "")
     origin = "bundled" if theme.bundled else f"user: {theme.source}"
     prompt.append(f"  {origin}", style="dim")
     return prompt
@@ -54,15 +55,16 @@ class ThemeScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         names = list(self.themes)
+        width = max((len(name) for name in names), default=0)
         with Vertical():
             yield Static("Theme", id="title")
             yield OptionList(
                 *(
-                    Option(theme_prompt(theme, name == self.current), id=name)
+                    Option(theme_prompt(theme, name == self.current, width), id=name)
                     for name, theme in self.themes.items()
                 )
             )
-            yield Static("Enter: use it · Escape: close", id="hint")
+            yield Static("Enter: use it · Esc: close", id="hint")
         self._start = names.index(self.current) if self.current in names else 0
 
     def on_mount(self) -> None:
