@@ -85,6 +85,8 @@ class MenuScreen(ModalScreen[MenuItem | None]):
         overflow: hidden;
     }
     MenuScreen > MenuDropDown, MenuScreen > MenuDropDown:focus {
+        /* Placed by its offset from the screen's corner, whatever the app aligns screens to. */
+        position: absolute;
         border: round $accent;
         background: $panel;
         color: $foreground;
