@@ -13,7 +13,13 @@ from typing import NoReturn
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
 from textmines.engine.presets import PRESETS
-from textmines.store.paths import HOME_VARIABLE, Paths, default_paths, write_atomic
+from textmines.store.paths import (
+    HOME_VARIABLE,
+    Paths,
+    default_paths,
+    describe_os_error,
+    write_atomic,
+)
 from textmines.store.saves import load_game
 from textmines.store.settings import load_settings
 from textmines.store.stats import open_stats
@@ -95,8 +101,12 @@ def config_from_args(
     What the command line leaves out comes from ``base`` (the saved settings).
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
-    base = base or GameConfig()
+    return _config(parser, parser.parse_args(argv), base or GameConfig())
+
+
+def _config(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, base: GameConfig
+) -> GameConfig:
     width, height, mines = base.width, base.height, base.mines
     if args.preset is not None:
         width, height, mines = PRESETS[args.preset].size
@@ -161,7 +171,7 @@ def export_theme_command(values: Sequence[str], themes: Mapping[str, MinesTheme]
     try:
         write_atomic(target, text.encode("utf-8"))
     except OSError as error:
-        _fail(f"--export-theme: cannot write {target}: {error.strerror or error}", 1)
+        _fail(f"--export-theme: cannot write {target}: {describe_os_error(error)}", 1)
     print(f"Theme {name!r} written to {target}")
     return 0
 
@@ -170,8 +180,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     paths = default_paths()
     settings, warnings = load_settings(paths.settings_file)
-    config = config_from_args(argv, config_from_settings(settings))
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    config = _config(parser, args, config_from_settings(settings))
+    if args.paths:
+        sys.stdout.write(paths_text(paths))
+        return 0
     themes, theme_warnings = load_themes(paths.themes_dir)
     if DEFAULT_THEME not in themes:
         _fail("the bundled themes are missing; reinstall textmines", 1)
@@ -180,9 +194,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.export_theme is not None:
         return export_theme_command(args.export_theme, themes)
-    if args.paths:
-        sys.stdout.write(paths_text(paths))
-        return 0
     theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes)
     stats, stats_notices = open_stats(paths.stats_db)
     resumed, save_notice = load_game(paths.saved_game)

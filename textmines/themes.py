@@ -114,7 +114,7 @@ class ThemeError(Exception):
 
 @dataclass(frozen=True)
 class ThemeGlyphs:
-    """What the board and the header draw. Field names match ``textmines.ui.board.Glyphs``."""
+    """What the board and the header draw."""
 
     cell_width: int
     covered: str

@@ -27,18 +27,19 @@ from textmines.engine import Change, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
 from textmines.session import Finish, GameSession
+from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, save_settings
 from textmines.store.stats import StatsStore
 from textmines.themes import DEFAULT_THEME, MinesTheme, load_themes
 from textmines.ui.assist import Assistant
-from textmines.ui.board import MOUSE_CONTROLS, BoardView, Glyphs
+from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.header import GameHeader
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
 from textmines.ui.screens.custom import CustomBoardScreen
 from textmines.ui.screens.help import controls_table
 from textmines.ui.screens.info import InfoScreen
-from textmines.ui.screens.statistics import StatisticsScreen
+from textmines.ui.screens.statistics import StatisticsScreen, format_seconds
 from textmines.ui.screens.themes import ThemeScreen
 from textmines.ui.status import StatusLine
 
@@ -48,16 +49,12 @@ MIN_HEIGHT = 8
 #: Below this height the board is drawn without its frame.
 COMPACT_HEIGHT = 20
 
+
 @cache
 def bundled_themes() -> dict[str, MinesTheme]:
     """The bundled themes, read once: the app's themes when it is given none."""
     themes, _ = load_themes(None)
     return themes
-
-
-def game_seconds(game: Game) -> str:
-    """The game's time as the end message shows it: ``12.3 s``."""
-    return f"{game.elapsed_ms / 1000:.1f} s"
 
 
 class TextminesApp(App[None]):
@@ -107,10 +104,10 @@ class TextminesApp(App[None]):
         self.themes = dict(themes if themes is not None else bundled_themes())
         # A missing classic theme is a broken install; the command line reports it first.
         self.mines_theme = theme or self.themes[DEFAULT_THEME]
-        # A theme given as a file (--theme PATH) joins the list for this run.
-        self.themes.setdefault(self.mines_theme.name, self.mines_theme)
+        # A theme given as a file (--theme PATH) joins the list for this run, under its name.
+        self.themes[self.mines_theme.name] = self.mines_theme
         super().__init__()
-        for each in (*self.themes.values(), self.mines_theme):
+        for each in self.themes.values():
             self.register_theme(each.textual_theme())
         # As App.__init__ does for its default theme: no watcher, no second pass over the CSS.
         self.set_reactive(App.theme, self.mines_theme.name)
@@ -143,7 +140,7 @@ class TextminesApp(App[None]):
         self.header = GameHeader(glyphs.faces, id="header")
         self.board = BoardView(
             self.game,
-            glyphs=Glyphs.from_theme(glyphs),
+            glyphs=glyphs,
             left_click_chords=self.config.left_click_chords,
             on_change=self._after_action,
         )
@@ -341,7 +338,8 @@ class TextminesApp(App[None]):
         if game.status == Status.WON:
             m = game_metrics(game)
             message = (
-                f"Cleared in {game_seconds(game)} - 3BV {m.bbbv} - {m.bbbv_per_second:.1f} 3BV/s"
+                f"Cleared in {format_seconds(game.elapsed_ms)} - 3BV {m.bbbv} - "
+                f"{m.bbbv_per_second:.1f} 3BV/s"
             )
             if self.session.assisted:
                 message += " - assisted"
@@ -349,7 +347,7 @@ class TextminesApp(App[None]):
                 message += " - new best time!"
                 previous = finish.previous_best
                 if previous is not None:
-                    message += f" (was {previous.time_ms / 1000:.1f} s)"
+                    message += f" (was {format_seconds(previous.time_ms)})"
             status.show(message, "won")
         elif game.status == Status.LOST:
             status.show(f"Boom - {game.percent_cleared:.0f}% cleared", "lost")
@@ -377,9 +375,10 @@ class TextminesApp(App[None]):
             self.notify(finish.notice, severity="warning", markup=False)
         if finish.new_best:
             previous = finish.previous_best
-            was = f" The best was {previous.time_ms / 1000:.1f} s." if previous else ""
+            was = f" The best was {format_seconds(previous.time_ms)}." if previous else ""
+            seconds = format_seconds(self.game.elapsed_ms)
             self.notify(
-                f"New best time for {self.session.group.label}: {game_seconds(self.game)}.{was}",
+                f"New best time for {self.session.group.label}: {seconds}.{was}",
                 title="Well played!",
                 timeout=8,
                 markup=False,
@@ -423,9 +422,8 @@ class TextminesApp(App[None]):
         try:
             save_settings(self.settings_path, self.settings)
         except OSError as error:
-            reason = error.strerror or str(error)
             self.notify(
-                f"Settings not saved to {self.settings_path}: {reason}",
+                f"Settings not saved to {self.settings_path}: {describe_os_error(error)}",
                 severity="warning",
                 markup=False,
             )
@@ -498,7 +496,7 @@ class TextminesApp(App[None]):
             self.refresh_css(animate=False)  # the name is the same, the colours may not be
         else:
             self.theme = theme.name
-        self.board.set_glyphs(Glyphs.from_theme(theme.glyphs))
+        self.board.set_glyphs(theme.glyphs)
         self.header.set_faces(theme.glyphs.faces)
 
     def action_hint(self) -> None:

@@ -78,8 +78,7 @@ class Assistant:
     def toggle_overlay(self) -> None:
         self.overlay_on = not self.overlay_on
         if self.overlay_on:
-            self.app.session.mark_assisted()
-            self.refresh_overlay()
+            self.refresh_overlay()  # marks the game as assisted
         else:
             self.app.board.set_overlay(None)
 

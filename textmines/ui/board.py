@@ -8,7 +8,6 @@ holds. After an action only the rows the engine reports as changed are refreshed
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.color import Color as RichColor
@@ -112,51 +111,20 @@ MOUSE_CONTROLS: list[tuple[str, str]] = [
 ]
 
 
-@dataclass(frozen=True)
-class Glyphs:
-    """What each kind of cell shows. Every glyph is exactly ``cell_width`` columns."""
-
-    cell_width: int = 2
-    covered: str = "■"
-    flag: str = "⚑"
-    question: str = "?"
-    mine: str = "✹"
-    exploded: str = "✹"
-    wrong: str = "✗"
-    empty: str = " "
-    numbers: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8")
-    table: dict[str, str] = field(init=False, repr=False, compare=False)
-
-    @classmethod
-    def from_theme(cls, glyphs: ThemeGlyphs) -> Glyphs:
-        """The board's part of a theme's glyphs."""
-        return cls(
-            cell_width=glyphs.cell_width,
-            covered=glyphs.covered,
-            flag=glyphs.flag,
-            question=glyphs.question,
-            mine=glyphs.mine,
-            exploded=glyphs.exploded,
-            wrong=glyphs.wrong,
-            empty=glyphs.empty,
-            numbers=glyphs.numbers,
-        )
-
-    def __post_init__(self) -> None:
-        raw = {
-            "#": self.covered,
-            "F": self.flag,
-            "?": self.question,
-            "*": self.mine,
-            "X": self.exploded,
-            "W": self.wrong,
-            "0": self.empty,
-            **{str(n): glyph for n, glyph in enumerate(self.numbers, 1)},
-        }
-        # Right-align in the cell: " 1" reads as a grid with a gap between columns.
-        object.__setattr__(
-            self, "table", {char: glyph.rjust(self.cell_width) for char, glyph in raw.items()}
-        )
+def glyph_table(glyphs: ThemeGlyphs) -> dict[str, str]:
+    """What each view character shows, right-aligned in its cell: " 1" reads as a grid with a
+    gap between columns."""
+    raw = {
+        "#": glyphs.covered,
+        "F": glyphs.flag,
+        "?": glyphs.question,
+        "*": glyphs.mine,
+        "X": glyphs.exploded,
+        "W": glyphs.wrong,
+        "0": glyphs.empty,
+        **{str(n): glyph for n, glyph in enumerate(glyphs.numbers, 1)},
+    }
+    return {char: glyph.rjust(glyphs.cell_width) for char, glyph in raw.items()}
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -201,7 +169,7 @@ class BoardView(ScrollView, can_focus=True):
         self,
         game: Game,
         *,
-        glyphs: Glyphs | None = None,
+        glyphs: ThemeGlyphs,
         left_click_chords: bool = True,
         on_change: Callable[[Change], None] | None = None,
         name: str | None = None,
@@ -209,7 +177,8 @@ class BoardView(ScrollView, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.glyphs = glyphs or Glyphs()
+        self.glyphs = glyphs
+        self._glyph_table = glyph_table(glyphs)
         self.left_click_chords = left_click_chords
         # Called at once, not posted as a message: the app's header and status line then
         # repaint in the same frame as the board, and no message bubbles through the DOM on
@@ -228,7 +197,10 @@ class BoardView(ScrollView, can_focus=True):
         self.game = game
         self.cursor = (game.width // 2, game.height // 2)
         self._pressed: tuple[int, int] | None = None
-        self.virtual_size = Size(game.width * self.glyphs.cell_width, game.height)
+        self._fit_virtual_size()
+
+    def _fit_virtual_size(self) -> None:
+        self.virtual_size = Size(self.game.width * self.glyphs.cell_width, self.game.height)
 
     def load(self, game: Game) -> None:
         """Show a new game: cursor to the centre, everything redrawn."""
@@ -238,10 +210,11 @@ class BoardView(ScrollView, can_focus=True):
         self.scroll_to_cursor(center=True)
         self.refresh()
 
-    def set_glyphs(self, glyphs: Glyphs) -> None:
+    def set_glyphs(self, glyphs: ThemeGlyphs) -> None:
         """Draw with other glyphs (a theme's); the cell width may change."""
         self.glyphs = glyphs
-        self.virtual_size = Size(self.game.width * glyphs.cell_width, self.game.height)
+        self._glyph_table = glyph_table(glyphs)
+        self._fit_virtual_size()
         self.scroll_to_cursor()
         self.refresh(layout=True)
 
@@ -410,7 +383,7 @@ class BoardView(ScrollView, can_focus=True):
         last = min(game.width, (scroll_x + width) // cw + 1)
         text = game.view_row(row)
         styles = self._cell_styles()
-        glyph_table = self.glyphs.table
+        table = self._glyph_table
         cursor_x = self.cursor[0] if self.cursor[1] == row else -1
         pressed_x = self._pressed[0] if self._pressed and self._pressed[1] == row else -1
         hint_x = self.hint[0] if self.hint and self.hint[1] == row else -1
@@ -422,7 +395,7 @@ class BoardView(ScrollView, can_focus=True):
         run_style: Style | None = None
         for x in range(first, last):
             char = text[x]
-            glyph = glyph_table[char]
+            glyph = table[char]
             if x == pressed_x and char in "#?":
                 key, glyph = "pressed", " " * cw
             else:

@@ -9,13 +9,14 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
+from textmines.themes import FACE_WIDTH
 from textmines.ui.line import OneLineWidget, Piece
 
 FACES: dict[str, str] = {"normal": "🙂", "pressed": "😮", "won": "😎", "lost": "😵"}
 
-#: Columns of each LED counter and of the face button, and the gap between them.
+#: Columns of each LED counter and the gap around the face (FACE_WIDTH columns, which
+#: themes are checked against).
 DIGITS_WIDTH = 5
-FACE_WIDTH = 4
 GAP = "   "
 #: Index of the face among the header's pieces (counter, gap, face, gap, timer).
 FACE_PIECE = 2
