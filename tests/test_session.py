@@ -129,14 +129,22 @@ def test_a_game_that_cannot_be_saved_is_recorded_as_abandoned(
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    session = GameSession(game(FakeClock()), stats=stats, save_path=blocker / "save.json")
+    # Distinct start times: the store keeps one record per (start, board, seed).
+    session = GameSession(
+        game(FakeClock()),
+        stats=stats,
+        save_path=blocker / "save.json",
+        now=lambda: datetime(2026, 1, 1, tzinfo=UTC),
+    )
     session.game.reveal(1, 1)
     session.acted()
     notice = session.save()
     assert notice is not None and notice.startswith("Game not saved")
     # ...but recorded instead, so the game is not lost from the statistics.
     assert stats.group_stats(Group.for_game(session.game)).abandoned == 1
-    no_path = GameSession(game(FakeClock()), stats=stats)
+    no_path = GameSession(
+        game(FakeClock()), stats=stats, now=lambda: datetime(2026, 1, 2, tzinfo=UTC)
+    )
     no_path.game.reveal(1, 1)
     no_path.acted()
     assert no_path.save() is None
