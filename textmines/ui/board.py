@@ -186,6 +186,7 @@ class BoardView(ScrollView, can_focus=True):
         self.on_change = on_change
         self._styles: dict[str, Style] = {}
         self._heat: list[Style] = []
+        self._background: Style | None = None
         #: Mine probability of covered cells, shown as a heat map (None: overlay off).
         self.overlay: Mapping[tuple[int, int], float] | None = None
         #: A cell the solver suggested, highlighted until the next action.
@@ -366,18 +367,25 @@ class BoardView(ScrollView, can_focus=True):
         super().notify_style_update()
         self._styles.clear()
         self._heat = []
+        self._background = None
 
     def _cell_styles(self) -> dict[str, Style]:
         if not self._styles:
             self._styles = cell_styles(self.app.theme_variables)
         return self._styles
 
+    def _background_style(self) -> Style:
+        # ``rich_style`` walks the DOM on every read: once per style change, not per line.
+        if self._background is None:
+            self._background = self.rich_style
+        return self._background
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y
         game, width = self.game, self.size.width
         if row >= game.height:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._background_style())
         cw = self.glyphs.cell_width
         first = scroll_x // cw
         last = min(game.width, (scroll_x + width) // cw + 1)
@@ -417,4 +425,4 @@ class BoardView(ScrollView, can_focus=True):
             segments.append(Segment("".join(run), run_style))
         strip = Strip(segments, (last - first) * cw)
         start = scroll_x - first * cw
-        return strip.crop(start, start + width).extend_cell_length(width, self.rich_style)
+        return strip.crop(start, start + width).extend_cell_length(width, self._background_style())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -10,6 +11,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from textmines.themes import FACE_WIDTH
+from textmines.ui.colours import PieceStyle
 from textmines.ui.line import OneLineWidget, Piece
 
 FACES: dict[str, str] = {"normal": "🙂", "pressed": "😮", "won": "😎", "lost": "😵"}
@@ -40,12 +42,11 @@ class GameHeader(OneLineWidget):
 
     DEFAULT_CSS: ClassVar[str] = """
     GameHeader { height: 1; background: $panel; }
-    GameHeader > .header--digits {
-        color: $mines-digits; background: $mines-digits-background; text-style: bold;
-    }
-    GameHeader > .header--face-hover { background: $boost; }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"header--digits", "header--face-hover"}
+    PIECE_STYLES: ClassVar[Mapping[str, PieceStyle]] = {
+        "digits": PieceStyle(color="mines-digits", background="mines-digits-background", bold=True),
+        "face-hover": PieceStyle(background="boost"),
+    }
     centred = True
 
     class SmileyClicked(Message):
@@ -85,13 +86,13 @@ class GameHeader(OneLineWidget):
         self.refresh()
 
     def left(self, width: int) -> list[Piece]:
-        face_style = "header--face-hover" if self.face_hover else None
+        face_style = "face-hover" if self.face_hover else None
         return [
-            (_centre(self.counter_text, DIGITS_WIDTH), "header--digits"),
+            (_centre(self.counter_text, DIGITS_WIDTH), "digits"),
             (GAP, None),
             (_centre(self.face_text, FACE_WIDTH), face_style),
             (GAP, None),
-            (_centre(self.timer_text, DIGITS_WIDTH), "header--digits"),
+            (_centre(self.timer_text, DIGITS_WIDTH), "digits"),
         ]
 
     def set_face(self, face: str) -> None:

@@ -8,7 +8,7 @@ fewer widgets is the cheapest speed-up there is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -17,7 +17,9 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widget import Widget
 
-#: Text and the component class that styles it (None: the widget's own style).
+from textmines.ui.colours import PieceStyle
+
+#: Text and the name of its style in ``PIECE_STYLES`` (None: the widget's own style).
 Piece = tuple[str, str | None]
 
 
@@ -41,8 +43,8 @@ def fit(text: str, width: int) -> str:
 class OneLineWidget(Widget):
     """One row: ``left()`` pieces from the left edge (or centred), ``right()`` at the right edge.
 
-    Subclasses describe the row; call ``refresh()`` when it changes. Component classes style
-    the pieces, so colours still come from the theme.
+    Subclasses describe the row; call ``refresh()`` when it changes. ``PIECE_STYLES`` names
+    the styles pieces may use, built from theme variables (see ``colours``).
     """
 
     DEFAULT_CSS: ClassVar[str] = """
@@ -51,6 +53,9 @@ class OneLineWidget(Widget):
 
     #: Centre the left pieces in the row instead of starting at the left edge.
     centred: ClassVar[bool] = False
+
+    #: The styles a piece may name, over the widget's own style.
+    PIECE_STYLES: ClassVar[Mapping[str, PieceStyle]] = {}
 
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
@@ -80,7 +85,7 @@ class OneLineWidget(Widget):
         """(first column, end column) of each left piece, relative to the widget."""
         column, left, _ = self._layout()
         spans = []
-        for text, _component in left:
+        for text, _name in left:
             spans.append((column, column + cell_len(text)))
             column += cell_len(text)
         return spans
@@ -97,14 +102,14 @@ class OneLineWidget(Widget):
         self._styles.clear()
         self._drawn = None
 
-    def _style(self, component: str | None) -> Style:
-        # Resolving a style walks the DOM: once per component until the styles change.
-        style = self._styles.get(component)
+    def _style(self, name: str | None) -> Style:
+        # Resolving the widget's style walks the DOM: once per name until the styles change.
+        style = self._styles.get(name)
         if style is None:
-            style = self.rich_style
-            if component is not None:
-                style += self.get_component_rich_style(component, partial=True)
-            self._styles[component] = style
+            style = self._styles.get(None) or self.rich_style
+            if name is not None:
+                style = self.PIECE_STYLES[name].over(style, self.app.theme_variables)
+            self._styles[name] = style
         return style
 
     def render_line(self, y: int) -> Strip:
@@ -118,11 +123,11 @@ class OneLineWidget(Widget):
         base = self._style(None)
         room = width - pieces_width(right)
         segments = [Segment(" " * start, base)] if start else []
-        segments += [Segment(text, self._style(component)) for text, component in left]
+        segments += [Segment(text, self._style(name)) for text, name in left]
         used = start + pieces_width(left)
         if used < room:
             segments.append(Segment(" " * (room - used), base))
-        segments += [Segment(text, self._style(component)) for text, component in right]
+        segments += [Segment(text, self._style(name)) for text, name in right]
         strip = Strip(segments).crop(0, width).extend_cell_length(width, base)
         self._drawn = (key, strip)
         return strip

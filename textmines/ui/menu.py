@@ -12,7 +12,7 @@ The bar itself is not focusable, so a binding on it would never fire while the g
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from textmines.ui.colours import PieceStyle
 from textmines.ui.line import OneLineWidget, Piece
 
 CHECK_MARK = "✓"
@@ -193,16 +194,11 @@ class MenuBar(OneLineWidget):
         background: $panel;
         color: $foreground;
     }
-    MenuBar > .menu-bar--hover {
-        background: $boost;
-    }
-    MenuBar > .menu-bar--active {
-        background: $accent;
-        color: $text-accent;
-        text-style: bold;
-    }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"menu-bar--hover", "menu-bar--active"}
+    PIECE_STYLES: ClassVar[Mapping[str, PieceStyle]] = {
+        "hover": PieceStyle(background="boost"),
+        "active": PieceStyle(color="text-accent", background="accent", bold=True),
+    }
 
     #: The title under the mouse, and the title whose menu is open.
     hover: reactive[int | None] = reactive(None)
@@ -230,14 +226,8 @@ class MenuBar(OneLineWidget):
     def left(self, width: int) -> list[Piece]:
         pieces: list[Piece] = []
         for index, menu in enumerate(self.menus):
-            component = (
-                "menu-bar--active"
-                if index == self.active
-                else "menu-bar--hover"
-                if index == self.hover
-                else None
-            )
-            pieces.append((f" {menu.title} ", component))
+            style = "active" if index == self.active else "hover" if index == self.hover else None
+            pieces.append((f" {menu.title} ", style))
         return pieces
 
     @property

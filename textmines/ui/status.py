@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
+from textmines.ui.colours import PieceStyle
 from textmines.ui.line import OneLineWidget, Piece, fit
 
 HINTS = "Space open · F flag · N new · P pause · F1 help · F10 menu"
@@ -14,11 +16,12 @@ class StatusLine(OneLineWidget):
 
     DEFAULT_CSS: ClassVar[str] = """
     StatusLine { dock: bottom; height: 1; background: $panel; }
-    StatusLine > .status--hints { color: $text-muted; }
-    StatusLine > .status--won { color: $success; text-style: bold; }
-    StatusLine > .status--lost { color: $error; text-style: bold; }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"status--hints", "status--won", "status--lost"}
+    PIECE_STYLES: ClassVar[Mapping[str, PieceStyle]] = {
+        "hints": PieceStyle(color="text-muted"),
+        "won": PieceStyle(color="success", bold=True),
+        "lost": PieceStyle(color="error", bold=True),
+    }
 
     def __init__(
         self,
@@ -40,10 +43,9 @@ class StatusLine(OneLineWidget):
             self.refresh()
 
     def left(self, width: int) -> list[Piece]:
-        return [(fit(self.hints, width), "status--hints")]
+        return [(fit(self.hints, width), "hints")]
 
     def right(self, width: int) -> list[Piece]:
         if not self.text or width < 3:
             return []
-        component = f"status--{self.outcome}" if self.outcome else None
-        return [(f" {fit(self.text, width - 2)} ", component)]
+        return [(f" {fit(self.text, width - 2)} ", self.outcome or None)]
