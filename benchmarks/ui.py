@@ -19,26 +19,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rich.console import RenderableType
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Static
+from trivial import TrivialApp
 
 from textmines.config import GameConfig
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
-
-
-class TrivialApp(App[None]):
-    """One Static, updated on every key."""
-
-    def compose(self) -> ComposeResult:
-        yield Static("0", id="counter")
-
-    def on_key(self) -> None:
-        counter = self.query_one(Static)
-        counter.update(str(int(str(counter.render())) + 1))
 
 
 def frozen_clock() -> float:

@@ -149,8 +149,7 @@ def choose_theme(
     if saved in themes:
         return themes[saved], []
     return themes[DEFAULT_THEME], [
-        f"The theme {saved!r} chosen last time is not available any more; using "
-        f"{DEFAULT_THEME!r}."
+        f"The theme {saved!r} chosen last time is not available any more; using {DEFAULT_THEME!r}."
     ]
 
 

@@ -18,7 +18,6 @@ from typing import Any, Final, NamedTuple
 
 from textmines.engine.board import COUNT_MASK, MINE, Board, neighbour_indices
 from textmines.engine.generate import place_mines
-from textmines.engine.noguess import place_mines_no_guess
 from textmines.engine.presets import FirstClick, check_board, check_first_click
 
 Clock = Callable[[], float]
@@ -395,6 +394,9 @@ class Game:
         if self._board is None:
             rng = random.Random(self.seed)
             if self.no_guess:
+                # Loaded on first use: it brings the solver, which most games never need.
+                from textmines.engine.noguess import place_mines_no_guess
+
                 board, solved = place_mines_no_guess(
                     self.width, self.height, self.mines, index, rng, self.first_click
                 )

@@ -19,13 +19,12 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.markup import escape as escape_markup
 from textual.screen import Screen
-from textual.widgets import Static
 
 from textmines import __version__
 from textmines.config import GameConfig, settings_with_config
 from textmines.engine import Change, Game, Status
 from textmines.engine.game import Clock
-from textmines.engine.metrics import game_metrics
+from textmines.engine.metrics import format_seconds, game_metrics
 from textmines.session import Finish, GameSession
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
@@ -36,11 +35,7 @@ from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.header import GameHeader
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
-from textmines.ui.screens.custom import CustomBoardScreen
-from textmines.ui.screens.help import controls_table
-from textmines.ui.screens.info import InfoScreen
-from textmines.ui.screens.statistics import StatisticsScreen, format_seconds
-from textmines.ui.screens.themes import ThemeScreen
+from textmines.ui.notice import Notice
 from textmines.ui.status import StatusLine
 
 #: Below this the layout cannot show a useful board: a message replaces it.
@@ -100,7 +95,7 @@ class TextminesApp(App[None]):
         resumed: LoadedGame | None = None,
         autoplay: bool = False,
     ) -> None:
-        # Before App.__init__: it reads the theme variables (see get_theme_variable_defaults).
+        # Set before App.__init__, which may read the theme variables.
         self.themes = dict(themes if themes is not None else bundled_themes())
         # A missing classic theme is a broken install; the command line reports it first.
         self.mines_theme = theme or self.themes[DEFAULT_THEME]
@@ -111,6 +106,7 @@ class TextminesApp(App[None]):
             self.register_theme(each.textual_theme())
         # As App.__init__ does for its default theme: no watcher, no second pass over the CSS.
         self.set_reactive(App.theme, self.mines_theme.name)
+        self._theme_chosen = True
         self.stylesheet.set_variables(self.get_css_variables())
         self.set_class(self.mines_theme.dark, "-dark-mode", update=False)
         self.set_class(not self.mines_theme.dark, "-light-mode", update=False)
@@ -178,6 +174,14 @@ class TextminesApp(App[None]):
     def _quit_on_signal(self) -> None:
         self.session.save()
         self.exit()
+
+    #: False while App.__init__ runs: our theme is not registered yet (see get_css_variables).
+    _theme_chosen = False
+
+    def get_css_variables(self) -> dict[str, str]:
+        # App.__init__ asks once for its default theme's variables, which ours replace straight
+        # after: skip generating a whole colour system that nothing reads.
+        return super().get_css_variables() if self._theme_chosen else {}
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # Whatever Textual theme is active (its own picker included), the board's colours
@@ -433,8 +437,10 @@ class TextminesApp(App[None]):
         self.set_config(self.config.with_preset(key))
         self.action_new_game()
 
+    # The screens below are imported when first opened: start-up does not pay for them.
     def action_custom(self) -> None:
         """Ask for a custom board, then start it."""
+        from textmines.ui.screens.custom import CustomBoardScreen
 
         def chosen(result: tuple[int, int, int] | None) -> None:
             if result is not None:
@@ -470,6 +476,7 @@ class TextminesApp(App[None]):
 
     def action_choose_theme(self) -> None:
         """Pick a theme from a list; it applies at once, mid-game included."""
+        from textmines.ui.screens.themes import ThemeScreen
 
         def chosen(name: str | None) -> None:
             if name is not None:
@@ -549,6 +556,9 @@ class TextminesApp(App[None]):
 
     def action_help(self) -> None:
         """Show every control."""
+        from textmines.ui.screens.help import controls_table
+        from textmines.ui.screens.info import InfoScreen
+
         table = controls_table(
             [("Game", self.BINDINGS), ("Board", BoardView.BINDINGS)], MOUSE_CONTROLS
         )
@@ -556,6 +566,8 @@ class TextminesApp(App[None]):
 
     def action_about(self) -> None:
         """Version and credits."""
+        from textmines.ui.screens.info import InfoScreen
+
         text = Text.assemble(
             (f"textmines {__version__}\n", "bold"),
             "Minesweeper for the terminal, built on Textual.\n",
@@ -565,6 +577,8 @@ class TextminesApp(App[None]):
 
     def action_statistics(self) -> None:
         """Played, won, streaks and best times, one tab per board."""
+        from textmines.ui.screens.statistics import StatisticsScreen
+
         if isinstance(self.screen, StatisticsScreen):
             return  # F4 again: the screen's own binding closes it
         notice = self.stats_notice or "Statistics are not recorded in this session."
@@ -605,11 +619,12 @@ class TextminesApp(App[None]):
         Mounted only while needed: a hidden widget still costs time on every key press.
         """
         screen = self.screen_stack[0]  # the game's screen, even under a dialog
-        screen.set_class(message is not None, f"-{name}")
         existing = screen.query(f"#{name}")
         if message is None:
             existing.remove()
         elif existing:
-            existing.first(Static).update(message)
+            existing.first(Notice).update(message)
         else:
-            screen.mount(Static(message, id=name, markup=False))
+            screen.mount(Notice(message, id=name, markup=False))
+        # After the mount: the first notice brings the rules that this class switches on.
+        screen.set_class(message is not None, f"-{name}")

@@ -1,6 +1,7 @@
 """The solver at the player's service: hints, the probability overlay and autoplay.
 
 The solver runs in worker threads on a snapshot of the view, so the board never waits for it.
+It is imported there, on first use: most games never need it, and start-up should not pay.
 A result is used only if the game still shows the view it was computed from; otherwise it is
 dropped (a newer computation is on its way). Any of the three marks the game as assisted, so
 it never enters the best times.
@@ -12,9 +13,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from textmines.engine import Game
-from textmines.engine.solver import Analysis, Hint, Move, analyse, hint, next_move
 
 if TYPE_CHECKING:
+    from textmines.engine.solver import Analysis, Hint, Move
     from textmines.ui.app import TextminesApp
 
 #: Seconds between autoplay moves: the default, and the limits of the < and > keys.
@@ -55,6 +56,8 @@ class Assistant:
         self._run("hint", partial(self._find_hint, game, view))
 
     def _find_hint(self, game: Game, view: str) -> None:
+        from textmines.engine.solver import hint  # loaded when first asked for
+
         found = hint(view, game.mines)
         self.app.call_from_thread(self._show_hint, game, view, found)
 
@@ -94,6 +97,8 @@ class Assistant:
         self._run("overlay", partial(self._compute_overlay, game, view))
 
     def _compute_overlay(self, game: Game, view: str) -> None:
+        from textmines.engine.solver import analyse
+
         analysis = analyse(view, game.mines)
         self.app.call_from_thread(self._show_overlay, game, view, analysis)
 
@@ -153,6 +158,8 @@ class Assistant:
         self._run("autoplay", partial(self._think, game, view))
 
     def _think(self, game: Game, view: str) -> None:
+        from textmines.engine.solver import next_move
+
         move = next_move(view, game.mines)
         self.app.call_from_thread(self._play, game, view, move)
 

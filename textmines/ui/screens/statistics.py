@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Select, Sparkline, Static, TabbedContent, TabPane
 
+from textmines.engine.metrics import format_seconds
 from textmines.engine.presets import PRESETS
 from textmines.store.stats import CUSTOM, RECENT_WINS, Group, GroupStats, StatsError, StatsStore
 from textmines.ui.screens.confirm import ConfirmScreen
@@ -43,11 +44,6 @@ MAX_CHART_WIDTH: Final = 2 * RECENT_WINS
 def tab_key(group: Group) -> str:
     """The tab a group is shown in: its preset's key, or ``"custom"``."""
     return group.preset if group.preset in PRESETS else CUSTOM
-
-
-def format_seconds(milliseconds: float) -> str:
-    """``12.3 s``."""
-    return f"{milliseconds / 1000:.1f} s"
 
 
 def format_local(moment: datetime) -> str:

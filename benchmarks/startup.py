@@ -1,0 +1,122 @@
+"""Start-up as a player sees it: from launching the program to its first frame on screen.
+
+    python benchmarks/startup.py              # 20 launches of each app
+    python benchmarks/startup.py --runs 5
+
+Each app runs as a program of its own in a pseudo-terminal of 120x40, launched alternately:
+the trivial one-Static Textual app (``trivial.py``) and ``textmines --expert --seed 1`` with a
+home of its own that holds settings and a statistics database from earlier launches, as a
+player's does. The figure is the CPU time of the process up to the moment its first frame has
+been written (interpreter start-up, imports and the app's own start included), and the ratio
+of the two medians. Wall time is shown too; it depends more on the machine's load.
+
+``ui.py`` measures the in-process part alone: from constructing the app to its first frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+COLUMNS, LINES = 120, 40
+
+
+def launch(which: str, home: Path) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) from launching ``which`` to its first frame."""
+    report_read, report_write = os.pipe()
+    terminal, child_side = pty.openpty()
+    fcntl.ioctl(child_side, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
+    env = dict(os.environ, TEXTMINES_HOME=str(home), TERM="xterm-256color")
+    # Bytecode is cached as it is for an installed program, whatever this shell says.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    command = [sys.executable, str(HERE / "first_frame.py"), which, str(report_write)]
+    if which == "textmines":
+        command += ["--expert", "--seed", "1"]
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        command,
+        stdin=child_side,
+        stdout=child_side,
+        stderr=child_side,
+        pass_fds=(report_write,),
+        env=env,
+        start_new_session=True,
+    )
+    os.close(child_side)
+    os.close(report_write)
+    report = b""
+    wall = 0.0
+    try:
+        while True:
+            ready, _, _ = select.select([terminal, report_read], [], [], 30)
+            if not ready:
+                raise RuntimeError(f"{which}: no first frame within 30 s")
+            if terminal in ready:
+                with contextlib.suppress(OSError):  # what the app drew: a terminal reads it
+                    os.read(terminal, 1 << 16)
+            if report_read in ready:
+                chunk = os.read(report_read, 100)
+                if not chunk:
+                    break
+                if not report:
+                    wall = time.perf_counter() - started
+                report += chunk
+        child.wait(timeout=30)
+    finally:
+        os.close(terminal)
+        os.close(report_read)
+    if not report:
+        raise RuntimeError(f"{which} exited with status {child.returncode} before its first frame")
+    # The child's perf_counter has an origin of its own: the parent times the wall.
+    cpu = float(report.split()[0])
+    return cpu, wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=20, help="launches of each app")
+    args = parser.parse_args()
+    apps = ("trivial", "textmines")
+    with tempfile.TemporaryDirectory() as home:
+        for which in apps * 2:  # warm the bytecode cache; textmines creates its files
+            launch(which, Path(home))
+        if any(Path(home).rglob("saved-game.json")):
+            raise RuntimeError("a game was saved: later launches would resume it")
+        samples: dict[str, list[tuple[float, float]]] = {which: [] for which in apps}
+        for _ in range(args.runs):
+            for which in apps:
+                samples[which].append(launch(which, Path(home)))
+    print(
+        f"start-up to the first frame, {args.runs} launches each, terminal {COLUMNS}x{LINES}, "
+        f"Python {sys.version.split()[0]}"
+    )
+    medians = {
+        which: (
+            statistics.median(cpu for cpu, _ in runs),
+            statistics.median(wall for _, wall in runs),
+        )
+        for which, runs in samples.items()
+    }
+    trivial_cpu = medians["trivial"][0]
+    for which, (cpu, wall) in medians.items():
+        print(
+            f"{which:10s} CPU {cpu * 1e3:6.1f} ms ({cpu / trivial_cpu:4.2f}x)"
+            f"   wall {wall * 1e3:6.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
