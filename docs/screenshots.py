@@ -27,9 +27,7 @@ class StoppedClock:
 
 
 async def shoot(name: str) -> Path:
-    app = TextminesApp(
-        GameConfig(seed=1), clock=StoppedClock(), theme=bundled_themes()[name]
-    )
+    app = TextminesApp(GameConfig(seed=1), clock=StoppedClock(), theme=bundled_themes()[name])
     async with app.run_test(size=(60, 18)) as pilot:
         await pilot.press("space", "left", "left", "left", "f", "up", "up", "up", "f", "f")
         await pilot.pause(0.3)

@@ -38,7 +38,12 @@ async def test_hint_points_at_a_safe_cell_and_marks_the_game_assisted() -> None:
 
 def test_overlay_labels() -> None:
     assert [overlay_label(p, 2) for p in (0, 1, 23, 50, 99, 100)] == [
-        " 0", " 1", " 2", " 5", " 9", " *"
+        " 0",
+        " 1",
+        " 2",
+        " 5",
+        " 9",
+        " *",
     ]
     assert [overlay_label(p, 3) for p in (0, 23, 100)] == ["  0", " 23", "  *"]
 

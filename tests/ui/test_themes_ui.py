@@ -60,9 +60,7 @@ async def test_switching_to_a_wider_cell_keeps_the_cursor_under_the_mouse() -> N
         wide = bundled_themes()["classic"]
         from dataclasses import replace
 
-        app.themes["wide"] = replace(
-            wide, name="wide", glyphs=replace(wide.glyphs, cell_width=3)
-        )
+        app.themes["wide"] = replace(wide, name="wide", glyphs=replace(wide.glyphs, cell_width=3))
         app.action_theme("wide")
         await pilot.pause()
         board = app.query_one(BoardView)
