@@ -59,3 +59,21 @@ async def test_key_hints_are_muted_but_readable_in_every_theme(theme: str) -> No
         foreground = status.rich_style.color
         assert foreground is not None and colour != foreground  # muted
         assert contrast(text.hex, panel.hex) >= 4.5  # WCAG AA
+
+
+async def test_a_theme_switch_restyles_the_pieces() -> None:
+    app = make_app(theme="classic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.menu_bar.set_active(0)  # the Game title is drawn in the active style
+        await pilot.pause()
+
+        def active_background() -> object:
+            first = next(iter(app.menu_bar.render_line(0)))
+            return first.style.bgcolor if first.style else None
+
+        before = active_background()
+        app.action_theme("high-contrast")
+        await pilot.pause()
+        after = active_background()
+        accent = theme_colour(app.theme_variables, "accent").rich_color
+        assert after != before and after == accent
