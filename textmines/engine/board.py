@@ -35,6 +35,25 @@ def neighbour_indices(index: int, width: int, height: int) -> list[int]:
     ]
 
 
+def grid_rows(text: str, *, empty: str, row_name: str) -> list[str]:
+    """The rows of a grid written as text, one line per row, all as long as the first.
+
+    Raises ``ValueError`` with ``empty`` when there is no row, or naming the row
+    (``f"{row_name} {y}"``, counted from 1) that has another length.
+    """
+    rows = [line.strip() for line in text.strip().splitlines()]
+    if not rows or not rows[0]:
+        raise ValueError(empty)
+    width = len(rows[0])
+    for y, row in enumerate(rows, 1):
+        if len(row) != width:
+            raise ValueError(
+                f"{row_name} {y} has {len(row)} cells, row 1 has {width}: "
+                "every row must be as long as the first"
+            )
+    return rows
+
+
 def _lane_mask(width: int, height: int, skip_column: int) -> int:
     """An int with 0xFF in every byte lane except those in column ``skip_column``."""
     row = bytearray(b"\xff" * width)
@@ -121,16 +140,13 @@ class Board:
     @classmethod
     def from_text(cls, text: str) -> Board:
         """Parse a layout: one line per row, ``*`` for a mine and ``.`` for a safe cell."""
-        rows = [line.strip() for line in text.strip().splitlines()]
-        if not rows or not rows[0]:
-            raise ValueError("board text is empty: give one line per row of '*' and '.'")
+        rows = grid_rows(
+            text,
+            empty="board text is empty: give one line per row of '*' and '.'",
+            row_name="board text row",
+        )
         width = len(rows[0])
         for y, row in enumerate(rows):
-            if len(row) != width:
-                raise ValueError(
-                    f"board text row {y + 1} has {len(row)} cells, row 1 has {width}: "
-                    "every row must be as long as the first"
-                )
             bad = row.strip("*.")
             if bad:
                 x = row.index(bad[0])

@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, Literal
 
+from textmines.engine.board import grid_rows, neighbour_indices
+
 if TYPE_CHECKING:
     from textmines.engine.game import Game
 
@@ -131,33 +133,15 @@ class _View:
 
 
 def _parse(view_text: str) -> _View:
-    rows = view_text.strip().splitlines()
-    rows = [row.strip() for row in rows]
-    if not rows or not rows[0]:
-        raise ValueError("view text is empty: give one line per row")
+    rows = grid_rows(
+        view_text, empty="view text is empty: give one line per row", row_name="view row"
+    )
     width = len(rows[0])
-    for y, row in enumerate(rows):
-        if len(row) != width:
-            raise ValueError(
-                f"view row {y + 1} has {len(row)} cells, row 1 has {width}: "
-                "every row must be as long as the first"
-            )
     text = "".join(rows)
     bad = set(text) - _VALID
     if bad:
         raise ValueError(f"view text holds {sorted(bad)[0]!r}, not one of '#F?0-8*XW'")
     return _View(width, len(rows), text)
-
-
-def _neighbours(index: int, width: int, height: int) -> list[int]:
-    y, x = divmod(index, width)
-    out = []
-    for row in range(max(y - 1, 0), min(y + 2, height)):
-        base = row * width
-        for col in range(max(x - 1, 0), min(x + 2, width)):
-            if row != y or col != x:
-                out.append(base + col)
-    return out
 
 
 # ---------------------------------------------------------------------- the model
@@ -182,7 +166,7 @@ def _build_model(view: _View, mines: int) -> _Model:
         index = match.start()
         cells = []
         need = int(match.group())
-        for n in _neighbours(index, w, h):
+        for n in neighbour_indices(index, w, h):
             c = text[n]
             if c in _UNKNOWN:
                 cells.append(n)
@@ -705,7 +689,8 @@ PROGRESS_WEIGHT: Final = 0.0
 
 
 def _unknown_neighbours(view: _View, index: int) -> int:
-    return sum(1 for n in _neighbours(index, view.width, view.height) if view.text[n] in _UNKNOWN)
+    around = neighbour_indices(index, view.width, view.height)
+    return sum(1 for n in around if view.text[n] in _UNKNOWN)
 
 
 def progress_chance(
@@ -731,7 +716,7 @@ def _look_ahead(view: _View, mines: int, cell: Cell, deadline: float) -> tuple[f
     x, y = cell
     index = y * view.width + x
     text = view.text
-    around = [n for n in _neighbours(index, view.width, view.height) if text[n] in _UNKNOWN]
+    around = [n for n in neighbour_indices(index, view.width, view.height) if text[n] in _UNKNOWN]
     outcomes: list[tuple[float, bool, float]] = []
     for number in range(len(around) + 1):
         probe = _View(view.width, view.height, f"{text[:index]}{number}{text[index + 1 :]}")
@@ -905,7 +890,7 @@ def _endgame(view: _View, mines: int, deadline: float) -> Cell | None:
     around = []
     for c in undecided:
         mask = 0
-        for nb in _neighbours(c, view.width, view.height):
+        for nb in neighbour_indices(c, view.width, view.height):
             if nb in position:
                 mask |= 1 << position[nb]
         around.append(mask)
