@@ -15,7 +15,6 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -23,6 +22,7 @@ from textual.strip import Strip
 
 from textmines.engine import Change, Game
 from textmines.themes import ThemeGlyphs
+from textmines.ui.colours import theme_colour
 
 
 def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
@@ -37,7 +37,7 @@ def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
     """
 
     def colour(name: str) -> RichColor:
-        return Color.parse(variables[f"mines-{name}"]).rich_color
+        return theme_colour(variables, f"mines-{name}").rich_color
 
     covered, revealed, mine = colour("covered"), colour("revealed"), colour("mine")
     styles = {
@@ -56,7 +56,7 @@ def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
     styles["pressed"] = styles["0"]
     # A hinted cell: the theme's "success" colour says "this one".
     styles["hint"] = Style(
-        color=colour("covered-glyph"), bgcolor=Color.parse(variables["success"]).rich_color
+        color=colour("covered-glyph"), bgcolor=theme_colour(variables, "success").rich_color
     )
     cursor = Style(bgcolor=colour("cursor"))
     styles.update({"c" + key: style + cursor for key, style in list(styles.items())})
@@ -66,8 +66,8 @@ def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
 def heat_styles(variables: Mapping[str, str]) -> list[Style]:
     """101 styles for the probability overlay, from 0% (the theme's success colour) to 100%
     (its error colour), each with readable text on top."""
-    safe = Color.parse(variables["success"])
-    mine = Color.parse(variables["error"])
+    safe = theme_colour(variables, "success")
+    mine = theme_colour(variables, "error")
     styles = []
     for percent in range(101):
         background = safe.blend(mine, percent / 100)

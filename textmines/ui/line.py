@@ -106,9 +106,10 @@ class OneLineWidget(Widget):
         # Resolving the widget's style walks the DOM: once per name until the styles change.
         style = self._styles.get(name)
         if style is None:
-            style = self._styles.get(None) or self.rich_style
-            if name is not None:
-                style = self.PIECE_STYLES[name].over(style, self.app.theme_variables)
+            if name is None:
+                style = self.rich_style
+            else:
+                style = self.PIECE_STYLES[name].over(self._style(None), self.app.theme_variables)
             self._styles[name] = style
         return style
 
