@@ -9,7 +9,7 @@ import pytest
 
 from tests.engine.conftest import FakeClock
 from textmines.engine import Board, Game
-from textmines.session import GameSession
+from textmines.session import GameSession, percent_cleared_text, settle_saved_game
 from textmines.store.saves import load_game
 from textmines.store.stats import Group, StatsStore, open_stats
 
@@ -158,3 +158,73 @@ def test_only_a_game_in_play_is_saved(tmp_path: Path) -> None:
     session.game.reveal(0, 0)
     session.acted()  # lost
     assert session.save() is None and not save_path.exists()
+
+
+# ---------------------------------------------------------------------------- a save in the way
+def saved(tmp_path: Path, clock: FakeClock, moments: Moments) -> Path:
+    """A 5x5 game in play, saved; returns the save's path."""
+    path = tmp_path / "saved-game.json"
+    session = GameSession(game(clock), save_path=path, now=moments)
+    session.game.reveal(1, 1)
+    session.acted()
+    assert session.save() is None
+    return path
+
+
+def test_asking_for_the_saved_board_resumes_it(tmp_path: Path, stats: StatsStore) -> None:
+    path = saved(tmp_path, FakeClock(), Moments())
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    choice = settle_saved_game(loaded, (5, 5, 2), stats=stats, save_path=path)
+    assert choice.resumed is loaded and choice.save_path == path and choice.notice is None
+
+
+def test_asking_for_another_board_records_the_saved_game_as_abandoned(
+    tmp_path: Path, stats: StatsStore
+) -> None:
+    moments = Moments()
+    path = saved(tmp_path, FakeClock(), moments)
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    choice = settle_saved_game(loaded, (9, 9, 10), stats=stats, save_path=path, now=moments)
+    assert choice.resumed is None and choice.save_path == path
+    assert choice.notice is not None
+    assert "Custom 5x5/2 game (4% cleared) was recorded as abandoned" in choice.notice
+    group = Group.for_board(5, 5, 2)
+    assert stats.group_stats(group).abandoned == 1
+    assert not path.exists()
+
+
+def test_without_statistics_another_board_keeps_the_save(tmp_path: Path) -> None:
+    path = saved(tmp_path, FakeClock(), Moments())
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    choice = settle_saved_game(loaded, (9, 9, 10), stats=None, save_path=path)
+    assert choice.resumed is None and choice.save_path is None  # this run will not save over it
+    assert choice.notice is not None and "is kept" in choice.notice
+    assert path.exists()
+
+
+def test_an_abandoned_game_that_cannot_be_recorded_keeps_its_save(
+    tmp_path: Path, stats: StatsStore
+) -> None:
+    path = saved(tmp_path, FakeClock(), Moments())
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    stats.record = lambda record: "Statistics not saved: the disk is full"  # type: ignore[method-assign]
+    choice = settle_saved_game(loaded, (9, 9, 10), stats=stats, save_path=path)
+    assert choice.save_path is None and choice.notice is not None
+    assert "the disk is full" in choice.notice
+    assert path.exists()
+
+
+@pytest.mark.parametrize(
+    ("safe_left", "text"), [(5, "99%"), (0, "100%"), (9000, "0%"), (90, "99%")]
+)
+def test_progress_is_rounded_down(safe_left: int, text: str) -> None:
+    class Stub:
+        width, height, mines = 100, 100, 1000
+
+    stub = Stub()
+    stub.safe_left = safe_left  # type: ignore[attr-defined]
+    assert percent_cleared_text(stub) == text  # type: ignore[arg-type]

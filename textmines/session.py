@@ -26,7 +26,7 @@ def utc_now() -> datetime:
 class Finish:
     """What the end of a game meant for the statistics."""
 
-    #: The fastest unassisted win before this one, if any.
+    #: The fastest unassisted win of the group before this game ended, if any.
     previous_best: BestTime | None
     #: This win beat ``previous_best`` (or is the first win of its group).
     new_best: bool
@@ -97,7 +97,7 @@ class GameSession:
     def _finish(self) -> Finish:
         won = self.game.status == Status.WON
         previous = None
-        if won and self.stats is not None:
+        if self.stats is not None:
             try:
                 previous = self.stats.best_time(self.group)
             except StatsError as error:  # reading must never end the game
@@ -133,8 +133,10 @@ class GameSession:
                 assisted=self.assisted,
             )
             notice = self.stats.record(record)
-        if self.saved and self.save_path is not None:
-            # The game is over: its save must not resume it again.
+        kept = notice is not None and outcome == "abandoned"
+        if self.saved and self.save_path is not None and not kept:
+            # Over or recorded: its save must not resume it again. A game left in play that
+            # could not be recorded keeps its save, so it is not lost.
             discard_save(self.save_path)
             self.saved = False
         return notice
@@ -167,3 +169,67 @@ class GameSession:
             return self.abandon() or notice
         self.saved = True
         return None
+
+
+@dataclass(frozen=True)
+class SavedGameChoice:
+    """What becomes of a saved game when the player starts textmines with a board option."""
+
+    #: The saved game to play on, or None: a new game starts.
+    resumed: LoadedGame | None
+    #: Where this run saves its game on quit (None: it does not, to keep the old save).
+    save_path: Path | None
+    #: What the player is told about the saved game, if anything.
+    notice: str | None
+
+
+def settle_saved_game(
+    loaded: LoadedGame,
+    board: tuple[int, int, int] | None,
+    *,
+    stats: StatsStore | None,
+    save_path: Path,
+    now: Callable[[], datetime] = utc_now,
+) -> SavedGameChoice:
+    """The player asked for ``board`` (``(width, height, mines)``; None: a seeded board) while
+    a game is saved. A save is never dropped without trace:
+
+    * the same board (and no seed): the saved game comes back;
+    * another board: the saved game is recorded as abandoned (as a new game would record it),
+      and the player is told;
+    * another board while statistics cannot be written: the save is kept for next time and this
+      run does not save over it.
+    """
+    game = loaded.game
+    if board == (game.width, game.height, game.mines):
+        return SavedGameChoice(loaded, save_path, None)
+    session = GameSession.resume(loaded, stats=stats, save_path=save_path, now=now)
+    label = session.group.label
+    progress = f"{percent_cleared_text(game)} cleared"
+    if stats is None:
+        return SavedGameChoice(
+            None,
+            None,
+            f"Your saved {label} game ({progress}) is kept: start textmines without a board "
+            "option to play on. This game will not be saved when you quit.",
+        )
+    problem = session.abandon()
+    if problem is not None:
+        return SavedGameChoice(
+            None,
+            None,
+            f"Your saved {label} game ({progress}) is kept ({problem}): start textmines "
+            "without a board option to play on. This game will not be saved when you quit.",
+        )
+    return SavedGameChoice(
+        None,
+        save_path,
+        f"Your saved {label} game ({progress}) was recorded as abandoned, as you asked for "
+        "another board. Start textmines without a board option to resume a saved game.",
+    )
+
+
+def percent_cleared_text(game: Game) -> str:
+    """``62%``: the share of safe cells revealed, rounded down, so 100% only when cleared."""
+    safe = game.width * game.height - game.mines
+    return f"{100 * (safe - game.safe_left) // safe}%"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from textual.pilot import Pilot
 
 from tests.engine.conftest import FakeClock
@@ -13,15 +15,21 @@ __all__ = ["FakeClock", "cell_offset", "click_cell", "make_app"]
 
 
 def make_app(
-    clock: FakeClock | None = None, *, theme: str | None = None, **config: object
+    clock: FakeClock | None = None, *, theme: str | None = None, **options: object
 ) -> TextminesApp:
-    """An app on a seeded board with a clock the test controls (and a bundled theme)."""
+    """An app on a seeded board with a clock the test controls (and a bundled theme).
+
+    ``options`` naming a GameConfig field set up the board; the others go to the app.
+    """
+    names = {field.name for field in fields(GameConfig)}
+    config = {key: value for key, value in options.items() if key in names}
     config.setdefault("seed", 1)
     mines_theme = bundled_themes()[theme] if theme is not None else None
     return TextminesApp(
         GameConfig(**config),  # type: ignore[arg-type]
         clock=clock or FakeClock(),
         theme=mines_theme,
+        **{key: value for key, value in options.items() if key not in names},  # type: ignore[arg-type]
     )
 
 

@@ -176,6 +176,7 @@ async def test_won_game_and_the_board_ignores_clicks_after() -> None:
         assert "3BV/s" in progress(app)
         assert counter(app) == "000"
         view = app.game.view_text()
+        await pilot.press("escape")  # close the game-over box, keep looking at the board
         await click_cell(pilot, 2, 0, button=3)
         await click_cell(pilot, 2, 0)
         assert app.game.view_text() == view
@@ -265,8 +266,8 @@ async def test_help_lists_every_binding() -> None:
         for expected in (
             "Space / Enter",
             "Reveal / chord",
-            "F / +",
-            "N / F2",
+            "f / +",
+            "n / F2",
             "Pause",
             "Right click",
             "Hint",
@@ -311,7 +312,7 @@ async def test_custom_dialog_validates_live() -> None:
 async def test_menus_by_keyboard_and_mouse() -> None:
     app = make_app()
     async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.press("f10", "down", "down", "down", "enter")  # Game > Intermediate
+        await pilot.press("f10", "down", "down", "down", "down", "enter")  # Game > Intermediate
         await pilot.pause()
         assert app.game.mines == 40
         bar = app.query_one(MenuBar)

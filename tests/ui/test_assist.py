@@ -37,15 +37,17 @@ async def test_hint_points_at_a_safe_cell_and_marks_the_game_assisted() -> None:
 
 
 def test_overlay_labels() -> None:
+    # Never a bare digit, which would read as a revealed number (issue 12).
     assert [overlay_label(p, 2) for p in (0, 1, 23, 50, 99, 100)] == [
         " 0",
-        " 1",
-        " 2",
-        " 5",
-        " 9",
+        "~1",
+        "~2",
+        "~5",
+        "~9",
         " *",
     ]
-    assert [overlay_label(p, 3) for p in (0, 23, 100)] == ["  0", " 23", "  *"]
+    assert [overlay_label(p, 3) for p in (0, 7, 23, 100)] == ["  0", " 7%", " 23", "  *"]
+    assert [overlay_label(p, 4) for p in (23, 100)] == [" 23%", "   *"]
 
 
 async def test_overlay_shows_probabilities_after_every_move_and_hides() -> None:

@@ -175,7 +175,7 @@ async def test_figures_of_a_group(store: StatsStore) -> None:
         assert summary[3].startswith("Lost 2 2 9.1 s 2026-11-02 11:10 26 2.86")
         assert summary[4].startswith("Abandoned 1 3 10.0 s 2026-11-01 10:00 20 2.00")
         assert summary[5].startswith("Assisted (no records) 1 4 12.4 s 2026-11-03 09:40 31 2.50")
-        assert "Current streak 2 losses" in summary[6]
+        assert "Current streak 2 lost or abandoned" in summary[6]
         assert "Longest winning streak 2" in summary[7]
         assert "Longest losing streak 2" in summary[8]
         assert "Average winning time 10.0 s" in summary[9]
@@ -445,3 +445,22 @@ async def test_confirm_keys(keys: list[str], expected: bool) -> None:
         await pilot.press(*keys)
         await pilot.pause()
     assert host.results == [expected]
+
+
+async def test_reset_one_custom_board_while_another_remains(store: StatsStore) -> None:
+    # The Custom tab rebuilds its board picker after a reset: the old one must be gone first
+    # (this crashed with DuplicateIds and lost the game in play).
+    screen = StatisticsScreen(store, initial_group=WIDE)
+    host = Host(screen)
+    async with host.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert screen.active_tab == "custom"
+        assert [section.group for section in sections(screen)] == [WIDE]
+        await pilot.click(sections(screen)[0].query_one(".reset", Button))
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert host.screen is screen
+        assert WIDE not in store.groups()
+        assert [section.group for section in sections(screen)] == [SQUARE_NG]
+        assert len(screen.query("#custom-picker")) == 1
+        assert screen.query_one("#custom-board", Select).value == SQUARE_NG

@@ -33,6 +33,11 @@ class Paths:
         return self.data_dir / "saved-game.json"
 
     @property
+    def crash_log(self) -> Path:
+        """Where the details of an unexpected error go (appended, newest last)."""
+        return self.data_dir / "crash.log"
+
+    @property
     def settings_file(self) -> Path:
         return self.config_dir / "settings.toml"
 

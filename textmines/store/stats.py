@@ -333,6 +333,10 @@ class Streak:
 
     outcome: str
     length: int
+    #: Games of a losing streak that were abandoned rather than lost.
+    abandoned: int = 0
+    #: No streak because the last game was an assisted win (which ends every streak).
+    after_assisted_win: bool = False
 
     @property
     def signed(self) -> int:
@@ -340,11 +344,17 @@ class Streak:
         return -self.length if self.outcome == "lost" else self.length
 
     def __str__(self) -> str:
+        """Named by what it counts: ``3 wins``, ``2 losses``, ``14 abandoned``, ``5 lost or
+        abandoned``; ``none`` says why when an assisted win ended the streak."""
         if self.outcome == "won":
             return f"{self.length} win" + ("" if self.length == 1 else "s")
         if self.outcome == "lost":
-            return f"{self.length} loss" + ("" if self.length == 1 else "es")
-        return "none"
+            if self.abandoned == 0:
+                return f"{self.length} loss" + ("" if self.length == 1 else "es")
+            if self.abandoned == self.length:
+                return f"{self.length} abandoned"
+            return f"{self.length} lost or abandoned"
+        return "none (an assisted win ends a streak)" if self.after_assisted_win else "none"
 
 
 NO_STREAK: Final = Streak("", 0)
@@ -385,12 +395,17 @@ def _streaks(history: str) -> tuple[Streak, int, int]:
     """
     longest_win = max((len(run) for run in _WIN_RUN.findall(history)), default=0)
     longest_loss = max((len(run) for run in _LOSS_RUN.findall(history)), default=0)
-    if not history or history[-1] == "w":
+    if not history:
         return NO_STREAK, longest_win, longest_loss
+    if history[-1] == "w":
+        return Streak("", 0, after_assisted_win=True), longest_win, longest_loss
     last = history[-1]
     tail = history.rstrip("W") if last == "W" else history.rstrip("LlQq")
-    length = len(history) - len(tail)
-    return Streak("won" if last == "W" else "lost", length), longest_win, longest_loss
+    run = history[len(tail) :]
+    if last == "W":
+        return Streak("won", len(run)), longest_win, longest_loss
+    abandoned = sum(1 for game in run if game in "Qq")
+    return Streak("lost", len(run), abandoned), longest_win, longest_loss
 
 
 # ---------------------------------------------------------------------------- errors

@@ -18,14 +18,16 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.markup import escape as escape_markup
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 
 from textmines import __version__
 from textmines.config import GameConfig, settings_with_config
+from textmines.crash import crash_message, write_crash_log
 from textmines.engine import Change, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import format_seconds, game_metrics
-from textmines.session import Finish, GameSession
+from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, save_settings
@@ -33,6 +35,7 @@ from textmines.store.stats import StatsStore
 from textmines.themes import DEFAULT_THEME, MinesTheme, load_themes
 from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
+from textmines.ui.game_screen import GameScreen
 from textmines.ui.header import GameHeader
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
 from textmines.ui.notice import Notice
@@ -43,6 +46,11 @@ MIN_WIDTH = 30
 MIN_HEIGHT = 8
 #: Below this height the board is drawn without its frame.
 COMPACT_HEIGHT = 20
+#: What may stop the clock (``TextminesApp.hold_clock``); the first two also hide the board.
+PLAYER, BLUR, COVERED, TOO_SMALL = "player", "blur", "covered", "too-small"
+HIDING_HOLDS = frozenset({PLAYER, BLUR})
+#: Exit status after SIGTERM or SIGHUP saved the game: 128 + SIGTERM, as shells report it.
+SIGNAL_EXIT_STATUS = 128 + signal.SIGTERM
 
 
 @cache
@@ -57,7 +65,6 @@ class TextminesApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "textmines"
-    AUTO_FOCUS = "BoardView"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,f2", "new_game", "New game", id="app.new_game"),
@@ -76,6 +83,9 @@ class TextminesApp(App[None]):
         Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("f10", "menu", "Menu", id="app.menu"),
+        Binding("alt+g", "menu(0)", "Game menu", show=False, id="app.menu_game"),
+        Binding("alt+o", "menu(1)", "Options menu", show=False, id="app.menu_options"),
+        Binding("alt+h", "menu(2)", "Help menu", show=False, id="app.menu_help"),
         Binding("q,ctrl+c", "quit", "Quit", id="app.quit", priority=False),
     ]
 
@@ -94,6 +104,7 @@ class TextminesApp(App[None]):
         save_path: Path | None = None,
         resumed: LoadedGame | None = None,
         autoplay: bool = False,
+        crash_log: Path | None = None,
     ) -> None:
         # Set before App.__init__, which may read the theme variables.
         self.themes = dict(themes if themes is not None else bundled_themes())
@@ -122,6 +133,9 @@ class TextminesApp(App[None]):
         self.stats = stats
         self.stats_notice = stats_notice
         self.save_path = save_path
+        self.crash_log = crash_log
+        #: After an unexpected error: the line to show the player once the screen is gone.
+        self.crash_report: str | None = None
         if resumed is not None:
             game = resumed.game
             self.config = self.config.with_board(game.width, game.height, game.mines)
@@ -145,8 +159,15 @@ class TextminesApp(App[None]):
         self._autoplay_at_start = autoplay
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
+        #: Why the clock is stopped, if it is (see ``hold_clock``).
+        self._holds: set[str] = set()
+        #: The kind of each toast shown with one (see ``notify``), by its identity.
+        self._toast_kinds: dict[str, str] = {}
 
     # ------------------------------------------------------------------ layout
+    def get_default_screen(self) -> Screen[None]:
+        return GameScreen()
+
     def compose(self) -> ComposeResult:
         # Few widgets on purpose: Textual's cost per key press grows with their number.
         yield self.menu_bar
@@ -162,7 +183,7 @@ class TextminesApp(App[None]):
         self._check_size()
         if self.session.saved:
             # Resumed: the clock waits until the player has had a look.
-            self._set_paused(True)
+            self.hold_clock(PLAYER, True)
             self.notify("Your last game is back, paused. Press P to play on.", timeout=6)
         if self._autoplay_at_start:
             self.assist.start_autoplay()
@@ -171,9 +192,81 @@ class TextminesApp(App[None]):
                 # Closing the terminal or a kill: save the game on the way out.
                 asyncio.get_running_loop().add_signal_handler(signal_number, self._quit_on_signal)
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+        kind: str | None = None,
+    ) -> None:
+        """A toast that replaces, rather than stacks on, the last one of its ``kind`` or with
+        the same text: five presses of a key leave one toast, not five over the board.
+
+        It goes to the corner of the screen farthest from the board's cursor.
+        """
+        for shown in list(self._notifications):
+            if (kind is not None and self._toast_kinds.get(shown.identity) == kind) or (
+                shown.message == message and shown.title == title
+            ):
+                self._unnotify(shown, refresh=False)
+        live = {shown.identity for shown in self._notifications}
+        self._toast_kinds = {key: k for key, k in self._toast_kinds.items() if key in live}
+        notification = Notification(
+            message,
+            title,
+            severity,
+            self.NOTIFICATION_TIMEOUT if timeout is None else timeout,
+            markup=markup,
+        )
+        if kind is not None:
+            self._toast_kinds[notification.identity] = kind
+        self._place_toasts()
+        self.post_message(Notify(notification))
+
+    def _place_toasts(self) -> None:
+        """Put the toasts in the screen half away from the cursor, left or right, top or
+        bottom, so that a hint never hides the cell it points at."""
+        board = self.board
+        if not board.is_mounted:
+            return
+        x, y = board.cursor_screen_offset()
+        screen = self.screen
+        screen.set_class(x >= screen.size.width // 2, "-toasts-left")
+        screen.set_class(y >= screen.size.height // 2, "-toasts-top")
+
     def _quit_on_signal(self) -> None:
         self.session.save()
-        self.exit()
+        # A process stopped by a signal says so in its status, as shells expect (128 + 15).
+        self.exit(return_code=SIGNAL_EXIT_STATUS)
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's one exit for an exception nothing handled (pinned by a test): save the game
+        # in play first, put the traceback in the crash log, and leave the player one line
+        # instead of a screenful of locals.
+        if self.crash_report is None:
+            self.crash_report = self._save_after_crash(error)
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+
+    def _save_after_crash(self, error: BaseException) -> str:
+        in_play = self.session.can_be_saved
+        try:
+            notice = self.session.save()
+        except Exception as save_error:  # the save must not hide the first error
+            notice = f"{type(save_error).__name__}: {save_error}"
+        if not in_play:
+            saved = "No game was in play."
+        elif notice is not None:
+            saved = f"Your game could not be saved ({notice})."
+        elif self.session.saved:
+            saved = "Your game was saved and comes back next time."
+        else:
+            saved = "Your game was recorded as abandoned."
+        problem = write_crash_log(self.crash_log, error) if self.crash_log is not None else None
+        return crash_message(error, self.crash_log, problem, saved)
 
     #: False while App.__init__ runs: our theme is not registered yet (see get_css_variables).
     _theme_chosen = False
@@ -202,6 +295,7 @@ class TextminesApp(App[None]):
                 (
                     MenuItem("New game", "app.new_game", "F2"),
                     MenuItem("Restart this board", "app.restart", "R"),
+                    MenuItem("Pause", "app.pause", "P"),
                     SEPARATOR,
                     MenuItem(
                         "Beginner", "app.preset('beginner')", "1", partial(is_preset, "beginner")
@@ -267,8 +361,6 @@ class TextminesApp(App[None]):
                     MenuItem("Autoplay slower", "app.autoplay_pace(2)", "<"),
                     SEPARATOR,
                     MenuItem("Theme...", "app.choose_theme", "T"),
-                    SEPARATOR,
-                    MenuItem("Pause", "app.pause", "P"),
                 ),
             ),
             Menu(
@@ -327,7 +419,10 @@ class TextminesApp(App[None]):
         self.assist.stop_autoplay()
         self.session = self._session(game)
         self.sub_title = self.config.label
-        self._set_paused(False)
+        # A new game is not paused; what covers the board (a dialog, a small terminal) still
+        # holds its clock once it starts.
+        self.hold_clock(PLAYER, False)
+        self.hold_clock(BLUR, False)
         self.board.load(game)
         self._show_game_state()
         self.assist.refresh_overlay()
@@ -335,6 +430,7 @@ class TextminesApp(App[None]):
     def _show_game_state(self, finish: Finish | None = None) -> None:
         game = self.game
         header = self.header
+        header.counter_digits = max(3, len(str(game.mines)))
         header.mines_left = game.mines_left
         header.seconds = int(game.elapsed)
         header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
@@ -354,9 +450,21 @@ class TextminesApp(App[None]):
                     message += f" (was {format_seconds(previous.time_ms)})"
             status.show(message, "won")
         elif game.status == Status.LOST:
-            status.show(f"Boom - {game.percent_cleared:.0f}% cleared", "lost")
+            status.show(f"Boom - {percent_cleared_text(game)} cleared", "lost")
         else:
-            status.show(f"{game.safe_left} safe left · {game.percent_cleared:.0f}% cleared")
+            status.show(f"{game.safe_left} safe left · {percent_cleared_text(game)} cleared")
+        self.show_modes()
+
+    def show_modes(self) -> None:
+        """Name on the status line what changes the game: no-guess, autoplay, assisted."""
+        game, modes = self.game, []
+        if game.no_guess:
+            modes.append("No-guess (fell back)" if game.no_guess_failed else "No-guess")
+        if self.assist.autoplaying:
+            modes.append(f"Autoplay {self.assist.delay:g} s")
+        if self.session.assisted:
+            modes.append("Assisted")
+        self.status_line.show_modes(modes)
 
     def _tick(self) -> None:
         self.header.seconds = int(self.game.elapsed)  # a reactive: repaints only on change
@@ -377,16 +485,49 @@ class TextminesApp(App[None]):
             return
         if finish.notice is not None:
             self.notify(finish.notice, severity="warning", markup=False)
-        if finish.new_best:
-            previous = finish.previous_best
-            was = f" The best was {format_seconds(previous.time_ms)}." if previous else ""
-            seconds = format_seconds(self.game.elapsed_ms)
-            self.notify(
-                f"New best time for {self.session.group.label}: {seconds}.{was}",
-                title="Well played!",
-                timeout=8,
-                markup=False,
+        self._show_game_over(finish)
+
+    def _show_game_over(self, finish: Finish) -> None:
+        """The end-of-game box: how it went, then play again, restart or look at the board."""
+        from textmines.ui.screens.game_over import Choice, GameOverScreen
+
+        game = self.game
+        won = game.status == Status.WON
+        label = self.session.group.label
+        title = f"{label} cleared!" if won else f"Boom! {label} lost"
+
+        def chosen(choice: Choice) -> None:
+            if choice == "new":
+                self.action_new_game()
+            elif choice == "restart":
+                self.action_restart()
+
+        self.push_screen(GameOverScreen(won, title, self._game_over_figures(finish)), chosen)
+
+    def _game_over_figures(self, finish: Finish) -> list[tuple[str, str]]:
+        game = self.game
+        m = game_metrics(game)
+        won = game.status == Status.WON
+        figures = [("Time", format_seconds(game.elapsed_ms))]
+        if won:
+            figures += [("3BV", f"{m.bbbv}"), ("3BV/s", f"{m.bbbv_per_second:.2f}")]
+        else:
+            figures += [
+                ("3BV", f"{m.solved_bbbv} of {m.bbbv} solved"),
+                ("Cleared", percent_cleared_text(game)),
+            ]
+        previous = finish.previous_best
+        best = format_seconds(previous.time_ms) if previous is not None else "none yet"
+        if self.stats is None:
+            best = "not recorded in this session"
+        elif finish.new_best:
+            best = f"{format_seconds(game.elapsed_ms)}, a new best!" + (
+                f" (was {best})" if previous is not None else ""
             )
+        elif won and self.session.assisted:
+            best = f"{best} (an assisted win is not a record)"
+        figures.append(("Best time", best))
+        return figures
 
     @on(BoardView.PressChanged)
     def _press_changed(self, event: BoardView.PressChanged) -> None:
@@ -530,29 +671,48 @@ class TextminesApp(App[None]):
 
     def action_pause(self) -> None:
         """Hide the board and stop the clock, or resume."""
-        if self.game.paused:
-            self._set_paused(False)
+        if self._holds & HIDING_HOLDS:
+            self.hold_clock(PLAYER, False)
+            self.hold_clock(BLUR, False)
         elif self.game.status == Status.PLAYING:
-            self._set_paused(True)
+            self.hold_clock(PLAYER, True)
         else:
-            self.notify("Nothing to pause: the clock is not running.", timeout=2)
+            self.notify("Nothing to pause: the clock is not running.", timeout=2, kind="pause")
 
-    def _set_paused(self, paused: bool) -> None:
-        if paused:
+    def hold_clock(self, reason: str, held: bool) -> None:
+        """Stop the clock for ``reason`` (or let go of it): it runs only when nothing holds it.
+
+        ``PLAYER`` (P) and ``BLUR`` (the terminal lost focus) also hide the board, as pausing
+        does in the classic game; a dialog over the board (``COVERED``) or a terminal too small
+        for it (``TOO_SMALL``) only stop the clock.
+        """
+        was_hidden = bool(self._holds & HIDING_HOLDS)
+        if held:
+            self._holds.add(reason)
+        else:
+            self._holds.discard(reason)
+        if self._holds:
             self.game.pause()
         else:
             self.game.resume()
-        self._show_notice("paused", "Paused - press P to resume" if paused else None)
-        if not paused:
-            self.board.focus()
+        hidden = bool(self._holds & HIDING_HOLDS)
+        if hidden != was_hidden:
+            self._show_notice("paused", "Paused - press P to resume" if hidden else None)
+            if not hidden:
+                self.board.focus()
+        self._tick()
+
+    @on(GameScreen.Covered)
+    def _game_screen_covered(self, event: GameScreen.Covered) -> None:
+        self.hold_clock(COVERED, event.covered)
 
     def on_app_blur(self) -> None:
         if self.game.status == Status.PLAYING and not self.game.paused:
-            self._set_paused(True)
+            self.hold_clock(BLUR, True)
 
-    def action_menu(self) -> None:
-        """Open the menu bar (F10)."""
-        self.menu_bar.open_menu(0)
+    def action_menu(self, index: int = 0) -> None:
+        """Open the menu bar (F10), or one menu (Alt+G, Alt+O, Alt+H)."""
+        self.menu_bar.open_menu(index)
 
     def action_help(self) -> None:
         """Show every control."""
@@ -611,6 +771,7 @@ class TextminesApp(App[None]):
         self._size_state = (too_small, compact)
         message = f"Terminal too small: textmines needs at least {MIN_WIDTH}x{MIN_HEIGHT}."
         self._show_notice("too-small", message if too_small else None)
+        self.hold_clock(TOO_SMALL, too_small)
         self.screen_stack[0].set_class(compact, "-compact")
 
     def _show_notice(self, name: str, message: str | None) -> None:

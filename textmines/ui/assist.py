@@ -42,6 +42,10 @@ class Assistant:
         """Whether the game on the board still shows ``view``."""
         return game is self.app.game and game.view_text() == view
 
+    def _mark_assisted(self) -> None:
+        self.app.session.mark_assisted()
+        self.app.show_modes()
+
     def _run(self, group: str, work: partial[None]) -> None:
         self.app.run_worker(work, thread=True, group=group, exclusive=True, exit_on_error=False)
 
@@ -50,9 +54,9 @@ class Assistant:
         """Find a safe cell (or the safest) and show it."""
         game, view = self._snapshot()
         if game.status.is_over:
-            self.app.notify("The game is over: press N for a new one.", timeout=3)
+            self.app.notify("The game is over: press N for a new one.", timeout=3, kind="over")
             return
-        self.app.session.mark_assisted()
+        self._mark_assisted()
         self._run("hint", partial(self._find_hint, game, view))
 
     def _find_hint(self, game: Game, view: str) -> None:
@@ -65,9 +69,9 @@ class Assistant:
         if not self._current(game, view):
             return
         if found is None:
-            self.app.notify("Every covered cell left is a mine.", timeout=4)
+            self.app.notify("Every covered cell left is a mine.", timeout=4, kind="hint")
             return
-        self.app.board.show_hint((found.x, found.y))
+        self.app.board.show_hint((found.x, found.y))  # the cursor goes there before the toast
         if found.certain:
             message = "This cell is safe."
         else:
@@ -75,7 +79,7 @@ class Assistant:
                 f"No cell is certainly safe; this one has the best odds "
                 f"({found.probability:.0%} chance of a mine)."
             )
-        self.app.notify(message, title="Hint", timeout=5)
+        self.app.notify(message, title="Hint", timeout=5, kind="hint")
 
     # ------------------------------------------------------------------ overlay
     def toggle_overlay(self) -> None:
@@ -93,7 +97,7 @@ class Assistant:
         if game.status.is_over:
             self.app.board.set_overlay(None)
             return
-        self.app.session.mark_assisted()
+        self._mark_assisted()
         self._run("overlay", partial(self._compute_overlay, game, view))
 
     def _compute_overlay(self, game: Game, view: str) -> None:
@@ -111,6 +115,7 @@ class Assistant:
                     "estimates.",
                     severity="warning",
                     timeout=4,
+                    kind="overlay",
                 )
 
     # ------------------------------------------------------------------ autoplay
@@ -122,13 +127,12 @@ class Assistant:
 
     def start_autoplay(self) -> None:
         if self.app.game.status.is_over:
-            self.app.notify("The game is over: press N for a new one.", timeout=3)
+            self.app.notify("The game is over: press N for a new one.", timeout=3, kind="over")
             return
         self.autoplaying = True
-        self.app.session.mark_assisted()
+        self._mark_assisted()  # the status line now names autoplay and its pace
         self.app.notify(
-            f"Autoplay: one move every {self.delay:g} s. A stops it, < and > change the pace.",
-            timeout=4,
+            "Autoplay on: A stops it, < and > change the pace.", timeout=3, kind="autoplay"
         )
         self._step()
 
@@ -137,13 +141,14 @@ class Assistant:
             return
         self.autoplaying = False
         self.app.workers.cancel_group(self.app, "autoplay")
+        self.app.show_modes()
         if message:
-            self.app.notify(message, timeout=3)
+            self.app.notify(message, timeout=3, kind="autoplay")
 
     def change_pace(self, factor: float) -> None:
         """Multiply the delay between moves by ``factor`` (within the limits)."""
         self.delay = min(AUTOPLAY_SLOWEST, max(AUTOPLAY_FASTEST, self.delay * factor))
-        self.app.notify(f"Autoplay: one move every {self.delay:g} s.", timeout=2)
+        self.app.show_modes()  # the pace shows on the status line, not in a toast
 
     def _step(self) -> None:
         if not self.autoplaying:
@@ -160,7 +165,9 @@ class Assistant:
     def _think(self, game: Game, view: str) -> None:
         from textmines.engine.solver import next_move
 
-        move = next_move(view, game.mines)
+        # Only reveals: flags are not needed to play, and flagging a thousand mines one by one
+        # on a big board would keep the next reveal waiting for minutes.
+        move = next_move(view, game.mines, flag_mines=False)
         self.app.call_from_thread(self._play, game, view, move)
 
     def _play(self, game: Game, view: str, move: Move | None) -> None:
@@ -174,14 +181,7 @@ class Assistant:
             return
         board = self.app.board
         board.move_cursor(move.x, move.y)
-        if move.kind == "reveal":
-            board.act("reveal", move.x, move.y)
-        else:
-            # Toggling cycles flag, ? and nothing: go round to the flag.
-            for _ in range(3):
-                if game.cell(move.x, move.y) == "F":
-                    break
-                board.act("mark", move.x, move.y)
+        board.act("reveal", move.x, move.y)
         if game.status.is_over:
             self.stop_autoplay()
         else:

@@ -60,6 +60,9 @@ def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
     )
     cursor = Style(bgcolor=colour("cursor"))
     styles.update({"c" + key: style + cursor for key, style in list(styles.items())})
+    # The mine that exploded keeps its red under the cursor (a keyboard loss leaves the cursor
+    # there); the cursor shows as an underline instead.
+    styles["cX"] = styles["X"] + Style(underline=True)
     return styles
 
 
@@ -72,7 +75,8 @@ def heat_styles(variables: Mapping[str, str]) -> list[Style]:
     for percent in range(101):
         background = safe.blend(mine, percent / 100)
         text = background.get_contrast_text(1.0)
-        styles.append(Style(color=text.rich_color, bgcolor=background.rich_color, bold=True))
+        # Italic and not bold: unlike the numbers of revealed cells.
+        styles.append(Style(color=text.rich_color, bgcolor=background.rich_color, italic=True))
     return styles
 
 
@@ -88,23 +92,30 @@ def overlay_percent(probability: float) -> int:
 def overlay_label(percent: int, cell_width: int) -> str:
     """What a covered cell shows under the overlay, right-aligned like the numbers.
 
-    Two-column cells show tenths (``3`` is about 30%) so that neighbours stay apart; wider
-    cells show the percentage. ``0`` and ``*`` only when certain. The colour says the rest.
+    Never a bare digit, which would read as a revealed number: two-column cells show tenths
+    after a tilde (``~3`` is about 30%), wider cells the percentage with its sign. ``0`` and
+    ``*`` only when certain. The colour says the rest.
     """
     if percent == 100:
         label = "*"
-    elif percent == 0 or cell_width > 2:
-        label = str(percent)
+    elif percent == 0:
+        label = "0"
+    elif cell_width > 2:
+        label = f"{percent}%" if cell_width > 3 or percent < 10 else str(percent)
     else:
-        label = str(min(9, max(1, round(percent / 10))))
+        label = f"~{min(9, max(1, round(percent / 10)))}"
     return label.rjust(cell_width)
 
+
+#: Mouse buttons as Textual numbers them.
+LEFT, MIDDLE, RIGHT = 1, 2, 3
 
 #: Mouse controls for the help screen; kept beside the handlers that implement them.
 MOUSE_CONTROLS: list[tuple[str, str]] = [
     ("Left click", "Reveal (on release, like the classic game)"),
     ("Left click on a number", "Chord, when the option is on"),
     ("Double click on a number", "Chord"),
+    ("Left+right click (press both, release)", "Chord"),
     ("Middle click", "Chord"),
     ("Right click / Ctrl+click", "Flag, question mark, clear"),
     ("Click the face", "New game"),
@@ -198,6 +209,9 @@ class BoardView(ScrollView, can_focus=True):
         self.game = game
         self.cursor = (game.width // 2, game.height // 2)
         self._pressed: tuple[int, int] | None = None
+        #: Mouse buttons held down on the board, and whether they make a two-button chord.
+        self._buttons: set[int] = set()
+        self._chording = False
         self._fit_virtual_size()
 
     def _fit_virtual_size(self) -> None:
@@ -285,6 +299,20 @@ class BoardView(ScrollView, can_focus=True):
             Region(x * cw, y, cw, 1), animate=False, center=center, immediate=True, force=True
         )
 
+    def cursor_screen_offset(self) -> tuple[int, int]:
+        """Where the cursor's cell is on the screen (column, row)."""
+        cw = self.glyphs.cell_width
+        x, y = self.cursor
+        region = self.content_region
+        return (
+            region.x + x * cw - int(self.scroll_offset.x),
+            region.y + y - int(self.scroll_offset.y),
+        )
+
+    def on_resize(self) -> None:
+        # A smaller view must still show the cursor, before the next key press.
+        self.call_after_refresh(self.scroll_to_cursor)
+
     def action_move(self, dx: int, dy: int) -> None:
         x, y = self.cursor
         self.move_cursor(x + dx, y + dy)
@@ -330,9 +358,16 @@ class BoardView(ScrollView, can_focus=True):
         self.move_cursor(*cell)
         if self.game.status.is_over:
             return
-        if event.button == 3 or (event.button == 1 and event.ctrl):
+        other_held = bool(self._buttons)
+        self._buttons.add(event.button)
+        if event.button in (LEFT, RIGHT) and other_held and self._buttons >= {LEFT, RIGHT}:
+            # Both buttons down: the classic chord, made when one of them comes up.
+            self._chording = True
+            self.capture_mouse()
+            self._set_pressed(cell)
+        elif event.button == RIGHT or (event.button == LEFT and event.ctrl):
             self.act("mark", *cell)
-        elif event.button in (1, 2):
+        elif event.button in (LEFT, MIDDLE):
             self.capture_mouse()
             self._set_pressed(cell)
 
@@ -340,19 +375,30 @@ class BoardView(ScrollView, can_focus=True):
         if self._pressed is not None:
             self._set_pressed(self.cell_at(event) or self._pressed)
 
-    def on_mouse_up(self, event: events.MouseUp) -> None:
+    def on_leave(self) -> None:
+        # A button let go outside the board sends no MouseUp here: forget what was held, or
+        # the next left click would count as a two-button chord.
         if self._pressed is None:
-            return
+            self._buttons.clear()
+            self._chording = False
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        self._buttons.discard(event.button)
+        chording, was_pressed = self._chording, self._pressed is not None
+        if not self._buttons:
+            self._chording = False
+            self.release_mouse()
+        if not was_pressed:
+            return  # a right click (marked on the way down), or the end of a two-button chord
         event.stop()
-        self.release_mouse()
         self._set_pressed(None)
         cell = self.cell_at(event)
         if cell is None or self.game.status.is_over:
             return
         self.move_cursor(*cell)
-        if event.button == 2:
+        if chording or event.button == MIDDLE:
             self.act("chord", *cell)
-        elif event.button == 1 and (self.left_click_chords or not self.game.is_revealed(*cell)):
+        elif event.button == LEFT and (self.left_click_chords or not self.game.is_revealed(*cell)):
             self.open_at(*cell)
 
     def on_click(self, event: events.Click) -> None:

@@ -31,6 +31,17 @@ def theme_colour(variables: Mapping[str, str], name: str, under: Color | None = 
     return colour if under is None else under + colour
 
 
+#: Below this brightness an ANSI background takes bright white text, above it black.
+ANSI_DARK_BACKGROUND = 0.3
+
+
+def ansi_contrast_text(background: Color) -> Color:
+    """Readable ANSI text on ``background``: an ANSI theme's text is the terminal's default
+    colour, which can be anything, so over a coloured piece it is black or bright white."""
+    dark = background.brightness < ANSI_DARK_BACKGROUND
+    return Color.parse("ansi_bright_white" if dark else "ansi_black")
+
+
 @dataclass(frozen=True)
 class PieceStyle:
     """How a piece of text is drawn: theme variable names (no ``$``) for its text and its
@@ -47,6 +58,8 @@ class PieceStyle:
         if self.background is not None:
             background = theme_colour(variables, self.background, under)
         colour = None if self.color is None else theme_colour(variables, self.color, background)
+        if self.background is not None and variables.get(self.color or "") == "ansi_default":
+            colour = ansi_contrast_text(background)
         return base + Style(
             color=None if colour is None else colour.rich_color,
             bgcolor=None if self.background is None else background.rich_color,

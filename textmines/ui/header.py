@@ -24,10 +24,12 @@ GAP = "   "
 FACE_PIECE = 2
 
 
-def format_counter(value: int) -> str:
-    """Three characters, like the LED counters of the classic game: ``010``, ``-03``."""
-    value = max(-99, min(999, value))
-    return f"-{-value:02d}" if value < 0 else f"{value:03d}"
+def format_counter(value: int, digits: int = 3) -> str:
+    """``digits`` characters at least, like the LED counters of the classic game: ``010``,
+    ``-03``; a number that needs more digits gets them (a board may hold 100,000 mines)."""
+    if value < 0:
+        return "-" + str(-value).rjust(digits - 1, "0")
+    return str(value).rjust(digits, "0")
 
 
 def _centre(text: str, width: int) -> str:
@@ -53,6 +55,8 @@ class GameHeader(OneLineWidget):
         """The player clicked the face."""
 
     mines_left: reactive[int] = reactive(0)
+    #: Digits of the mine counter: as many as the board's mine count has, three at least.
+    counter_digits: reactive[int] = reactive(3)
     seconds: reactive[int] = reactive(0)
     face: reactive[str] = reactive("normal")
     face_hover: reactive[bool] = reactive(False)
@@ -70,11 +74,11 @@ class GameHeader(OneLineWidget):
 
     @property
     def counter_text(self) -> str:
-        return format_counter(self.mines_left)
+        return format_counter(self.mines_left, self.counter_digits)
 
     @property
     def timer_text(self) -> str:
-        return format_counter(min(self.seconds, 999))
+        return format_counter(self.seconds)
 
     @property
     def face_text(self) -> str:

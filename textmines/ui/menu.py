@@ -101,6 +101,8 @@ class MenuScreen(ModalScreen[MenuItem | None]):
         Binding("left", "switch(-1)", "Previous menu", show=False, priority=True),
         Binding("right", "switch(1)", "Next menu", show=False, priority=True),
     ]
+    #: Alt + a title's first letter opens that menu, from the game or another menu.
+    MNEMONIC_PREFIX = "alt+"
 
     def __init__(self, bar: MenuBar, index: int) -> None:
         super().__init__()
@@ -163,6 +165,17 @@ class MenuScreen(ModalScreen[MenuItem | None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def on_key(self, event: events.Key) -> None:
+        # Alt+letter moves to the menu of that letter, as in desktop menus.
+        if not event.key.startswith(self.MNEMONIC_PREFIX):
+            return
+        letter = event.key.removeprefix(self.MNEMONIC_PREFIX)
+        for index, menu in enumerate(self.bar.menus):
+            if menu.title[:1].lower() == letter:
+                event.stop()
+                self.show_menu(index)
+                return
+
     def action_switch(self, step: int) -> None:
         self.show_menu(self.index + step)
 
@@ -197,7 +210,7 @@ class MenuBar(OneLineWidget):
     """
     PIECE_STYLES: ClassVar[Mapping[str, PieceStyle]] = {
         "hover": PieceStyle(background="boost"),
-        "active": PieceStyle(color="text-accent", background="accent", bold=True),
+        "active": PieceStyle(color="text", background="accent", bold=True),
     }
 
     #: The title under the mouse, and the title whose menu is open.

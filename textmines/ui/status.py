@@ -1,8 +1,8 @@
-"""The status line: key hints on the left; progress or the end-of-game message on the right."""
+"""The status line: key hints on the left; what is on and the game's progress on the right."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textmines.ui.colours import PieceStyle
@@ -12,13 +12,18 @@ HINTS = "Space open · F flag · N new · P pause · F1 help · F10 menu"
 
 
 class StatusLine(OneLineWidget):
-    """Hints (cut with an ellipsis when the row is short) and the game's progress."""
+    """Hints (cut with an ellipsis when the row is short), the modes that are on (no-guess,
+    autoplay, assisted) and the game's progress or end message.
+
+    The right side wins the room: the hints give way first, then the progress text.
+    """
 
     DEFAULT_CSS: ClassVar[str] = """
     StatusLine { dock: bottom; height: 1; background: $panel; }
     """
     PIECE_STYLES: ClassVar[Mapping[str, PieceStyle]] = {
         "hints": PieceStyle(color="text-muted"),
+        "mode": PieceStyle(color="text-accent", bold=True),
         "won": PieceStyle(color="success", bold=True),
         "lost": PieceStyle(color="error", bold=True),
     }
@@ -35,6 +40,7 @@ class StatusLine(OneLineWidget):
         self.hints = hints
         self.text = ""
         self.outcome = ""
+        self.modes: tuple[str, ...] = ()
 
     def show(self, text: str, outcome: str = "") -> None:
         """Show progress, or the end message with ``outcome`` ``won``/``lost``."""
@@ -42,10 +48,24 @@ class StatusLine(OneLineWidget):
             self.text, self.outcome = text, outcome
             self.refresh()
 
+    def show_modes(self, modes: Sequence[str]) -> None:
+        """Name what is on (``No-guess``, ``Autoplay 0.25 s``, ``Assisted``)."""
+        if tuple(modes) != self.modes:
+            self.modes = tuple(modes)
+            self.refresh()
+
     def left(self, width: int) -> list[Piece]:
         return [(fit(self.hints, width), "hints")]
 
     def right(self, width: int) -> list[Piece]:
-        if not self.text or width < 3:
-            return []
-        return [(f" {fit(self.text, width - 2)} ", self.outcome or None)]
+        pieces: list[Piece] = []
+        room = width
+        for mode in self.modes:
+            piece = f" [{mode}]"
+            if len(piece) > room:
+                break
+            pieces.append((piece, "mode"))
+            room -= len(piece)
+        if self.text and room >= 3:
+            pieces.append((f" {fit(self.text, room - 2)} ", self.outcome or None))
+        return pieces

@@ -13,6 +13,9 @@ from textual.widgets import Button, Input, Label, Static
 
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE, check_board, mine_limits
 
+#: Below this many rows the dialog is drawn without borders round its fields and buttons.
+COMPACT_BELOW = 20
+
 
 class CustomBoardScreen(ModalScreen[tuple[int, int, int] | None]):
     """Ask for a custom board; dismisses with ``(width, height, mines)`` or ``None``."""
@@ -22,11 +25,13 @@ class CustomBoardScreen(ModalScreen[tuple[int, int, int] | None]):
     DEFAULT_CSS = """
     CustomBoardScreen { align: center middle; }
     CustomBoardScreen > Vertical {
-        width: 48; height: auto; max-height: 100%; padding: 0 1;
+        width: 48; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
         border: round $primary; background: $surface;
     }
     CustomBoardScreen .field { height: auto; }
     CustomBoardScreen .field > Label { width: 8; height: 3; content-align: left middle; }
+    CustomBoardScreen.-compact .field > Label { height: 1; }
+    CustomBoardScreen.-compact #message { margin: 0; }
     CustomBoardScreen .field > Input { width: 1fr; }
     CustomBoardScreen #message { height: auto; min-height: 2; margin: 1 0 0 0; }
     CustomBoardScreen #message.-error { color: $error; }
@@ -58,6 +63,14 @@ class CustomBoardScreen(ModalScreen[tuple[int, int, int] | None]):
 
     def on_mount(self) -> None:
         self.validate_board()
+
+    def on_resize(self) -> None:
+        # In a short terminal the fields and buttons lose their borders so that the whole
+        # dialog, buttons included, still fits (a 40x12 terminal).
+        small = self.size.height < COMPACT_BELOW
+        self.set_class(small, "-compact")
+        for widget in self.query("Input, Button"):
+            widget.compact = small  # type: ignore[attr-defined]
 
     def values(self) -> tuple[int, int, int] | str:
         """The three numbers, or a message saying what is wrong."""

@@ -24,15 +24,19 @@ _KEY_NAMES = {
 
 
 def key_label(key: str) -> str:
-    """``shift+up`` -> ``Shift+↑``, ``f2`` -> ``F2``, ``f`` -> ``F``, ``K`` -> ``Shift+K``."""
+    """``shift+up`` -> ``Shift+↑``, ``f2`` -> ``F2``, ``ctrl+c`` -> ``Ctrl+C``.
+
+    A letter alone is shown as it is typed: ``k`` moves one cell and ``K`` five, as the README
+    says, so the case is the information.
+    """
     *mods, last = key.split("+")
-    if len(last) == 1 and last.isupper():
-        mods.append("shift")
     character = key_to_character(last)
     if last in _KEY_NAMES:
         name = _KEY_NAMES[last]
     elif character is not None and len(last) > 1 and not character.isspace():
         name = character  # "greater_than_sign" -> ">"
+    elif len(last) == 1 and not mods:
+        name = last
     else:
         name = last.upper()
     return "+".join([*(mod.capitalize() for mod in mods), name])

@@ -12,12 +12,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+#: Rows around the text: frame (2), title and the gap under it (2), button and its margin (4).
+CHROME = 8
+
 
 class InfoScreen(ModalScreen[None]):
     """A dialog showing a renderable; Escape, Enter or Close dismisses it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Close", show=False),
+        Binding("escape,q,enter", "close", "Close", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -45,7 +48,8 @@ class InfoScreen(ModalScreen[None]):
             yield Button("Close", variant="primary", id="close")
 
     def on_mount(self) -> None:
-        self.query_one("#close", Button).focus()
+        # The text has the focus, so arrows and Page Up/Down scroll it straight away.
+        self.query_one(VerticalScroll).focus()
         self._fit()
 
     def on_resize(self) -> None:
@@ -53,8 +57,8 @@ class InfoScreen(ModalScreen[None]):
 
     def _fit(self) -> None:
         # An auto-height scroll area inside an auto-height dialog collapses when the text is
-        # taller than the screen: bound it by what is left after title, button and frame.
-        self.query_one(VerticalScroll).styles.max_height = max(3, self.size.height - 7)
+        # taller than the screen: bound it by what is left after the other rows.
+        self.query_one(VerticalScroll).styles.max_height = max(3, self.size.height - CHROME)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:

@@ -70,10 +70,16 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
         ("Average winning time", NO_VALUE if average is None else format_seconds(average), ""),
         ("Best 3BV/s", NO_VALUE if rate is None else f"{rate:.2f}", ""),
     ]
+    # Figures line up on the right; a value in words (the streak) starts where they do, and its
+    # length does not push the figures away from their labels.
     label_width = max(len(label) for label, _, _ in rows) + 2
-    value_width = max(len(value) for _, value, _ in rows)
+    worded = {"Current streak"}
+    value_width = max(len(value) for label, value, _ in rows if label not in worded)
     return [
-        Content.assemble((label.ljust(label_width), MUTED), (value.rjust(value_width), style))
+        Content.assemble(
+            (label.ljust(label_width), MUTED),
+            (value if label in worded else value.rjust(value_width), style),
+        )
         for label, value, style in rows
     ]
 
@@ -358,26 +364,27 @@ class StatisticsScreen(ModalScreen[bool]):
         body.mount_all(self._sections([group]))
 
     @on(TabbedContent.TabActivated)
-    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+    async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane_id = event.pane.id or ""
-        self._load(pane_id.removeprefix("tab-"))
+        await self._load(pane_id.removeprefix("tab-"))
 
-    def _load(self, key: str) -> None:
+    async def _load(self, key: str) -> None:
         """Read and show one tab's figures, the first time it is shown."""
         if key in self._loaded:
             return
         self._loaded.add(key)
         body = self.query_one(f"#body-{key}", _TabBody)
-        body.remove_children()
-        body.mount_all(self._tab_content(key))
+        # Awaited: the new content reuses ids (the custom picker) of what it replaces.
+        await body.remove_children()
+        await body.mount_all(self._tab_content(key))
 
-    def _reload(self) -> None:
+    async def _reload(self) -> None:
         """After a reset: read the group list again, empty every tab, fill the shown one."""
         self._read_groups()
         self._loaded.clear()
         for key, _ in TABS:
-            self.query_one(f"#body-{key}", _TabBody).remove_children()
-        self._load(self.active_tab)
+            await self.query_one(f"#body-{key}", _TabBody).remove_children()
+        await self._load(self.active_tab)
         self._sync_reset_all()
 
     def _sync_reset_all(self) -> None:
@@ -413,13 +420,13 @@ class StatisticsScreen(ModalScreen[bool]):
             )
             title = f"Reset {group.label}"
 
-        def answered(confirmed: bool | None) -> None:
+        async def answered(confirmed: bool | None) -> None:
             if confirmed:
-                self._reset(group)
+                await self._reset(group)
 
         self.app.push_screen(ConfirmScreen(message, title=title), answered)
 
-    def _reset(self, group: Group | None) -> None:
+    async def _reset(self, group: Group | None) -> None:
         assert self.store is not None
         notice = self.store.reset(group)
         if notice is not None:
@@ -428,7 +435,7 @@ class StatisticsScreen(ModalScreen[bool]):
         self.was_reset = True
         what = "All statistics" if group is None else f"Statistics of {group.label}"
         self.notify(f"{what} reset.", timeout=3, markup=False)
-        self._reload()
+        await self._reload()
 
     # ------------------------------------------------------------------ moving around
     def action_scroll(self, direction: str) -> None:

@@ -1,0 +1,446 @@
+"""What a new player ran into (issue 12): each test failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+
+from tests.ui.conftest import FakeClock, cell_offset, make_app
+from textmines.store.saves import load_game
+from textmines.store.stats import open_stats
+from textmines.ui.board import BoardView
+
+
+class Boom(RuntimeError):
+    """An error nobody expected."""
+
+
+async def test_an_unexpected_error_saves_the_game_and_says_where_the_details_are(
+    tmp_path: Path,
+) -> None:
+    save, log = tmp_path / "saved-game.json", tmp_path / "crash.log"
+    app = make_app(FakeClock(), save_path=save, crash_log=log)
+
+    def broken() -> None:
+        raise Boom("the help screen fell over")
+
+    with pytest.raises(Boom):  # run_test hands the app's exception to the test
+        async with app.run_test() as pilot:
+            await pilot.press("space")
+            app.action_help = broken  # type: ignore[method-assign]
+            await pilot.press("f1")
+            await pilot.pause()
+    assert app.return_code == 1
+    resumed, notice = load_game(save)
+    assert notice is None and resumed is not None
+    assert resumed.game.view_text() == app.game.view_text()
+    assert "Boom: the help screen fell over" in log.read_text()
+    assert "Traceback" in log.read_text()
+    report = app.crash_report or ""
+    assert "Your game was saved" in report and str(log) in report
+    assert "\n" not in report
+
+
+# ---------------------------------------------------------------------------- the clock
+@pytest.mark.parametrize(
+    ("keys", "closing"),
+    [
+        (["f1"], ["escape"]),  # help
+        (["f4"], ["escape"]),  # statistics
+        (["c"], ["escape"]),  # the custom dialog
+        (["t"], ["escape"]),  # the theme picker
+        (["ctrl+p"], ["escape"]),  # the command palette
+        (["f10"], ["escape"]),  # a menu
+    ],
+)
+async def test_the_clock_stops_while_anything_covers_the_board(
+    keys: list[str], closing: list[str]
+) -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        clock.advance(2)
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert app.screen is not app.screen_stack[0]
+        clock.advance(60)  # a minute reading the dialog is not game time
+        assert app.game.elapsed == pytest.approx(2)
+        await pilot.press(*closing)
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        clock.advance(1)
+        assert app.game.elapsed == pytest.approx(3)
+        assert not app.query("#paused")  # the board was never hidden
+
+
+async def test_the_clock_stops_while_the_terminal_is_too_small() -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        clock.advance(2)
+        await pilot.resize_terminal(20, 6)
+        await pilot.pause()
+        clock.advance(60)
+        assert app.game.elapsed == pytest.approx(2)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        clock.advance(1)
+        assert app.game.elapsed == pytest.approx(3)
+
+
+async def test_a_dialog_over_a_paused_game_keeps_it_paused() -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        clock.advance(2)
+        await pilot.press("p", "f1", "escape")
+        await pilot.pause()
+        clock.advance(10)
+        assert app.game.elapsed == pytest.approx(2)
+        assert app.query("#paused")  # still hidden: only P brings it back
+        await pilot.press("p")
+        clock.advance(1)
+        assert app.game.elapsed == pytest.approx(3)
+
+
+# ---------------------------------------------------------------------------- focus in dialogs
+async def test_the_custom_dialog_takes_typing_at_once() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("2", "0", "tab", "1", "2", "tab", "4", "0", "enter")
+        await pilot.pause()
+        assert (app.game.width, app.game.height, app.game.mines) == (20, 12, 40)
+
+
+async def test_the_statistics_tabs_follow_left_and_right_at_once(tmp_path: Path) -> None:
+    from textmines.ui.screens.statistics import StatisticsScreen
+
+    stats, _ = open_stats(tmp_path / "stats.db")
+    app = make_app(stats=stats)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        assert screen.active_tab == "beginner"
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.active_tab == "intermediate"
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert screen.active_tab == "custom"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_help_scrolls_at_once_and_shows_its_close_button(size: tuple[int, int]) -> None:
+    from textual.containers import VerticalScroll
+    from textual.widgets import Button
+
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        close = app.screen.query_one("#close", Button)
+        assert close.region.bottom <= size[1] and close.region.height >= 1
+        assert app.screen.region.contains_region(close.region)
+        scroll = app.screen.query_one(VerticalScroll)
+        assert scroll.max_scroll_y > 0
+        await pilot.press("down", "pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+
+
+def test_help_names_keys_in_the_case_they_are_typed() -> None:
+    from textmines.ui.screens.help import key_label
+
+    assert key_label("k") == "k"
+    assert key_label("K") == "K"
+    assert key_label("f2") == "F2"
+    assert key_label("shift+up") == "Shift+↑"
+    assert key_label("ctrl+c") == "Ctrl+C"
+
+
+# ---------------------------------------------------------------------------- small terminals
+async def test_the_custom_dialog_fits_a_40x12_terminal() -> None:
+    from textual.widgets import Button
+
+    app = make_app()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = app.screen.query_one("Vertical")
+        assert app.screen.region.contains_region(dialog.region)
+        for button in app.screen.query(Button):
+            assert dialog.region.contains_region(button.region), button.id
+        await pilot.press("1", "2", "tab", "1", "2", "tab", "2", "0")
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert (app.game.width, app.game.height, app.game.mines) == (12, 12, 20)
+
+
+async def test_the_cursor_stays_in_view_after_a_resize() -> None:
+    from textmines.ui.board import BoardView
+
+    app = make_app(width=30, height=16, mines=99)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        await pilot.press("end", *["J"] * 3)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.pause()
+        x, y = board.cursor_screen_offset()
+        assert board.content_region.contains(x, y)
+
+
+# ---------------------------------------------------------------------------- play
+async def press_buttons(pilot: Pilot[None], x: int, y: int, *steps: tuple[str, int]) -> None:
+    """Mouse buttons going down and up over cell (x, y), in order: ("down", 1), ("up", 3)..."""
+    board = pilot.app.query_one(BoardView)
+    offset = cell_offset(board, x, y)
+    for kind, button in steps:
+        event = events.MouseDown if kind == "down" else events.MouseUp
+        await pilot._post_mouse_events([event], BoardView, offset, button=button)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        (("down", 1), ("down", 3), ("up", 3), ("up", 1)),
+        (("down", 1), ("down", 3), ("up", 1), ("up", 3)),
+        (("down", 3), ("down", 1), ("up", 1), ("up", 3)),
+    ],
+)
+async def test_left_and_right_together_chord(order: tuple[tuple[str, int], ...]) -> None:
+    # Seed 1 opened at the centre: (2, 4) is a 1 whose mine is (1, 4); (1, 5) is safe.
+    app = make_app(left_click_chords=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        board = app.query_one(BoardView)
+        board.move_cursor(1, 4)
+        await pilot.press("f")
+        assert app.game.cell(1, 4) == "F" and app.game.cell(1, 5) == "#"
+        await press_buttons(pilot, 2, 4, *order)
+        assert app.game.cell(1, 5) == "1"
+        assert app.game.cell(1, 4) == "F"  # the right button did not unflag or mark anything
+        assert app.game.cell(2, 4) == "1"
+        # Afterwards a plain left click reveals again, and a right click flags.
+        await press_buttons(pilot, 0, 5, ("down", 1), ("up", 1))
+        assert app.game.cell(0, 5) != "#"
+
+
+async def test_after_a_keyboard_loss_the_exploded_mine_stays_red_under_the_cursor() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        board = app.query_one(BoardView)
+        board.move_cursor(1, 4)  # a mine
+        await pilot.press("space")
+        assert app.game.cell(1, 4) == "X" and board.cursor == (1, 4)
+        exploded = board._cell_styles()["X"].bgcolor
+        cw = board.glyphs.cell_width
+        line = board.render_line(4 - int(board.scroll_offset.y))
+        column = 0
+        for segment in line:
+            if column <= cw * 1 < column + segment.cell_length:
+                assert segment.style is not None and segment.style.bgcolor == exploded
+                break
+            column += segment.cell_length
+        else:
+            raise AssertionError("cell (1, 4) not drawn")
+
+
+def test_the_counters_show_every_digit_a_number_needs() -> None:
+    from textmines.ui.header import format_counter
+
+    assert format_counter(10) == "010"
+    assert format_counter(-3) == "-03"
+    assert format_counter(18000, 5) == "18000"
+    assert format_counter(999, 5) == "00999"
+    assert format_counter(-120, 5) == "-0120"
+    assert format_counter(1234) == "1234"  # the timer past 999 s
+
+
+async def test_a_board_with_thousands_of_mines_counts_them_all() -> None:
+    from textmines.ui.header import GameHeader
+
+    app = make_app(width=200, height=100, mines=12000)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        row = app.query_one(GameHeader).render_line(0).text
+        assert "12000" in row
+
+
+# ---------------------------------------------------------------------------- the end of a game
+def box_figures(app: object) -> dict[str, str]:
+    from textual.widgets import Static
+
+    from textmines.ui.screens.game_over import GameOverScreen
+
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, GameOverScreen)
+    text = str(screen.query_one("#figures", Static).render())
+    return {line[:11].strip(): line[11:].strip() for line in text.splitlines()}
+
+
+async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path) -> None:
+    stats, _ = open_stats(tmp_path / "stats.db")
+    clock = FakeClock()
+    app = make_app(clock, stats=stats)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        clock.advance(7.5)
+        board = app.game.board
+        assert board is not None
+        last = None
+        for y in range(9):
+            for x in range(9):
+                if not board.is_mine(x, y) and app.game.cell(x, y) == "#":
+                    last = (x, y)
+        for y in range(9):
+            for x in range(9):
+                if (x, y) != last and not board.is_mine(x, y) and app.game.cell(x, y) == "#":
+                    app.game.reveal(x, y)
+        assert last is not None
+        app.board.move_cursor(*last)
+        await pilot.press("space")
+        await pilot.pause()
+        figures = box_figures(app)
+        assert figures["Time"] == "7.5 s"
+        assert figures["3BV"].isdigit()
+        assert figures["3BV/s"] == f"{int(figures['3BV']) / 7.5:.2f}"
+        assert figures["Best time"] == "7.5 s, a new best!"
+        await pilot.press("r")  # restart: the same mines again
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        assert app.game.board == board and app.game.status == "ready"
+
+
+async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_enter() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        app.board.move_cursor(1, 4)
+        await pilot.press("space")  # a mine
+        await pilot.pause()
+        figures = box_figures(app)
+        assert figures["Cleared"].endswith("%")
+        assert "of" in figures["3BV"]
+        assert figures["Best time"] == "not recorded in this session"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0] and app.game.status == "lost"
+
+        app.board.move_cursor(4, 4)
+        app._show_game_over(app.session._finish())  # the box again, then a click beside it
+        await pilot.pause()
+        await pilot.click(offset=(1, 1))
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0] and app.game.status == "lost"
+
+        app._show_game_over(app.session._finish())
+        await pilot.pause()
+        await pilot.press("enter")  # Play again has the focus
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0] and app.game.status == "ready"
+
+
+# ---------------------------------------------------------------------------- the status line
+async def test_progress_says_100_percent_only_when_cleared() -> None:
+    from textmines.ui.status import StatusLine
+
+    app = make_app(width=100, height=100, mines=1000)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        game = app.game
+        board = game.board
+        assert board is not None
+        safe = [(x, y) for y in range(100) for x in range(100) if not board.is_mine(x, y)]
+        # Zeros first (they flood), then numbers one at a time down to five.
+        for x, y in sorted(safe, key=lambda cell: board.number(*cell) != 0):
+            if game.cell(x, y) == "#" and game.safe_left > 6:
+                game.reveal(x, y)
+        app.board.move_cursor(*next(cell for cell in safe if game.cell(*cell) == "#"))
+        await pilot.press("space")  # a number: five safe cells left
+        await pilot.pause()
+        assert game.safe_left == 5
+        assert app.query_one(StatusLine).text == "5 safe left · 99% cleared"
+
+
+async def test_the_status_line_names_no_guess_autoplay_and_assisted() -> None:
+    from textmines.ui.status import StatusLine
+
+    app = make_app(no_guess=True)
+    async with app.run_test(size=(120, 30)) as pilot:
+        status = app.query_one(StatusLine)
+        assert status.modes == ("No-guess",)
+        await pilot.press("a")
+        await pilot.pause()
+        assert status.modes == ("No-guess", "Autoplay 0.25 s", "Assisted")
+        await pilot.press("greater_than_sign")
+        assert status.modes[1] == "Autoplay 0.125 s"
+        assert "[Autoplay 0.125 s]" in status.render_line(0).text
+        await pilot.press("a")
+        await pilot.pause()
+        assert status.modes == ("No-guess", "Assisted")
+
+
+async def test_toasts_of_a_kind_replace_each_other_away_from_the_cursor() -> None:
+    app = make_app(width=30, height=16, mines=99)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        for _ in range(5):
+            await pilot.press("i")  # a hint each time
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        hints = [n for n in app._notifications if n.title == "Hint"]
+        assert len(hints) == 1
+        assert len(list(app._notifications)) == 1
+        # The hinted cell holds the cursor; the toasts sit in the other half of the screen.
+        x, y = app.board.cursor_screen_offset()
+        screen = app.screen
+        assert screen.has_class("-toasts-left") == (x >= screen.size.width // 2)
+        assert screen.has_class("-toasts-top") == (y >= screen.size.height // 2)
+
+
+async def test_autoplay_only_reveals() -> None:
+    app = make_app(width=16, height=16, mines=40, seed=3)
+    async with app.run_test() as pilot:
+        app.assist.delay = 0.01
+        await pilot.press("a")
+        for _ in range(600):
+            if app.game.status.is_over:
+                break
+            await pilot.pause(0.01)
+        assert app.game.status.is_over
+        kinds = {action.kind for action in app.game.actions}
+        assert kinds == {"reveal"}
+
+
+# ---------------------------------------------------------------------------- menus
+async def test_alt_letters_open_the_menus_and_pause_is_in_the_game_menu() -> None:
+    from textmines.ui.menu import MenuScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("alt+o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MenuScreen) and screen.menu.title == "Options"
+        await pilot.press("alt+h")
+        assert screen.menu.title == "Help"
+        await pilot.press("alt+g")
+        labels = [item.label for item in screen.menu.items]
+        assert screen.menu.title == "Game" and "Pause" in labels
+        await pilot.press("escape")
+        options = next(menu for menu in app.menu_bar.menus if menu.title == "Options")
+        assert "Pause" not in [item.label for item in options.items]

@@ -1,0 +1,53 @@
+"""What happens when something goes wrong that nobody expected: the details go to a file.
+
+The player sees one short line saying that the game was saved and where the details are; the
+traceback, which means nothing to a player but everything to a bug report, goes to the crash
+log. Textual-free, so the command line and the app share it.
+"""
+
+from __future__ import annotations
+
+import platform
+import traceback
+from datetime import UTC, datetime
+from pathlib import Path
+
+from textmines import __version__
+from textmines.store.paths import describe_os_error, ensure_dir
+
+
+def write_crash_log(path: Path, error: BaseException, *, now: datetime | None = None) -> str | None:
+    """Append ``error``'s traceback, the time and the versions to ``path``.
+
+    Returns ``None`` when written, else a short reason. Never raises: a crash report that
+    crashes would hide the first error.
+    """
+    moment = (now or datetime.now(UTC)).isoformat(timespec="seconds")
+    details = "".join(traceback.format_exception(error))
+    entry = (
+        f"=== {moment} textmines {__version__}, Python {platform.python_version()}, "
+        f"{platform.platform()}\n{details}\n"
+    )
+    reason = ensure_dir(path.parent)
+    if reason is not None:
+        return reason
+    try:
+        with path.open("a", encoding="utf-8") as log:
+            log.write(entry)
+    except OSError as os_error:
+        return describe_os_error(os_error)
+    return None
+
+
+def crash_message(
+    error: BaseException, log: Path | None, log_problem: str | None, saved: str
+) -> str:
+    """The line the player reads after a crash: what happened, the game, where the details are."""
+    what = f"textmines stopped on an unexpected error ({type(error).__name__}: {error})."
+    if log is None:
+        where = "The details were not written anywhere."
+    elif log_problem is not None:
+        where = f"The details could not be written to {log} ({log_problem})."
+    else:
+        where = f"Details: {log} (please attach it to a bug report)."
+    return f"{what} {saved} {where}"

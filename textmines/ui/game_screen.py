@@ -1,0 +1,32 @@
+"""GameScreen: the screen the game is played on, the bottom of the screen stack."""
+
+from __future__ import annotations
+
+from textual.message import Message
+from textual.screen import Screen
+
+
+class GameScreen(Screen[None]):
+    """The board's screen. It says when another screen (a dialog, a menu, the command palette)
+    covers it and when it is back on top, so that the app can stop the clock meanwhile, as the
+    classic game does under its dialogs.
+    """
+
+    # The board has the keys on this screen only: a dialog focuses its own first control.
+    AUTO_FOCUS = "BoardView"
+
+    class Covered(Message):
+        """Another screen went over this one (``covered``), or this one is on top again."""
+
+        def __init__(self, covered: bool) -> None:
+            super().__init__()
+            self.covered = covered
+
+    def __init__(self) -> None:
+        super().__init__(id="_default")
+
+    def on_screen_suspend(self) -> None:
+        self.post_message(self.Covered(True))
+
+    def on_screen_resume(self) -> None:
+        self.post_message(self.Covered(False))
