@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from textmines.engine import Board, Game
 from textmines.engine.generate import place_mines, protected_cells
-from textmines.engine.noguess import place_mines_no_guess
+from textmines.engine.noguess import (
+    DEFAULT_TIME_LIMIT,
+    LONGEST_TIME_LIMIT,
+    DealCancelled,
+    DealProgress,
+    place_mines_no_guess,
+    time_limit_for,
+)
 from textmines.engine.solver import analyse_game
 
 
@@ -129,3 +136,53 @@ def test_game_hook_reports_a_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
     game.reveal(5, 5)
     assert game.no_guess_failed
     assert game.board == place_mines(30, 16, 400, 5 * 30 + 5, random.Random(2))
+
+
+def test_time_box_grows_with_the_board() -> None:
+    assert time_limit_for(30, 16) == DEFAULT_TIME_LIMIT
+    assert time_limit_for(100, 100) == 4.0
+    assert time_limit_for(300, 300) == LONGEST_TIME_LIMIT
+
+
+def test_a_deal_can_be_cancelled_and_leaves_the_game_ready() -> None:
+    game = Game(60, 60, 900, seed=4, no_guess=True)
+    assert game.needs_deal(30, 30)
+    asked: list[bool] = []
+
+    def stop() -> bool:
+        asked.append(True)
+        return len(asked) > 3  # the deal asks often, not only between layouts
+
+    with pytest.raises(DealCancelled):
+        game.deal(30, 30, should_stop=stop)
+    assert game.board is None and game.status == "ready" and game.needs_deal(30, 30)
+    game.reveal(30, 30)  # a cancelled deal leaves nothing behind: the game plays on
+    assert game.status != "ready"
+
+
+def test_a_deal_reports_progress_and_matches_the_first_reveal() -> None:
+    reports: list[DealProgress] = []
+    game = Game(30, 16, 130, seed=11, no_guess=True)
+    deal = game.deal(4, 4, on_progress=reports.append)
+    assert game.board is None  # dealing does not change the game
+    assert reports, "a dense board needs several layouts, each reported"
+    assert all(0.0 <= report.solved <= 1.0 for report in reports)
+    assert [r.elapsed for r in reports] == sorted(r.elapsed for r in reports)
+    assert {r.time_limit for r in reports} == {DEFAULT_TIME_LIMIT}
+    game.accept_deal(deal)
+    game.reveal(4, 4)
+    direct = Game(30, 16, 130, seed=11, no_guess=True)
+    direct.reveal(4, 4)
+    assert game.board == direct.board and game.no_guess_failed == direct.no_guess_failed
+    with pytest.raises(ValueError, match="already has its mines"):
+        game.accept_deal(deal)
+
+
+def test_only_a_first_reveal_of_a_no_guess_game_needs_a_deal() -> None:
+    assert not Game(9, 9, 10, seed=1).needs_deal(4, 4)
+    game = Game(9, 9, 10, seed=1, no_guess=True)
+    game.toggle_mark(0, 0)
+    assert not game.needs_deal(0, 0)  # a flag is not revealed
+    assert game.needs_deal(4, 4)
+    game.reveal(4, 4)
+    assert not game.needs_deal(8, 8)

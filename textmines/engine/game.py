@@ -14,11 +14,14 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from textmines.engine.board import COUNT_MASK, MINE, Board, neighbour_indices
 from textmines.engine.generate import place_mines
 from textmines.engine.presets import FirstClick, check_board, check_first_click
+
+if TYPE_CHECKING:
+    from textmines.engine.noguess import DealProgress
 
 Clock = Callable[[], float]
 
@@ -130,6 +133,16 @@ class Change:
         for start, stop in self.runs:
             rows.update(range(start // w, (stop - 1) // w + 1))
         return sorted(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The mines for a game's first reveal at cell ``index``; ``solved`` is False when a
+    no-guess deal ran out of time and fell back to an ordinary board."""
+
+    index: int
+    board: Board
+    solved: bool
 
 
 class Game:
@@ -351,6 +364,62 @@ class Game:
             raise ValueError(f"cell ({x}, {y}) is outside the {self.width}x{self.height} board")
         return y * self.width + x
 
+    # ------------------------------------------------------------------ dealing
+    def needs_deal(self, x: int, y: int) -> bool:
+        """Whether revealing ``(x, y)`` now would first deal a no-guess board, which can take
+        seconds on a big board: callers may then ``deal`` off their UI thread first."""
+        index = self._index(x, y)
+        return (
+            self._board is None
+            and self.no_guess
+            and self._cells[index] & STATE_MASK in (COVERED, QUESTION)
+        )
+
+    def deal(
+        self,
+        x: int,
+        y: int,
+        *,
+        should_stop: Callable[[], bool] | None = None,
+        on_progress: Callable[[DealProgress], None] | None = None,
+    ) -> Deal:
+        """The mines a first reveal at ``(x, y)`` gets; the game itself does not change, so
+        this may run on another thread. A no-guess deal raises ``DealCancelled`` when
+        ``should_stop`` returns True and reports to ``on_progress`` (see ``noguess.py``)."""
+        return self._deal(self._index(x, y), should_stop, on_progress)
+
+    def _deal(
+        self,
+        index: int,
+        should_stop: Callable[[], bool] | None = None,
+        on_progress: Callable[[DealProgress], None] | None = None,
+    ) -> Deal:
+        rng = random.Random(self.seed)
+        if not self.no_guess:
+            board = place_mines(self.width, self.height, self.mines, index, rng, self.first_click)
+            return Deal(index, board, solved=True)
+        # Loaded on first use: it brings the solver, which most games never need.
+        from textmines.engine.noguess import place_mines_no_guess
+
+        board, solved = place_mines_no_guess(
+            self.width,
+            self.height,
+            self.mines,
+            index,
+            rng,
+            self.first_click,
+            should_stop=should_stop,
+            on_progress=on_progress,
+        )
+        return Deal(index, board, solved)
+
+    def accept_deal(self, deal: Deal) -> None:
+        """Lay the mines of ``deal`` (made by ``deal`` for this game's first reveal)."""
+        if self._board is not None:
+            raise ValueError("this game already has its mines")
+        self.no_guess_failed = self.no_guess and not deal.solved
+        self._set_board(deal.board)
+
     # ------------------------------------------------------------------ actions
     def reveal(self, x: int, y: int) -> Change:
         """Open a covered or question-marked cell; a 0 floods its region."""
@@ -392,20 +461,7 @@ class Game:
         if self._cells[index] & STATE_MASK in (REVEALED, FLAG):
             return
         if self._board is None:
-            rng = random.Random(self.seed)
-            if self.no_guess:
-                # Loaded on first use: it brings the solver, which most games never need.
-                from textmines.engine.noguess import place_mines_no_guess
-
-                board, solved = place_mines_no_guess(
-                    self.width, self.height, self.mines, index, rng, self.first_click
-                )
-                self.no_guess_failed = not solved
-            else:
-                board = place_mines(
-                    self.width, self.height, self.mines, index, rng, self.first_click
-                )
-            self._set_board(board)
+            self.accept_deal(self._deal(index))
         if self._status == Status.READY:
             self._status = Status.PLAYING
             self._running_since = self._clock()
