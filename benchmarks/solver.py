@@ -2,7 +2,8 @@
 
 python benchmarks/solver.py                    # everything (5000/5000/10000 games, slow)
 python benchmarks/solver.py --games 500        # 500 games on every preset
-python benchmarks/solver.py --only noguess     # one section: winrate, timing or noguess
+python benchmarks/solver.py --only noguess     # one section: winrate, timing, noguess or big
+python benchmarks/solver.py --only big --big-boards 3  # no-guess deals on huge boards
 
 Autoplay: a new seeded game per seed 0..n-1 with the opening first-click rule, first click
 at (3, 3) (0-based), then every certain safe cell of ``analyse`` at once, and
@@ -17,7 +18,9 @@ import math
 import platform
 import random
 import sys
+import threading
 import time
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -26,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import summary
 
 from textmines.engine import BEGINNER, EXPERT, INTERMEDIATE, Game, Preset
-from textmines.engine.noguess import place_mines_no_guess
+from textmines.engine.noguess import DealCancelled, place_mines_no_guess, time_limit_for
 from textmines.engine.solver import analyse, best_guess, first_click
 
 
@@ -61,10 +64,10 @@ def play(job: tuple[int, int, int, int]) -> tuple[bool, int, list[float]]:
     return game.status == "won", guesses, times
 
 
-def generate(job: tuple[int, int, int, int]) -> tuple[float, bool]:
-    """One no-guess board: (seconds, solved) for a first click at (3, 3)."""
+def generate(job: tuple[int, int, int, int], centre: bool = False) -> tuple[float, bool]:
+    """One no-guess board: (seconds, solved) for a first click at (3, 3) or the centre."""
     seed, width, height, mines = job
-    x, y = first_click(width, height)
+    x, y = (width // 2, height // 2) if centre else first_click(width, height)
     start = time.perf_counter()
     _, solved = place_mines_no_guess(width, height, mines, y * width + x, random.Random(seed))
     return time.perf_counter() - start, solved
@@ -115,6 +118,48 @@ def no_guess(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
         )
 
 
+def cancel_latency(job: tuple[int, int, int, int]) -> float:
+    """Seconds from Escape (another thread sets the flag one second in) to DealCancelled."""
+    seed, width, height, mines = job
+    index = (height // 2) * width + width // 2
+    cancel = threading.Event()
+    asked: list[float] = []
+
+    def press_escape() -> None:
+        asked.append(time.perf_counter())
+        cancel.set()
+
+    timer = threading.Timer(1.0, press_escape)
+    timer.start()
+    try:
+        place_mines_no_guess(
+            width, height, mines, index, random.Random(seed), should_stop=cancel.is_set
+        )
+    except DealCancelled:
+        return time.perf_counter() - asked[0]
+    finally:
+        timer.cancel()
+    return math.nan  # dealt within the first second
+
+
+def big_boards(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
+    """What the UI's dealing box waits for on huge boards: time to deal, fallbacks and how
+    fast Escape takes effect."""
+    print(f"No-guess deals on big boards, first click in the centre, seeds 0..{boards - 1}:")
+    for width, height, mines in ((100, 100, 2000), (300, 300, 18000)):
+        jobs = [(seed, width, height, mines) for seed in range(boards)]
+        results = pool.map(partial(generate, centre=True), jobs, chunksize=1)
+        latencies = pool.map(cancel_latency, jobs, chunksize=1)
+        times = [r[0] for r in results]
+        failed = sum(not r[1] for r in results)
+        print(
+            f"  {width}x{height}/{mines:<6} deal {summary(times, 1, 's', 1)}"
+            f"  fallbacks {failed}/{boards} (time box {time_limit_for(width, height):g} s)"
+            f"  cancel {summary(latencies, 1e-3, 'ms', 0)}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -125,7 +170,8 @@ def main() -> None:
     )
     parser.add_argument("--boards", type=int, default=500, help="no-guess boards per size")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", choices=["winrate", "timing", "noguess"], default=None)
+    parser.add_argument("--big-boards", type=int, default=3, help="seeds per huge board")
+    parser.add_argument("--only", choices=["winrate", "timing", "noguess", "big"], default=None)
     args = parser.parse_args()
     print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
     print("python:", platform.python_version(), platform.python_implementation())
@@ -140,6 +186,8 @@ def main() -> None:
             win_rates(pool, games, timing_only=args.only == "timing")
         if args.only in (None, "noguess"):
             no_guess(pool, args.boards)
+        if args.only in (None, "big"):
+            big_boards(pool, args.big_boards)
 
 
 if __name__ == "__main__":

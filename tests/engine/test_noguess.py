@@ -140,7 +140,7 @@ def test_game_hook_reports_a_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_time_box_grows_with_the_board() -> None:
     assert time_limit_for(30, 16) == DEFAULT_TIME_LIMIT
-    assert time_limit_for(100, 100) == 4.0
+    assert time_limit_for(100, 100) == 10.0
     assert time_limit_for(300, 300) == LONGEST_TIME_LIMIT
 
 

@@ -444,3 +444,59 @@ async def test_alt_letters_open_the_menus_and_pause_is_in_the_game_menu() -> Non
         await pilot.press("escape")
         options = next(menu for menu in app.menu_bar.menus if menu.title == "Options")
         assert "Pause" not in [item.label for item in options.items]
+
+
+async def wait_for_deal(pilot: Pilot[None]) -> None:
+    from textmines.ui.screens.dealing import DealingScreen
+
+    for _ in range(300):
+        if not isinstance(pilot.app.screen, DealingScreen):
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the deal did not finish")
+
+
+async def test_a_slow_no_guess_deal_keeps_the_screen_alive_and_can_be_cancelled() -> None:
+    from textual.widgets import ProgressBar
+
+    from textmines.ui.screens.dealing import DealingScreen
+
+    app = make_app(width=100, height=100, mines=2000, no_guess=True)
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        await pilot.pause(0.6)
+        screen = app.screen
+        assert isinstance(screen, DealingScreen)
+        assert not screen.has_class("-hidden"), "a slow deal shows its progress"
+        assert screen.query_one(ProgressBar).progress > 0  # repainted while the worker deals
+        assert "of 10 s" in str(screen.query_one("#detail").render())
+        await pilot.press("escape")
+        await wait_for_deal(pilot)
+        assert app.game.status == "ready" and app.game.board is None
+        assert any("deal cancelled" in n.message for n in app._notifications)
+        await pilot.press("n")  # the game is playable: a new board, and another try
+        await pilot.pause()
+        assert app.game.status == "ready"
+
+
+async def test_a_no_guess_deal_ends_in_the_first_reveal() -> None:
+    app = make_app(width=30, height=16, mines=99, no_guess=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        await wait_for_deal(pilot)
+        game = app.game
+        assert game.status == "playing" and not game.no_guess_failed
+        assert game.is_revealed(15, 8)
+        assert app.header.mines_left == 99
+
+
+async def test_autoplay_waits_for_a_no_guess_deal() -> None:
+    app = make_app(width=16, height=16, mines=40, no_guess=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        # The fastest pace, then autoplay from the first move.
+        await pilot.press(*["greater_than_sign"] * 4, "a")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.game.status.is_over:
+                break
+        assert app.game.status == "won", "a no-guess board is won by autoplay alone"

@@ -38,8 +38,8 @@ from textmines.engine.solver import _analyse, _View
 #: The time box of a board up to Expert size...
 DEFAULT_TIME_LIMIT: Final = 1.0
 #: ... and of bigger boards, which take longer to play through: one second per this many cells,
-#: up to ``LONGEST_TIME_LIMIT`` (a 100x100 board gets 4 s, a 300x300 board 20 s).
-CELLS_PER_SECOND: Final = 2500
+#: up to ``LONGEST_TIME_LIMIT`` (a 100x100 board gets 10 s, a 300x300 board 20 s).
+CELLS_PER_SECOND: Final = 1000
 LONGEST_TIME_LIMIT: Final = 20.0
 #: Thinning a stuck frontier moves one to this many of its mines at a time.
 MOST_MINES_MOVED: Final = 3

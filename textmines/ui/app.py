@@ -153,6 +153,7 @@ class TextminesApp(App[None]):
             glyphs=glyphs,
             left_click_chords=self.config.left_click_chords,
             on_change=self._after_action,
+            on_deal=self._deal_then_reveal,
         )
         self.status_line = StatusLine(id="status")
         self.assist = Assistant(self)
@@ -486,6 +487,37 @@ class TextminesApp(App[None]):
         if finish.notice is not None:
             self.notify(finish.notice, severity="warning", markup=False)
         self._show_game_over(finish)
+
+    @property
+    def dealing(self) -> bool:
+        """Whether a no-guess board is being dealt (its box takes the keys meanwhile)."""
+        from textmines.ui.screens.dealing import DealingScreen
+
+        return any(isinstance(screen, DealingScreen) for screen in self.screen_stack)
+
+    def _deal_then_reveal(self, x: int, y: int) -> None:
+        """Deal a no-guess board off the UI thread, then make the first reveal at ``(x, y)``."""
+        from textmines.engine.game import Deal
+        from textmines.ui.screens.dealing import DealingScreen
+
+        if self.dealing:
+            return
+        game = self.game
+
+        def dealt(deal: Deal | None) -> None:
+            if game is not self.game:
+                return  # another game started meanwhile
+            if deal is None:
+                self.notify(
+                    "No-guess deal cancelled: reveal again to deal, or turn off Options > "
+                    "No-guess boards for an ordinary board.",
+                    kind="deal",
+                )
+                return
+            game.accept_deal(deal)
+            self.board.act("reveal", x, y)
+
+        self.push_screen(DealingScreen(game, x, y), dealt)
 
     def _show_game_over(self, finish: Finish) -> None:
         """The end-of-game box: how it went, then play again, restart or look at the board."""

@@ -157,8 +157,9 @@ class Assistant:
         if game.status.is_over:
             self.stop_autoplay()
             return
-        if game.paused:
-            self.app.set_timer(self.delay, self._step)  # waits for the player to resume
+        if game.paused or self.app.dealing:
+            # Waits for the player to resume, or for the board being dealt.
+            self.app.set_timer(self.delay, self._step)
             return
         self._run("autoplay", partial(self._think, game, view))
 

@@ -183,6 +183,7 @@ class BoardView(ScrollView, can_focus=True):
         glyphs: ThemeGlyphs,
         left_click_chords: bool = True,
         on_change: Callable[[Change], None] | None = None,
+        on_deal: Callable[[int, int], None] | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -195,6 +196,9 @@ class BoardView(ScrollView, can_focus=True):
         # repaint in the same frame as the board, and no message bubbles through the DOM on
         # every key press (measured: a reveal costs a third more that way).
         self.on_change = on_change
+        #: Called instead of a first reveal that must deal a no-guess board first (slow on big
+        #: boards): the app deals off the UI thread, then reveals. None: the engine deals.
+        self.on_deal = on_deal
         self._styles: dict[str, Style] = {}
         self._heat: list[Style] = []
         self._background: Style | None = None
@@ -251,6 +255,9 @@ class BoardView(ScrollView, can_focus=True):
         """Run one engine action, redraw what changed and tell the app."""
         self.show_hint(None)
         game = self.game
+        if kind == "reveal" and self.on_deal is not None and game.needs_deal(x, y):
+            self.on_deal(x, y)
+            return Change(game.width, (), game.status)
         if kind == "reveal":
             change = game.reveal(x, y)
         elif kind == "mark":
