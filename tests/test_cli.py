@@ -5,11 +5,16 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
-from textmines.cli import build_parser, choose_theme, config_from_args
+from textmines.cli import build_parser, choose_theme, config_from_args, main
+from textmines.engine import Game
+from textmines.store.saves import save_game
+from textmines.store.stats import Group, open_stats
 from textmines.ui.app import bundled_themes
 
 
@@ -41,7 +46,11 @@ def test_rule_options() -> None:
     ("argv", "message"),
     [
         (["--custom", "40x20"], "must look like WIDTHxHEIGHTxMINES"),
-        (["--custom", "0x20x5"], "width must be between 1 and 1000, not 0"),
+        (["--custom", "0x20x5"], "--custom: width must be between 1 and 1000, not 0"),
+        (["--custom", "-5x10x10"], "--custom: width must be between 1 and 1000, not -5"),
+        (["--custom", "10x-5x10"], "--custom: height must be between 1 and 1000, not -5"),
+        (["--seed", "-4", "--beginner"], "--seed must be 0 or more"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
         (["--custom", "9x9x80"], "mines must be between 1 and 72"),
         (["--seed", "-4"], "--seed must be 0 or more"),
         (["--seed", "abc"], "invalid int value"),
@@ -56,7 +65,9 @@ def test_bad_values_exit_2_with_one_line(
         config_from_args(argv)
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert message in err[-1]
+    assert len(err) == 1, "one line, no usage block"
+    assert message in err[0] and err[0].startswith("textmines: ")
+    assert err[0].endswith("(see textmines --help)")
 
 
 def test_safe_rule_allows_denser_custom_boards() -> None:
@@ -186,3 +197,120 @@ def test_no_guess_option_and_setting() -> None:
     assert not config_from_args([]).no_guess
     assert config_from_args([], config_from_settings(Settings(no_guess=True))).no_guess
     assert build_parser().parse_args(["--autoplay"]).autoplay
+
+
+def test_usage_shows_that_export_theme_takes_one_file() -> None:
+    usage = build_parser().format_help()
+    assert "--export-theme NAME [FILE]" in usage and "FILE ..." not in usage
+
+
+def test_broken_user_themes_are_listed_with_their_error(tmp_path: Path) -> None:
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    (themes / "broken.toml").write_text("[board]\nflag = 'not a colour'\n")
+    (themes / "fine.toml").write_text('[board]\nflag = "#00ff00"\n')
+    result = run_cli(tmp_path, "--list-themes")
+    assert result.returncode == 0
+    line = next(line for line in result.stdout.splitlines() if line.split()[0] == "broken")
+    assert "broken" in line.split()[1] and "broken.toml" in line and "flag" in line
+    assert any(line.split()[0] == "fine" for line in result.stdout.splitlines())
+    chosen = run_cli(tmp_path, "--theme", "broken")
+    assert chosen.returncode == 2 and chosen.stderr.count("\n") == 1
+    assert "unknown theme" not in chosen.stderr
+    assert "--theme: " in chosen.stderr and "broken.toml" in chosen.stderr
+    exported = run_cli(tmp_path, "--export-theme", "broken")
+    assert exported.returncode == 2 and "broken.toml" in exported.stderr
+
+
+def test_paths_lists_the_crash_log(tmp_path: Path) -> None:
+    result = run_cli(tmp_path, "--paths")
+    assert result.returncode == 0
+    assert f"crash log   {tmp_path}" in result.stdout
+
+
+# ---------------------------------------------------------------------------- playing
+class FakeApp:
+    """Stands in for TextminesApp: records how main() built it, runs as told."""
+
+    built: ClassVar[list[FakeApp]] = []
+    crash_report: str | None = None
+    return_code: int | None = None
+
+    def __init__(self, config: object, **options: Any) -> None:
+        self.config, self.options = config, options
+        FakeApp.built.append(self)
+
+    def run(self) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> type[FakeApp]:
+    import textmines.ui.app
+
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    monkeypatch.setattr(textmines.ui.app, "TextminesApp", FakeApp)
+    FakeApp.built.clear()
+    return FakeApp
+
+
+def test_a_crash_in_the_app_exits_1_with_its_one_line_report(
+    fake_app: type[FakeApp],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def crash(self: FakeApp) -> None:
+        self.crash_report = f"textmines stopped: Boom. Details in {tmp_path}/crash.log"
+
+    monkeypatch.setattr(fake_app, "run", crash)
+    assert main([]) == 1
+    assert fake_app.built[0].options["crash_log"] == tmp_path / "crash.log"
+    assert capsys.readouterr().err == f"textmines stopped: Boom. Details in {tmp_path}/crash.log\n"
+
+
+def test_the_app_exit_status_is_the_command_status(
+    fake_app: type[FakeApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def terminated(self: FakeApp) -> None:
+        self.return_code = 143  # as after SIGTERM
+
+    monkeypatch.setattr(fake_app, "run", terminated)
+    assert main([]) == 143
+
+
+def save_expert_game(tmp_path: Path) -> Game:
+    game = Game(30, 16, 99, seed=3)
+    game.reveal(5, 5)
+    notice = save_game(tmp_path / "saved-game.json", game, {"started_at": datetime.now(UTC)})
+    assert notice is None
+    return game
+
+
+def test_a_board_option_records_a_saved_game_for_another_board(
+    fake_app: type[FakeApp], tmp_path: Path
+) -> None:
+    save_expert_game(tmp_path)
+    assert main(["--beginner"]) == 0
+    options = fake_app.built[0].options
+    assert options["resumed"] is None
+    assert any("saved Expert game" in notice for notice in options["warnings"])
+    stats, _ = open_stats(tmp_path / "stats.db")
+    assert stats is not None
+    try:
+        expert = stats.group_stats(Group.for_preset("expert"))
+        assert (expert.played, expert.abandoned) == (1, 1)
+    finally:
+        stats.close()
+    assert not (tmp_path / "saved-game.json").exists()
+
+
+def test_a_board_option_for_the_saved_board_resumes_it(
+    fake_app: type[FakeApp], tmp_path: Path
+) -> None:
+    game = save_expert_game(tmp_path)
+    assert main(["--expert"]) == 0
+    resumed = fake_app.built[0].options["resumed"]
+    assert resumed is not None and resumed.game.view_text() == game.view_text()
+    assert main(["--expert", "--seed", "4"]) == 0  # a seed asks for a new board
+    assert fake_app.built[1].options["resumed"] is None

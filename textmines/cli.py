@@ -12,7 +12,8 @@ from typing import NoReturn
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
-from textmines.engine.presets import PRESETS
+from textmines.engine.presets import PRESETS, check_board
+from textmines.session import SavedGameChoice, settle_saved_game
 from textmines.store.paths import (
     HOME_VARIABLE,
     Paths,
@@ -22,7 +23,7 @@ from textmines.store.paths import (
 )
 from textmines.store.saves import load_game
 from textmines.store.settings import load_settings
-from textmines.store.stats import open_stats
+from textmines.store.stats import StatsStore, open_stats
 from textmines.themes import (
     DEFAULT_THEME,
     MinesTheme,
@@ -34,10 +35,53 @@ from textmines.themes import (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line (what is wrong, and where to look), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        return super().parse_args(_join_signed_values(args), namespace)
+
+
+def _join_signed_values(argv: Sequence[str] | None) -> list[str]:
+    """``--custom -5x10x10`` as ``--custom=-5x10x10``: argparse takes a value that starts with
+    a dash for an option, and the player would hear "expected one argument" instead of what
+    is wrong with the board."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    joined: list[str] = []
+    index = 0
+    while index < len(argv):
+        arg = argv[index]
+        value = argv[index + 1] if index + 1 < len(argv) else ""
+        if arg in _VALUE_OPTIONS and value[:1] == "-" and value[1:2].isdigit():
+            joined.append(f"{arg}={value}")
+            index += 2
+        else:
+            joined.append(arg)
+            index += 1
+    return joined
+
+
+#: Options whose value may start with a minus sign.
+_VALUE_OPTIONS = ("--custom", "--seed")
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.dest == "export_theme":
+            return "NAME [FILE]"  # argparse has no "one or two values"; the command checks
+        return super()._format_args(action, default_metavar)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``textmines`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="textmines",
+        formatter_class=_HelpFormatter,
         description="Minesweeper for the terminal.",
         epilog="Keys: arrows/hjkl move, Space opens, F flags, N new game, F1 help, F10 menu.",
     )
@@ -110,9 +154,14 @@ def _config(
     width, height, mines = base.width, base.height, base.mines
     if args.preset is not None:
         width, height, mines = PRESETS[args.preset].size
-    try:
-        if args.custom is not None:
+    first_click = args.first_click or base.first_click
+    if args.custom is not None:
+        try:
             width, height, mines = parse_custom(args.custom)
+            check_board(width, height, mines, first_click)
+        except ValueError as error:
+            parser.error(f"--custom: {error}")
+    try:
         if args.seed is not None and args.seed < 0:
             raise ValueError(f"--seed must be 0 or more, not {args.seed}")
         return replace(
@@ -121,7 +170,7 @@ def _config(
             height=height,
             mines=mines,
             seed=args.seed,
-            first_click=args.first_click or base.first_click,
+            first_click=first_click,
             question_marks=base.question_marks and not args.no_question_marks,
             no_guess=base.no_guess or args.no_guess,
         )
@@ -135,17 +184,18 @@ def _fail(message: str, status: int = 2) -> NoReturn:
 
 
 def choose_theme(
-    arg: str | None, saved: str, themes: Mapping[str, MinesTheme]
+    arg: str | None,
+    saved: str,
+    themes: Mapping[str, MinesTheme],
+    broken: Mapping[str, str] | None = None,
 ) -> tuple[MinesTheme, list[str]]:
     """The theme to start with: ``--theme`` (an error exits 2), else the saved one.
 
-    A saved theme that no longer exists falls back to classic with a warning.
+    A saved theme that no longer exists falls back to classic with a warning. A theme whose
+    file is ``broken`` (name: error) is reported with that file's error.
     """
     if arg is not None:
-        try:
-            return resolve_theme_arg(arg, themes), []
-        except ThemeError as error:
-            _fail(f"--theme: {error}")
+        return _theme_arg("--theme", arg, themes, broken or {}), []
     if saved in themes:
         return themes[saved], []
     return themes[DEFAULT_THEME], [
@@ -153,15 +203,28 @@ def choose_theme(
     ]
 
 
-def export_theme_command(values: Sequence[str], themes: Mapping[str, MinesTheme]) -> int:
+def _theme_arg(
+    option: str, arg: str, themes: Mapping[str, MinesTheme], broken: Mapping[str, str]
+) -> MinesTheme:
+    """The theme ``arg`` names, or exit 2 with what is wrong (a broken file: its error)."""
+    if arg not in themes and arg in broken:
+        _fail(f"{option}: {broken[arg]}")
+    try:
+        return resolve_theme_arg(arg, themes)
+    except ThemeError as error:
+        _fail(f"{option}: {error}")
+
+
+def export_theme_command(
+    values: Sequence[str],
+    themes: Mapping[str, MinesTheme],
+    broken: Mapping[str, str] | None = None,
+) -> int:
     """``--export-theme NAME [FILE]``: the theme as TOML, on the screen or in a new file."""
     if len(values) > 2:
         _fail("--export-theme takes a theme name and at most one file")
     name, target = values[0], (Path(values[1]) if len(values) == 2 else None)
-    try:
-        text = export_theme(resolve_theme_arg(name, themes))
-    except ThemeError as error:
-        _fail(f"--export-theme: {error}")
+    text = export_theme(_theme_arg("--export-theme", name, themes, broken or {}))
     if target is None:
         sys.stdout.write(text)
         return 0
@@ -185,23 +248,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.paths:
         sys.stdout.write(paths_text(paths))
         return 0
-    themes, theme_warnings = load_themes(paths.themes_dir)
+    broken: dict[str, str] = {}
+    themes, theme_warnings = load_themes(paths.themes_dir, failures=broken)
     if DEFAULT_THEME not in themes:
         _fail("the bundled themes are missing; reinstall textmines", 1)
     if args.list_themes:
-        sys.stdout.write(list_themes_text(themes, current=settings.theme))
+        sys.stdout.write(list_themes_text(themes, current=settings.theme, broken=broken))
         return 0
     if args.export_theme is not None:
-        return export_theme_command(args.export_theme, themes)
-    theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes)
+        return export_theme_command(args.export_theme, themes, broken)
+    theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes, broken)
     stats, stats_notices = open_stats(paths.stats_db)
-    resumed, save_notice = load_game(paths.saved_game)
     notices = [*warnings, *theme_warnings, *chosen_warnings, *stats_notices]
-    if save_notice is not None:
-        notices.append(save_notice)
-    if resumed is not None and any(getattr(args, key) for key in BOARD_CHOICES):
-        # The player asked for a board: the saved game waits for another time.
-        resumed = None
+    choice = _saved_game(args, config, stats, paths)
+    if choice.notice is not None:
+        notices.append(choice.notice)
     from textmines.ui.app import TextminesApp  # Textual loads only when we play
 
     app = TextminesApp(
@@ -213,16 +274,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         theme=theme,
         stats=stats,
         stats_notice=stats_notices[0] if stats is None and stats_notices else None,
-        save_path=paths.saved_game,
-        resumed=resumed,
+        save_path=choice.save_path,
+        resumed=choice.resumed,
         autoplay=args.autoplay,
+        crash_log=paths.crash_log,
     )
     try:
         app.run()
     finally:
         if stats is not None:
             stats.close()
-    return 0
+    if app.crash_report is not None:
+        print(app.crash_report, file=sys.stderr)  # one line: what happened, where the log is
+        return app.return_code or 1
+    return app.return_code or 0
+
+
+def _saved_game(
+    args: argparse.Namespace, config: GameConfig, stats: StatsStore | None, paths: Paths
+) -> SavedGameChoice:
+    """The saved game to play on, if any, and where this run saves.
+
+    With a board option the saved game comes back only if it is that board; otherwise it is
+    recorded as abandoned (or kept, when it cannot be), never silently dropped.
+    """
+    loaded, notice = load_game(paths.saved_game)
+    if loaded is None or all(getattr(args, key) is None for key in BOARD_CHOICES):
+        return SavedGameChoice(loaded, paths.saved_game, notice)
+    board = None if args.seed is not None else (config.width, config.height, config.mines)
+    return settle_saved_game(loaded, board, stats=stats, save_path=paths.saved_game)
 
 
 #: Options that choose a board: with any of them a saved game is not resumed this time.
@@ -236,6 +316,7 @@ def paths_text(paths: Paths) -> str:
         ("themes", paths.themes_dir),
         ("statistics", paths.stats_db),
         ("saved game", paths.saved_game),
+        ("crash log", paths.crash_log),
     ]
     source = (
         f"(everything under ${HOME_VARIABLE})"

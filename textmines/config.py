@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from textmines.engine.presets import PRESETS, Preset, check_board, check_first_click, preset_for
 from textmines.store.settings import Settings
 
-_CUSTOM = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*[xX/]\s*(\d+)\s*")
+# Signs are allowed so that "-5x10x10" gets the range message ("width must be ..., not -5").
+_CUSTOM = re.compile(r"\s*(-?\d+)\s*[xX]\s*(-?\d+)\s*[xX/]\s*(-?\d+)\s*")
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def settings_with_config(settings: Settings, config: GameConfig) -> Settings:
     )
     return replace(
         settings,
-        **board,  # type: ignore[arg-type]
+        **board,
         first_click=config.first_click,
         question_marks=config.question_marks,
         left_click_chords=config.left_click_chords,

@@ -493,19 +493,24 @@ def _load_layer(
     bundled: bool,
     warnings: list[str],
     explicit: Sequence[Path] = (),
+    failures: dict[str, str] | None = None,
 ) -> dict[str, MinesTheme]:
     """Load files that may name each other as bases; a base not among them comes from
     ``below``. A theme whose base has its own name means the theme of that name in ``below``
     (so ``dark.toml`` with ``base = "dark"`` changes the bundled dark). Of two files with one
-    theme name the later is used, with a warning unless the later is in ``explicit``."""
+    theme name the later is used, with a warning unless the later is in ``explicit``.
+    ``failures`` (if given) gets the error of each theme skipped, by its name (a file that
+    cannot be read at all: by its file name)."""
     parsed: dict[str, _Parsed] = {}
     broken: dict[str, Path] = {}  # a file that failed, by the name it probably meant
+    failed = failures if failures is not None else {}
     for path in files:
         try:
             item = _parse(_read_document(path), path)
         except ThemeError as error:
             warnings.append(f"{error}; theme skipped")
             broken[path.stem] = path
+            failed[path.stem] = str(error)
             continue
         if item.name in parsed and path not in explicit:
             first = parsed[item.name].path
@@ -537,7 +542,8 @@ def _load_layer(
                     for member in cycle:
                         done[member] = None
                         path = parsed[member].path
-                        warnings.append(f"{path}: bases form a cycle: {text}; theme skipped")
+                        failed[member] = f"{path}: bases form a cycle: {text}"
+                        warnings.append(f"{failed[member]}; theme skipped")
                     return None
                 base = resolve(base_name, [*chain, name])
                 if name in done:  # a member of a cycle, already reported
@@ -556,6 +562,7 @@ def _load_layer(
             theme: MinesTheme | None = _build(item, base, bundled=bundled, base_name=base_name)
         except ThemeError as error:
             warnings.append(f"{error}; theme skipped")
+            failed[name] = str(error)
             theme = None
         done[name] = theme
         return theme
@@ -569,6 +576,7 @@ def load_themes(
     extra_files: Sequence[Path] = (),
     *,
     bundled_dir: Path | None = None,
+    failures: dict[str, str] | None = None,
 ) -> tuple[dict[str, MinesTheme], list[str]]:
     """Every theme by name, and one warning per file that could not be used. Never raises.
 
@@ -576,7 +584,8 @@ def load_themes(
     ``user_dir`` by file name, then ``extra_files``. A user theme with the name of a bundled one
     replaces it (in the bundled one's place). Of two user files with one name the later is used,
     with a warning; an extra file replaces a user theme of its name quietly (it was asked for).
-    ``bundled_dir`` defaults to :func:`find_bundled_dir`.
+    ``bundled_dir`` defaults to :func:`find_bundled_dir`. ``failures`` (if given) gets the
+    error of each user theme that could not be used, by name.
     """
     warnings: list[str] = []
     directory = bundled_dir or find_bundled_dir()
@@ -595,7 +604,9 @@ def load_themes(
         if os.path.realpath(path) not in seen:
             seen.add(os.path.realpath(path))
             files.append(path)
-    layer = _load_layer(files, bundled, bundled=False, warnings=warnings, explicit=extra_files)
+    layer = _load_layer(
+        files, bundled, bundled=False, warnings=warnings, explicit=extra_files, failures=failures
+    )
     themes.update(layer)
     return themes, warnings
 
@@ -624,16 +635,22 @@ def resolve_theme_arg(arg: str, themes: Mapping[str, MinesTheme]) -> MinesTheme:
 # ----------------------------------------------------------------------------- showing themes
 
 
-def list_themes_text(themes: Mapping[str, MinesTheme], current: str | None = None) -> str:
+def list_themes_text(
+    themes: Mapping[str, MinesTheme],
+    current: str | None = None,
+    broken: Mapping[str, str] | None = None,
+) -> str:
     """The text of ``textmines --list-themes``: one line per theme, its origin and file.
 
     ``current`` (if given) is marked with ``*``. A user theme that replaces a bundled one says so.
+    ``broken`` user themes (name: error) are listed after the others with their error.
     """
+    broken = {name: error for name, error in (broken or {}).items() if name not in themes}
     bundled_dir = find_bundled_dir()
     bundled_names = (
         {path.stem for path in bundled_dir.glob("*.toml")} if bundled_dir is not None else set()
     )
-    width = max((len(name) for name in themes), default=0)
+    width = max((len(name) for name in [*themes, *broken]), default=0)
     lines = []
     for name, theme in themes.items():
         mark = "*" if name == current else " "
@@ -646,6 +663,9 @@ def list_themes_text(themes: Mapping[str, MinesTheme], current: str | None = Non
             notes.append("replaces the bundled theme")
         note = f"  ({'; '.join(notes)})" if notes else ""
         lines.append(f"{mark} {name:<{width}}  {origin}  {where}{note}")
+    for name, error in broken.items():
+        mark = "*" if name == current else " "
+        lines.append(f"{mark} {name:<{width}}  broken   {error}")
     return "\n".join(lines) + "\n"
 
 
