@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine.conftest import FakeClock
-from textmines.engine import Board, Game
+from textmines.engine import ActionKind, Board, Game
 from textmines.session import GameSession, percent_cleared_text, settle_saved_game
 from textmines.store.saves import load_game
 from textmines.store.stats import Group, StatsStore, open_stats
@@ -26,6 +26,9 @@ class Moments:
         return self.now
 
 
+REVEAL, FLAG = ActionKind.REVEAL, ActionKind.FLAG
+
+
 @pytest.fixture
 def stats(tmp_path: Path) -> StatsStore:
     store, notices = open_stats(tmp_path / "stats.db")
@@ -40,16 +43,17 @@ def game(clock: FakeClock) -> Game:
 def test_a_won_game_is_recorded_once_with_its_start_time(stats: StatsStore) -> None:
     clock, moments = FakeClock(), Moments()
     session = GameSession(game(clock), stats=stats, now=moments)
-    assert session.acted() is None and session.started_at is None  # nothing happened yet
-    session.game.reveal(1, 1)  # a 1: the game starts
+    flagged = session.play(FLAG, 0, 0)
+    assert flagged.change and not flagged.started and session.started_at is None
+    first = session.play(REVEAL, 1, 1)  # a 1: the game starts
     started = moments.now
-    assert session.acted() is None
+    assert first.started and first.finish is None and list(first.change.cells()) == [(1, 1)]
     clock.advance(3.5)
     moments.now += timedelta(seconds=3.5)
-    session.game.reveal(2, 2)  # the opening: every safe cell, a win
-    finish = session.acted()
+    finish = session.play(REVEAL, 2, 2).finish  # the opening: every safe cell, a win
     assert finish is not None and finish.new_best and finish.previous_best is None
-    assert session.acted() is None  # already recorded
+    after = session.play(REVEAL, 3, 3)
+    assert not after.change and after.finish is None  # over, and already recorded
     assert session.abandon() is None
     group = Group.for_game(session.game)
     result = stats.group_stats(group)
@@ -65,11 +69,9 @@ def test_new_best_only_when_faster_and_unassisted(stats: StatsStore) -> None:
     for seconds, assisted in ((5.0, False), (6.0, False), (4.0, True), (4.5, False)):
         clock = FakeClock()
         session = GameSession(game(clock), stats=store, assisted=assisted)
-        session.game.reveal(1, 1)  # the clock runs from here
-        session.acted()
+        session.play(REVEAL, 1, 1)  # the clock runs from here
         clock.advance(seconds)
-        session.game.reveal(2, 2)
-        finish = session.acted()
+        finish = session.play(REVEAL, 2, 2).finish
         assert finish is not None
         results.append((finish.new_best, finish.previous_best and finish.previous_best.time_ms))
     assert results == [(True, None), (False, 5000), (False, 5000), (True, 5000)]
@@ -79,14 +81,11 @@ def test_a_lost_game_and_an_abandoned_one(stats: StatsStore) -> None:
     # Distinct start times: one record per (start, board, seed), so that a game resumed after
     # a crash is never counted twice.
     lost = GameSession(game(FakeClock()), stats=stats, now=lambda: datetime(2026, 1, 1, tzinfo=UTC))
-    lost.game.reveal(1, 1)
-    lost.acted()
-    lost.game.reveal(0, 0)  # the mine
-    finish = lost.acted()
+    lost.play(REVEAL, 1, 1)
+    finish = lost.play(REVEAL, 0, 0).finish  # the mine
     assert finish is not None and not finish.new_best
     left = GameSession(game(FakeClock()), stats=stats, now=lambda: datetime(2026, 1, 2, tzinfo=UTC))
-    left.game.reveal(1, 1)
-    left.acted()
+    left.play(REVEAL, 1, 1)
     assert left.abandon() is None
     assert left.abandon() is None  # once only
     untouched = GameSession(game(FakeClock()), stats=stats)
@@ -101,8 +100,7 @@ def test_quit_saves_and_the_resumed_game_keeps_its_single_record(
     save_path = tmp_path / "saved-game.json"
     clock, moments = FakeClock(), Moments()
     session = GameSession(game(clock), stats=stats, save_path=save_path, now=moments)
-    session.game.reveal(1, 1)
-    session.acted()
+    session.play(REVEAL, 1, 1)
     session.mark_assisted()
     clock.advance(2)
     started = session.started_at
@@ -114,10 +112,7 @@ def test_quit_saves_and_the_resumed_game_keeps_its_single_record(
     resumed = GameSession.resume(loaded, stats=stats, save_path=save_path, now=moments)
     assert resumed.started_at == started and resumed.assisted
     assert resumed.game.elapsed_ms == 2000
-    resumed.game.reveal(2, 2)
-    resumed.game.reveal(4, 0)
-    resumed.game.reveal(0, 4)
-    finish = resumed.acted()
+    finish = resumed.play(REVEAL, 2, 2).finish  # the opening: a win
     assert finish is not None and not finish.new_best  # assisted: never a record
     assert not save_path.exists()  # over: it must not come back
     result = stats.group_stats(Group.for_game(resumed.game))
@@ -136,8 +131,7 @@ def test_a_game_that_cannot_be_saved_is_recorded_as_abandoned(
         save_path=blocker / "save.json",
         now=lambda: datetime(2026, 1, 1, tzinfo=UTC),
     )
-    session.game.reveal(1, 1)
-    session.acted()
+    session.play(REVEAL, 1, 1)
     notice = session.save()
     assert notice is not None and notice.startswith("Game not saved")
     # ...but recorded instead, so the game is not lost from the statistics.
@@ -145,8 +139,7 @@ def test_a_game_that_cannot_be_saved_is_recorded_as_abandoned(
     no_path = GameSession(
         game(FakeClock()), stats=stats, now=lambda: datetime(2026, 1, 2, tzinfo=UTC)
     )
-    no_path.game.reveal(1, 1)
-    no_path.acted()
+    no_path.play(REVEAL, 1, 1)
     assert no_path.save() is None
     assert stats.group_stats(Group.for_game(session.game)).abandoned == 2
 
@@ -155,8 +148,7 @@ def test_only_a_game_in_play_is_saved(tmp_path: Path) -> None:
     save_path = tmp_path / "saved-game.json"
     session = GameSession(game(FakeClock()), save_path=save_path)
     assert session.save() is None and not save_path.exists()  # not started
-    session.game.reveal(0, 0)
-    session.acted()  # lost
+    session.play(REVEAL, 0, 0)  # lost
     assert session.save() is None and not save_path.exists()
 
 
@@ -165,8 +157,7 @@ def saved(tmp_path: Path, clock: FakeClock, moments: Moments) -> Path:
     """A 5x5 game in play, saved; returns the save's path."""
     path = tmp_path / "saved-game.json"
     session = GameSession(game(clock), save_path=path, now=moments)
-    session.game.reveal(1, 1)
-    session.acted()
+    session.play(REVEAL, 1, 1)
     assert session.save() is None
     return path
 

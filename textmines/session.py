@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from textmines.engine import Game, Status
+from textmines.engine import ActionKind, Change, Game, Status
 from textmines.store.saves import LoadedGame, discard_save, save_game
 from textmines.store.stats import BestTime, Group, StatsError, StatsStore, record_for
 
@@ -34,8 +34,24 @@ class Finish:
     notice: str | None
 
 
+@dataclass(frozen=True)
+class Played:
+    """What one move did."""
+
+    #: The cells it changed (empty after the end, or for a move that changes nothing).
+    change: Change
+    #: This move started the game (its first reveal): the clock runs from here.
+    started: bool
+    #: When this move ended the game: what that meant for the statistics.
+    finish: Finish | None
+
+
 class GameSession:
-    """A game plus what the statistics and the save need to know about it."""
+    """A game plus what the statistics and the save need to know about it.
+
+    Every move goes through :meth:`play`, whoever makes it: the keyboard, the mouse, autoplay
+    or a test.
+    """
 
     def __init__(
         self,
@@ -82,13 +98,18 @@ class GameSession:
     def group(self) -> Group:
         return Group.for_game(self.game)
 
-    def acted(self) -> Finish | None:
-        """Call after every action: notes the start, and records the game when it has ended."""
-        if self.started_at is None and self.game.status != Status.READY:
+    def play(self, kind: ActionKind, x: int, y: int) -> Played:
+        """Make one move at ``(x, y)``: notes when the game started, and records it once it
+        has ended."""
+        was_ready = self.game.status == Status.READY
+        change = self.game.act(kind, x, y)
+        started = was_ready and self.game.status != Status.READY
+        if self.started_at is None and started:
             self.started_at = self._now()
+        finish = None
         if self.game.status.is_over and not self.recorded:
-            return self._finish()
-        return None
+            finish = self._finish()
+        return Played(change, started, finish)
 
     def mark_assisted(self) -> None:
         """The player used a hint, the overlay or autoplay: no record for this game."""

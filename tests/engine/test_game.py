@@ -240,6 +240,35 @@ def test_switching_question_marks_off_mid_game() -> None:
     assert game.cell(1, 1) == "#"
 
 
+def test_flag_sets_a_flag_and_never_cycles_on() -> None:
+    game = game_on(FIVE)
+    game.toggle_mark(2, 2)
+    game.toggle_mark(2, 2)
+    assert game.cell(2, 2) == "?"
+    for x, y in ((1, 1), (1, 1), (2, 2)):
+        game.flag(x, y)
+    assert (game.cell(1, 1), game.cell(2, 2), game.flags) == ("F", "F", 2)
+    assert not game.flag(1, 1), "a flag stays a flag"
+    game.reveal(3, 1)
+    assert not game.flag(3, 1) and game.cell(3, 1) == "2"
+
+
+def test_every_move_goes_through_act_and_counts_as_its_click() -> None:
+    from textmines.engine import ActionKind
+    from textmines.engine.metrics import game_metrics
+
+    game = game_on(FIVE)
+    game.act(ActionKind.REVEAL, 0, 4)
+    game.act(ActionKind.FLAG, 3, 0)
+    game.act(ActionKind.MARK, 4, 1)
+    game.act(ActionKind.CHORD, 3, 1)
+    assert [a.kind for a in game.actions] == ["reveal", "flag", "mark", "chord"]
+    metrics = game_metrics(game)
+    assert (metrics.left_clicks, metrics.right_clicks, metrics.chord_clicks) == (1, 2, 1)
+    with pytest.raises(ValueError, match="not a move"):
+        game.act(ActionKind.QUESTION_MARKS, 0, 0)
+
+
 def test_revealed_cells_cannot_be_marked() -> None:
     game = game_on(FIVE)
     game.reveal(3, 1)

@@ -27,6 +27,7 @@ def mid_game(clock: FakeClock) -> Game:
     game.question_marks = False
     game.toggle_mark(14, 15)
     game.toggle_mark(14, 15)
+    game.flag(13, 15)  # saved as "f": a replay must not cycle it like a right click
     clock.advance(0.25)
     game.chord(8, 8)
     return game

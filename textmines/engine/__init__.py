@@ -1,5 +1,6 @@
 """The pure-Python Minesweeper engine. Never imports Textual, Rich or sqlite3."""
 
+from textmines.engine.actions import ActionKind
 from textmines.engine.board import Board
 from textmines.engine.game import Action, Change, Game, Status
 from textmines.engine.presets import BEGINNER, EXPERT, INTERMEDIATE, PRESETS, Preset
@@ -10,6 +11,7 @@ __all__ = [
     "INTERMEDIATE",
     "PRESETS",
     "Action",
+    "ActionKind",
     "Board",
     "Change",
     "Game",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.board import COUNT_MASK, MINE, Board, neighbour_indices
 from textmines.engine.generate import place_mines
 from textmines.engine.presets import FirstClick, check_board, check_first_click
@@ -89,18 +90,25 @@ class Status(StrEnum):
 class Action(NamedTuple):
     """One recorded player action.
 
-    ``kind`` is ``"reveal"``, ``"mark"``, ``"chord"`` or ``"question_marks"`` (a change of
-    that option, kept so a replay cycles marks exactly as the player did; ``x`` holds the
-    new value). ``t_ms`` is the game time of the action in milliseconds.
+    For ``ActionKind.QUESTION_MARKS`` (a change of that option, kept so a replay cycles marks
+    exactly as the player did) ``x`` holds the new value. ``t_ms`` is the game time of the
+    action in milliseconds.
     """
 
-    kind: str
+    kind: ActionKind
     x: int
     y: int
     t_ms: int
 
 
-_KIND_CODES: Final = {"reveal": "r", "mark": "m", "chord": "c", "question_marks": "q"}
+#: How each kind is written in a save (one letter).
+_KIND_CODES: Final = {
+    ActionKind.REVEAL: "r",
+    ActionKind.MARK: "m",
+    ActionKind.FLAG: "f",
+    ActionKind.CHORD: "c",
+    ActionKind.QUESTION_MARKS: "q",
+}
 _CODE_KINDS: Final = {code: kind for kind, code in _KIND_CODES.items()}
 
 
@@ -251,7 +259,7 @@ class Game:
     def question_marks(self, value: bool) -> None:
         value = bool(value)
         if value != self._question_marks and not self._status.is_over:
-            self._actions.append(Action("question_marks", int(value), 0, self.elapsed_ms))
+            self._actions.append(Action(ActionKind.QUESTION_MARKS, int(value), 0, self.elapsed_ms))
         self._question_marks = value
 
     @property
@@ -421,34 +429,41 @@ class Game:
         self._set_board(deal.board)
 
     # ------------------------------------------------------------------ actions
-    def reveal(self, x: int, y: int) -> Change:
-        """Open a covered or question-marked cell; a 0 floods its region."""
-        return self._act("reveal", x, y)
-
-    def toggle_mark(self, x: int, y: int) -> Change:
-        """Cycle covered -> flag -> question mark (if enabled) -> covered."""
-        return self._act("mark", x, y)
-
-    def chord(self, x: int, y: int) -> Change:
-        """On a number with as many adjacent flags, open every other covered neighbour."""
-        return self._act("chord", x, y)
-
-    def _act(self, kind: str, x: int, y: int) -> Change:
+    def act(self, kind: ActionKind, x: int, y: int) -> Change:
+        """Make one move (any kind in ``MOVES``) at ``(x, y)``; after the end nothing changes."""
+        if kind not in MOVES:
+            raise ValueError(f"{kind!r} is not a move")
         index = self._index(x, y)
         if self._status.is_over:
             return Change(self.width, (), self._status)
         return self._apply(kind, index, self._now_ms())
 
-    def _apply(self, kind: str, index: int, t_ms: int) -> Change:
+    def reveal(self, x: int, y: int) -> Change:
+        """Open a covered or question-marked cell; a 0 floods its region."""
+        return self.act(ActionKind.REVEAL, x, y)
+
+    def toggle_mark(self, x: int, y: int) -> Change:
+        """Cycle covered -> flag -> question mark (if enabled) -> covered."""
+        return self.act(ActionKind.MARK, x, y)
+
+    def flag(self, x: int, y: int) -> Change:
+        """Put a flag on a covered or question-marked cell (a flag stays as it is)."""
+        return self.act(ActionKind.FLAG, x, y)
+
+    def chord(self, x: int, y: int) -> Change:
+        """On a number with as many adjacent flags, open every other covered neighbour."""
+        return self.act(ActionKind.CHORD, x, y)
+
+    def _apply(self, kind: ActionKind, index: int, t_ms: int) -> Change:
         before = self._status
         self._actions.append(Action(kind, index % self.width, index // self.width, t_ms))
         runs: list[tuple[int, int]] = []
-        if kind == "reveal":
+        if kind == ActionKind.REVEAL:
             self._do_reveal(index, runs)
-        elif kind == "mark":
-            self._do_mark(index, runs)
-        else:
+        elif kind == ActionKind.CHORD:
             self._do_chord(index, runs)
+        else:
+            self._do_mark(index, runs, cycle=kind == ActionKind.MARK)
         if runs:
             self._effective_clicks += 1
         if self._status.is_over and not before.is_over:
@@ -467,12 +482,12 @@ class Game:
             self._running_since = self._clock()
         self._open([index], runs)
 
-    def _do_mark(self, index: int, runs: list[tuple[int, int]]) -> None:
+    def _do_mark(self, index: int, runs: list[tuple[int, int]], *, cycle: bool) -> None:
         b = self._cells[index]
         state = b & STATE_MASK
-        if state == REVEALED:
+        if state == REVEALED or (state == FLAG and not cycle):
             return
-        if state == COVERED:
+        if state == COVERED or not cycle:  # a flag (not cycling) never gets here
             new = FLAG
         elif state == FLAG:
             new = QUESTION if self._question_marks else COVERED
@@ -692,7 +707,7 @@ class Game:
             last_t = t_ms
             if self._status.is_over:
                 raise ValueError(f"action {number} comes after the end of the game")
-            if kind == "question_marks":
+            if kind == ActionKind.QUESTION_MARKS:
                 self._question_marks = bool(x)
                 self._actions.append(Action(kind, int(bool(x)), 0, t_ms))
                 continue

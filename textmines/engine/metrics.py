@@ -154,18 +154,19 @@ class GameMetrics:
 
 def game_metrics(game: Game) -> GameMetrics:
     """Measure a game in any state (a game not started measures all zeros)."""
-    counts = {"reveal": 0, "mark": 0, "chord": 0}
+    counts = {"left": 0, "right": 0, "chord": 0}
     for action in game.actions:
-        if action.kind in counts:
-            counts[action.kind] += 1
+        click = action.kind.click
+        if click is not None:
+            counts[click] += 1
     board = game.board
     return GameMetrics(
         bbbv=bbbv(board) if board else 0,
         solved_bbbv=solved_bbbv(game),
         openings=openings(board) if board else 0,
         islands=islands(board) if board else 0,
-        left_clicks=counts["reveal"],
-        right_clicks=counts["mark"],
+        left_clicks=counts["left"],
+        right_clicks=counts["right"],
         chord_clicks=counts["chord"],
         effective_clicks=game.effective_clicks,
         elapsed_ms=game.elapsed_ms,

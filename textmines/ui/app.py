@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textmines import __version__
 from textmines.config import GameConfig, settings_with_config
 from textmines.crash import crash_message, write_crash_log
-from textmines.engine import Change, Game, Status
+from textmines.engine import ActionKind, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import format_seconds, game_metrics
 from textmines.session import Finish, GameSession, percent_cleared_text
@@ -152,8 +152,7 @@ class TextminesApp(App[None]):
             self.game,
             glyphs=glyphs,
             left_click_chords=self.config.left_click_chords,
-            on_change=self._after_action,
-            on_deal=self._deal_then_reveal,
+            on_move=self.play,
         )
         self.status_line = StatusLine(id="status")
         self.assist = Assistant(self)
@@ -470,18 +469,27 @@ class TextminesApp(App[None]):
     def _tick(self) -> None:
         self.header.seconds = int(self.game.elapsed)  # a reactive: repaints only on change
 
-    def _after_action(self, change: Change) -> None:
-        was_ready = self.session.started_at is None
-        finish = self.session.acted()
-        self._show_game_state(finish)
+    def play(self, kind: ActionKind, x: int, y: int) -> None:
+        """Make one move, whoever asks (keys, mouse, autoplay): through the session, then
+        redraw what changed. A first reveal that must deal a no-guess board deals it first."""
+        if kind == ActionKind.REVEAL and self.game.needs_deal(x, y):
+            self._deal_then_reveal(x, y)
+            return
+        self.board.show_hint(None)
+        played = self.session.play(kind, x, y)
+        if not played.change:  # after the end every move is empty: nothing to show
+            return
+        self.board.refresh_rows(played.change.rows())
+        self._show_game_state(played.finish)
         self.assist.refresh_overlay()
-        if was_ready and self.game.no_guess_failed:
+        if played.started and self.game.no_guess_failed:
             self.notify(
                 "No no-guess board could be made at this density in time: this board may "
                 "need a guess.",
                 severity="warning",
                 timeout=8,
             )
+        finish = played.finish
         if finish is None:
             return
         if finish.notice is not None:
@@ -515,7 +523,7 @@ class TextminesApp(App[None]):
                 )
                 return
             game.accept_deal(deal)
-            self.board.act("reveal", x, y)
+            self.play(ActionKind.REVEAL, x, y)
 
         self.push_screen(DealingScreen(game, x, y), dealt)
 

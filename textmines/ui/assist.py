@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textmines.engine import Game
+from textmines.engine import ActionKind, Game
 
 if TYPE_CHECKING:
     from textmines.engine.solver import Analysis, Hint, Move
@@ -180,9 +180,8 @@ class Assistant:
         if move is None:
             self.stop_autoplay("Autoplay has nothing left to do.")
             return
-        board = self.app.board
-        board.move_cursor(move.x, move.y)
-        board.act("reveal", move.x, move.y)
+        self.app.board.move_cursor(move.x, move.y)
+        self.app.play(ActionKind.REVEAL, move.x, move.y)
         if game.status.is_over:
             self.stop_autoplay()
         else:

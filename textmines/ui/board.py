@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from textmines.engine import Change, Game
+from textmines.engine import ActionKind, Game
 from textmines.themes import ThemeGlyphs
 from textmines.ui.colours import theme_colour
 
@@ -182,8 +182,7 @@ class BoardView(ScrollView, can_focus=True):
         *,
         glyphs: ThemeGlyphs,
         left_click_chords: bool = True,
-        on_change: Callable[[Change], None] | None = None,
-        on_deal: Callable[[int, int], None] | None = None,
+        on_move: Callable[[ActionKind, int, int], object] | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -192,13 +191,11 @@ class BoardView(ScrollView, can_focus=True):
         self.glyphs = glyphs
         self._glyph_table = glyph_table(glyphs)
         self.left_click_chords = left_click_chords
-        # Called at once, not posted as a message: the app's header and status line then
-        # repaint in the same frame as the board, and no message bubbles through the DOM on
-        # every key press (measured: a reveal costs a third more that way).
-        self.on_change = on_change
-        #: Called instead of a first reveal that must deal a no-guess board first (slow on big
-        #: boards): the app deals off the UI thread, then reveals. None: the engine deals.
-        self.on_deal = on_deal
+        # Every move goes to ``on_move`` (the app, which plays it through the session and
+        # redraws what changed). Called at once, not posted as a message: the header and status
+        # line then repaint in the same frame as the board, and no message bubbles through the
+        # DOM on every key press (measured: a reveal costs a third more that way).
+        self.on_move = on_move
         self._styles: dict[str, Style] = {}
         self._heat: list[Style] = []
         self._background: Style | None = None
@@ -251,24 +248,10 @@ class BoardView(ScrollView, can_focus=True):
         if cell is not None:
             self.move_cursor(*cell)
 
-    def act(self, kind: str, x: int, y: int) -> Change:
-        """Run one engine action, redraw what changed and tell the app."""
-        self.show_hint(None)
-        game = self.game
-        if kind == "reveal" and self.on_deal is not None and game.needs_deal(x, y):
-            self.on_deal(x, y)
-            return Change(game.width, (), game.status)
-        if kind == "reveal":
-            change = game.reveal(x, y)
-        elif kind == "mark":
-            change = game.toggle_mark(x, y)
-        else:
-            change = game.chord(x, y)
-        if change:  # after the end every action is empty: nothing to redraw or report
-            self.refresh_rows(change.rows())
-            if self.on_change is not None:
-                self.on_change(change)
-        return change
+    def move(self, kind: ActionKind, x: int, y: int) -> None:
+        """Ask for one move: the board turns input into moves, the app makes them."""
+        if self.on_move is not None:
+            self.on_move(kind, x, y)
 
     def refresh_rows(self, rows: list[int]) -> None:
         """Redraw the given board rows (the whole view when that is cheaper)."""
@@ -278,11 +261,9 @@ class BoardView(ScrollView, can_focus=True):
         for row in rows:
             self.refresh_line(row)
 
-    def open_at(self, x: int, y: int) -> Change:
+    def open_at(self, x: int, y: int) -> None:
         """Reveal a covered cell, or chord a revealed number: what Space and a click do."""
-        if self.game.is_revealed(x, y):
-            return self.act("chord", x, y)
-        return self.act("reveal", x, y)
+        self.move(ActionKind.CHORD if self.game.is_revealed(x, y) else ActionKind.REVEAL, x, y)
 
     # ------------------------------------------------------------------ cursor
     def move_cursor(self, x: int, y: int) -> None:
@@ -331,7 +312,7 @@ class BoardView(ScrollView, can_focus=True):
         self.open_at(*self.cursor)
 
     def action_mark(self) -> None:
-        self.act("mark", *self.cursor)
+        self.move(ActionKind.MARK, *self.cursor)
 
     # ------------------------------------------------------------------ mouse
     def cell_at(self, event: events.MouseEvent) -> tuple[int, int] | None:
@@ -373,7 +354,7 @@ class BoardView(ScrollView, can_focus=True):
             self.capture_mouse()
             self._set_pressed(cell)
         elif event.button == RIGHT or (event.button == LEFT and event.ctrl):
-            self.act("mark", *cell)
+            self.move(ActionKind.MARK, *cell)
         elif event.button in (LEFT, MIDDLE):
             self.capture_mouse()
             self._set_pressed(cell)
@@ -404,7 +385,7 @@ class BoardView(ScrollView, can_focus=True):
             return
         self.move_cursor(*cell)
         if chording or event.button == MIDDLE:
-            self.act("chord", *cell)
+            self.move(ActionKind.CHORD, *cell)
         elif event.button == LEFT and (self.left_click_chords or not self.game.is_revealed(*cell)):
             self.open_at(*cell)
 
@@ -413,7 +394,7 @@ class BoardView(ScrollView, can_focus=True):
             cell = self.cell_at(event)
             if cell is not None and self.game.is_revealed(*cell):
                 event.stop()
-                self.act("chord", *cell)
+                self.move(ActionKind.CHORD, *cell)
 
     # ------------------------------------------------------------------ drawing
     def notify_style_update(self) -> None:

@@ -1,0 +1,39 @@
+"""What a player (or the solver) can do to a game: one vocabulary for the engine, the metrics,
+the solver, the session and the UI."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ActionKind(StrEnum):
+    """One kind of move, and the click it stands for.
+
+    ``MARK`` is the player's right click, which cycles covered -> flag -> question mark (if
+    enabled) -> covered; ``FLAG`` puts a flag on a covered cell and leaves a flag as it is (the
+    solver's "this is a mine", which must not cycle on into a question mark). Both are right
+    clicks. ``QUESTION_MARKS`` is not a move but a change of that option, recorded so that a
+    replay cycles marks as the player did.
+    """
+
+    REVEAL = "reveal"
+    FLAG = "flag"
+    MARK = "mark"
+    CHORD = "chord"
+    QUESTION_MARKS = "question_marks"
+
+    @property
+    def click(self) -> str | None:
+        """The mouse click this move stands for: ``left``, ``right``, ``chord`` or None."""
+        return _CLICKS.get(self)
+
+
+_CLICKS = {
+    ActionKind.REVEAL: "left",
+    ActionKind.FLAG: "right",
+    ActionKind.MARK: "right",
+    ActionKind.CHORD: "chord",
+}
+
+#: The moves of the board (everything but the option change).
+MOVES = (ActionKind.REVEAL, ActionKind.FLAG, ActionKind.MARK, ActionKind.CHORD)
