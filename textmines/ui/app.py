@@ -35,9 +35,10 @@ from textmines.store.stats import StatsStore
 from textmines.themes import DEFAULT_THEME, MinesTheme, load_themes
 from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
+from textmines.ui.game_menus import game_menus
 from textmines.ui.game_screen import GameScreen
 from textmines.ui.header import GameHeader
-from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem
+from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
 from textmines.ui.status import StatusLine
 
@@ -283,95 +284,11 @@ class TextminesApp(App[None]):
 
     def menus(self) -> list[Menu]:
         """The menu bar's model; the command palette is built from it too."""
-        config = lambda: self.config  # noqa: E731 - read live when a menu opens
-
-        def is_preset(key: str) -> bool:
-            preset = config().preset
-            return preset is not None and preset.key == key
-
-        return [
-            Menu(
-                "Game",
-                (
-                    MenuItem("New game", "app.new_game", "F2"),
-                    MenuItem("Restart this board", "app.restart", "R"),
-                    MenuItem("Pause", "app.pause", "P"),
-                    SEPARATOR,
-                    MenuItem(
-                        "Beginner", "app.preset('beginner')", "1", partial(is_preset, "beginner")
-                    ),
-                    MenuItem(
-                        "Intermediate",
-                        "app.preset('intermediate')",
-                        "2",
-                        partial(is_preset, "intermediate"),
-                    ),
-                    MenuItem("Expert", "app.preset('expert')", "3", partial(is_preset, "expert")),
-                    MenuItem("Custom...", "app.custom", "C", lambda: config().preset is None),
-                    SEPARATOR,
-                    MenuItem("Statistics", "app.statistics", "F4"),
-                    SEPARATOR,
-                    MenuItem("Quit", "app.quit", "Q"),
-                ),
-            ),
-            Menu(
-                "Options",
-                (
-                    MenuItem(
-                        "Question marks",
-                        "app.toggle_question_marks",
-                        "",
-                        lambda: config().question_marks,
-                    ),
-                    SEPARATOR,
-                    MenuItem(
-                        "First click: opening",
-                        "app.first_click('opening')",
-                        "",
-                        lambda: config().first_click == "opening",
-                    ),
-                    MenuItem(
-                        "First click: safe",
-                        "app.first_click('safe')",
-                        "",
-                        lambda: config().first_click == "safe",
-                    ),
-                    SEPARATOR,
-                    MenuItem(
-                        "Left-click on a number chords",
-                        "app.toggle_left_click_chords",
-                        "",
-                        lambda: config().left_click_chords,
-                    ),
-                    MenuItem(
-                        "No-guess boards",
-                        "app.toggle_no_guess",
-                        "",
-                        lambda: config().no_guess,
-                    ),
-                    SEPARATOR,
-                    MenuItem(
-                        "Probability overlay",
-                        "app.toggle_overlay",
-                        "O",
-                        lambda: self.assist.overlay_on,
-                    ),
-                    MenuItem("Autoplay", "app.autoplay", "A", lambda: self.assist.autoplaying),
-                    MenuItem("Autoplay faster", "app.autoplay_pace(0.5)", ">"),
-                    MenuItem("Autoplay slower", "app.autoplay_pace(2)", "<"),
-                    SEPARATOR,
-                    MenuItem("Theme...", "app.choose_theme", "T"),
-                ),
-            ),
-            Menu(
-                "Help",
-                (
-                    MenuItem("Hint", "app.hint", "I"),
-                    MenuItem("Controls", "app.help", "F1"),
-                    MenuItem("About", "app.about", ""),
-                ),
-            ),
-        ]
+        return game_menus(
+            lambda: self.config,
+            overlay_on=lambda: self.assist.overlay_on,
+            autoplaying=lambda: self.assist.autoplaying,
+        )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
