@@ -158,7 +158,7 @@ def test_export_theme_to_screen_and_to_a_new_file(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--export-theme", "nope"], "unknown theme 'nope'"),
-        (["--export-theme", "dark", "a", "b"], "at most one file"),
+        (["--export-theme", "dark", "a", "b"], "at most one file (see textmines --help)"),
         (["--theme", "darkk"], "did you mean 'dark'?"),
         (["--theme", "missing.toml"], "missing.toml: cannot be read"),
     ],

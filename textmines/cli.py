@@ -222,7 +222,7 @@ def export_theme_command(
 ) -> int:
     """``--export-theme NAME [FILE]``: the theme as TOML, on the screen or in a new file."""
     if len(values) > 2:
-        _fail("--export-theme takes a theme name and at most one file")
+        _fail("--export-theme takes a theme name and at most one file (see textmines --help)")
     name, target = values[0], (Path(values[1]) if len(values) == 2 else None)
     text = export_theme(_theme_arg("--export-theme", name, themes, broken or {}))
     if target is None:

@@ -156,7 +156,7 @@ class TextminesApp(App[None]):
             on_move=self.play,
         )
         self.status_line = StatusLine(id="status")
-        self.assist = Assistant(self)
+        self.assist = Assistant()
         self._autoplay_at_start = autoplay
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
@@ -175,6 +175,7 @@ class TextminesApp(App[None]):
         yield self.header
         yield self.board
         yield self.status_line
+        yield self.assist
 
     def on_mount(self) -> None:
         for warning in self._startup_warnings:
@@ -187,7 +188,7 @@ class TextminesApp(App[None]):
             self.hold_clock(PLAYER, True)
             self.notify("Your last game is back, paused. Press P to play on.", timeout=6)
         if self._autoplay_at_start:
-            self.assist.start_autoplay()
+            self.start_autoplay()
         for signal_number in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 # Closing the terminal or a kill: save the game on the way out.
@@ -333,7 +334,7 @@ class TextminesApp(App[None]):
         notice = self.session.abandon()
         if notice is not None:
             self.notify(notice, severity="warning", markup=False)
-        self.assist.stop_autoplay()
+        self.stop_autoplay()
         self.session = self._session(game)
         self.sub_title = self.config.label
         # A new game is not paused; what covers the board (a dialog, a small terminal) still
@@ -342,7 +343,7 @@ class TextminesApp(App[None]):
         self.hold_clock(BLUR, False)
         self.board.load(game)
         self._show_game_state()
-        self.assist.refresh_overlay()
+        self.refresh_overlay()
 
     def _show_game_state(self, finish: Finish | None = None) -> None:
         game = self.game
@@ -398,7 +399,7 @@ class TextminesApp(App[None]):
             return
         self.board.refresh_rows(played.change.rows())
         self._show_game_state(played.finish)
-        self.assist.refresh_overlay()
+        self.refresh_overlay()
         if played.started and self.game.no_guess_failed:
             self.notify(
                 "No no-guess board could be made at this density in time: this board may "
@@ -604,21 +605,129 @@ class TextminesApp(App[None]):
         self.board.set_glyphs(theme.glyphs)
         self.header.set_faces(theme.glyphs.faces)
 
+    # ------------------------------------------------------------------ the assistant
+    def _mark_assisted(self) -> None:
+        self.session.mark_assisted()
+        self.show_modes()
+
+    def _over_notice(self) -> bool:
+        """Say so when the game is over (nothing to help with); True then."""
+        if self.game.status.is_over:
+            self.notify("The game is over: press N for a new one.", timeout=3, kind="over")
+        return self.game.status.is_over
+
     def action_hint(self) -> None:
         """Show a safe cell, or the safest one with its odds (the game becomes assisted)."""
-        self.assist.hint()
+        if not self._over_notice():
+            self._mark_assisted()
+            self.assist.find_hint(self.game)
+
+    @on(Assistant.Hinted)
+    def _hinted(self, event: Assistant.Hinted) -> None:
+        if event.game is not self.game or not event.current:
+            return
+        found = event.hint
+        if found is None:
+            self.notify("Every covered cell left is a mine.", timeout=4, kind="hint")
+            return
+        self.board.show_hint((found.x, found.y))  # the cursor goes there before the toast
+        message = (
+            "This cell is safe."
+            if found.certain
+            else "No cell is certainly safe; this one has the best odds "
+            f"({found.probability:.0%} chance of a mine)."
+        )
+        self.notify(message, title="Hint", timeout=5, kind="hint")
 
     def action_toggle_overlay(self) -> None:
         """Show every covered cell's mine probability (the game becomes assisted)."""
-        self.assist.toggle_overlay()
+        self.assist.overlay_on = not self.assist.overlay_on
+        if self.assist.overlay_on:
+            self.refresh_overlay()
+        else:
+            self.assist.cancel("overlay")
+            self.board.set_overlay(None)
+
+    def refresh_overlay(self) -> None:
+        """Recompute the overlay for the board as it is now (after each move)."""
+        if not self.assist.overlay_on:
+            return
+        if self.game.status.is_over:
+            self.board.set_overlay(None)
+            return
+        self._mark_assisted()
+        self.assist.compute_overlay(self.game)
+
+    @on(Assistant.OverlayReady)
+    def _overlay_ready(self, event: Assistant.OverlayReady) -> None:
+        if not (self.assist.overlay_on and event.game is self.game and event.current):
+            return
+        self.board.set_overlay(event.analysis.probabilities)
+        if event.analysis.approximate:
+            self.notify(
+                "The board is too big to compute every probability in time: some are estimates.",
+                severity="warning",
+                timeout=4,
+                kind="overlay",
+            )
 
     def action_autoplay(self) -> None:
         """Let the solver play on, move by move; again to stop (the game becomes assisted)."""
-        self.assist.toggle_autoplay()
+        if self.assist.autoplaying:
+            self.stop_autoplay("Autoplay stopped.")
+        else:
+            self.start_autoplay()
+
+    def start_autoplay(self) -> None:
+        if self._over_notice():
+            return
+        self.assist.autoplaying = True
+        self._mark_assisted()  # the status line now names autoplay and its pace
+        self.notify("Autoplay on: A stops it, < and > change the pace.", timeout=3, kind="autoplay")
+        self._autoplay_step()
+
+    def stop_autoplay(self, message: str | None = None) -> None:
+        if not self.assist.autoplaying:
+            return
+        self.assist.autoplaying = False
+        self.assist.cancel("autoplay")
+        self.show_modes()
+        if message:
+            self.notify(message, timeout=3, kind="autoplay")
 
     def action_autoplay_pace(self, factor: float) -> None:
         """Autoplay faster (0.5) or slower (2)."""
         self.assist.change_pace(factor)
+        self.show_modes()  # the pace shows on the status line, not in a toast
+
+    def _autoplay_step(self) -> None:
+        if not self.assist.autoplaying:
+            return
+        if self.game.status.is_over:
+            self.stop_autoplay()
+        elif self.game.paused or self.dealing:
+            # Waits for the player to resume, or for the board being dealt.
+            self.set_timer(self.assist.delay, self._autoplay_step)
+        else:
+            self.assist.think(self.game)
+
+    @on(Assistant.MoveFound)
+    def _move_found(self, event: Assistant.MoveFound) -> None:
+        if not self.assist.autoplaying:
+            return
+        if event.game is not self.game or not event.current:
+            self.set_timer(self.assist.delay, self._autoplay_step)  # the player moved: again
+            return
+        move = event.move
+        if move is None:
+            self.stop_autoplay("Autoplay has nothing left to do.")
+            return
+        self.board.move_cursor(move.x, move.y)
+        self.play(ActionKind.REVEAL, move.x, move.y)
+        if self.game.status.is_over:
+            self.stop_autoplay()
+        else:
+            self.set_timer(self.assist.delay, self._autoplay_step)
 
     def action_toggle_no_guess(self) -> None:
         """Boards that never need a guess, from the next game."""
