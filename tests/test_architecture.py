@@ -1,0 +1,65 @@
+"""The layers hold: ui -> session -> store -> engine, no Textual below the UI, no cycles.
+
+The contracts live in pyproject.toml ([tool.importlinter]); `lint-imports` checks them by hand.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "textmines"
+
+
+def test_the_import_contracts_are_kept() -> None:
+    from importlinter.cli import lint_imports
+
+    status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True)
+    assert status == 0, "an import contract is broken: run lint-imports to see which"
+
+
+def non_ui_modules() -> list[str]:
+    names = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if "ui" in parts or parts[-1] == "__main__":  # __main__ would run the game
+            continue
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+@pytest.mark.parametrize("module", non_ui_modules())
+def test_non_ui_modules_load_no_textual_or_rich(module: str) -> None:
+    # In a fresh interpreter: what a module loads at import time, lazily imported names aside.
+    code = (
+        f"import sys, {module}\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'rich'}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.strip() == "[]", f"{module} loads {result.stdout.strip()}"
+
+
+def test_no_module_imports_private_names_of_another() -> None:
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("textmines")
+            ):
+                private = [
+                    a.name
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.endswith("__")  # __version__ is public
+                ]
+                if private:
+                    offenders.append(f"{path.relative_to(ROOT)}: {node.module} {private}")
+    assert offenders == []
