@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.markup import escape as escape_markup
@@ -32,7 +32,7 @@ from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, save_settings
 from textmines.store.stats import StatsStore
-from textmines.themes import DEFAULT_THEME, MinesTheme, load_themes
+from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
@@ -41,6 +41,7 @@ from textmines.ui.header import GameHeader
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
 from textmines.ui.status import StatusLine
+from textmines.ui.theming import ThemedApp
 
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
@@ -61,7 +62,7 @@ def bundled_themes() -> dict[str, MinesTheme]:
     return themes
 
 
-class TextminesApp(App[None]):
+class TextminesApp(ThemedApp):
     """The game."""
 
     CSS_PATH = "app.tcss"
@@ -107,23 +108,7 @@ class TextminesApp(App[None]):
         autoplay: bool = False,
         crash_log: Path | None = None,
     ) -> None:
-        # Set before App.__init__, which may read the theme variables.
-        self.themes = dict(themes if themes is not None else bundled_themes())
-        # A missing classic theme is a broken install; the command line reports it first.
-        self.mines_theme = theme or self.themes[DEFAULT_THEME]
-        # A theme given as a file (--theme PATH) joins the list for this run, under its name.
-        self.themes[self.mines_theme.name] = self.mines_theme
-        super().__init__()
-        for each in self.themes.values():
-            self.register_theme(each.textual_theme())
-        # As App.__init__ does for its default theme: no watcher, no second pass over the CSS.
-        self.set_reactive(App.theme, self.mines_theme.name)
-        self._theme_chosen = True
-        self.stylesheet.set_variables(self.get_css_variables())
-        self.set_class(self.mines_theme.dark, "-dark-mode", update=False)
-        self.set_class(not self.mines_theme.dark, "-light-mode", update=False)
-        if self.mines_theme.ansi_only:
-            self.set_reactive(App.ansi_color, True)
+        super().__init__(themes if themes is not None else bundled_themes(), theme)
         self.config = config or GameConfig()
         self.clock = clock
         self.settings = settings or Settings()
@@ -269,19 +254,6 @@ class TextminesApp(App[None]):
             saved = "Your game was recorded as abandoned."
         problem = write_crash_log(self.crash_log, error) if self.crash_log is not None else None
         return crash_message(error, self.crash_log, problem, saved)
-
-    #: False while App.__init__ runs: our theme is not registered yet (see get_css_variables).
-    _theme_chosen = False
-
-    def get_css_variables(self) -> dict[str, str]:
-        # App.__init__ asks once for its default theme's variables, which ours replace straight
-        # after: skip generating a whole colour system that nothing reads.
-        return super().get_css_variables() if self._theme_chosen else {}
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        # Whatever Textual theme is active (its own picker included), the board's colours
-        # come from the textmines theme, so the board stays readable.
-        return {**super().get_theme_variable_defaults(), **self.mines_theme.board_variables()}
 
     def menus(self) -> list[Menu]:
         """The menu bar's model; the command palette is built from it too."""
@@ -594,14 +566,7 @@ class TextminesApp(App[None]):
 
     def set_mines_theme(self, theme: MinesTheme) -> None:
         """Restyle everything with ``theme``: colours, glyphs and faces, keeping the game."""
-        self.mines_theme = theme
-        # Registered again: a theme may have been replaced since the start.
-        self.register_theme(theme.textual_theme())
-        self.ansi_color = True if theme.ansi_only else None
-        if self.theme == theme.name:
-            self.refresh_css(animate=False)  # the name is the same, the colours may not be
-        else:
-            self.theme = theme.name
+        self.apply_mines_theme(theme)
         self.board.set_glyphs(theme.glyphs)
         self.header.set_faces(theme.glyphs.faces)
 
