@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from textmines.engine.presets import PRESETS, Preset, check_board, check_first_click, preset_for
+from textmines.engine.presets import (
+    PRESETS,
+    Preset,
+    board_label,
+    check_board,
+    check_first_click,
+    preset_for,
+)
 from textmines.store.settings import Settings
 
 # Signs are allowed so that "-5x10x10" gets the range message ("width must be ..., not -5").
@@ -38,10 +45,7 @@ class GameConfig:
     @property
     def label(self) -> str:
         """``Expert 30x16/99`` or ``Custom 40x20/120``."""
-        preset = self.preset
-        if preset is not None:
-            return preset.label
-        return f"Custom {self.width}x{self.height}/{self.mines}"
+        return board_label(self.width, self.height, self.mines)
 
     def with_board(self, width: int, height: int, mines: int) -> GameConfig:
         """The same options on another board (the seed is dropped)."""

@@ -33,7 +33,7 @@ class Preset:
     @property
     def label(self) -> str:
         """``Beginner 9x9/10`` style label for menus and messages."""
-        return f"{self.name} {self.width}x{self.height}/{self.mines}"
+        return board_label(*self.size)
 
 
 BEGINNER: Final = Preset("beginner", "Beginner", 9, 9, 10)
@@ -48,6 +48,15 @@ def preset_for(width: int, height: int, mines: int) -> Preset | None:
         if (preset.width, preset.height, preset.mines) == (width, height, mines):
             return preset
     return None
+
+
+def board_label(width: int, height: int, mines: int, *, size: bool = True) -> str:
+    """How every screen names a board: ``Expert 30x16/99`` (``Expert`` without the ``size``)
+    or ``Custom 40x20/120``."""
+    preset = preset_for(width, height, mines)
+    if preset is None:
+        return f"Custom {width}x{height}/{mines}"
+    return f"{preset.name} {width}x{height}/{mines}" if size else preset.name
 
 
 def check_first_click(first_click: str) -> FirstClick:

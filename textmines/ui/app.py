@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textmines import __version__
 from textmines.config import GameConfig, settings_with_config
 from textmines.crash import crash_message, write_crash_log
-from textmines.engine import ActionKind, Game, Status
+from textmines.engine import PRESETS, ActionKind, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import format_seconds, game_metrics
 from textmines.session import Finish, GameSession, percent_cleared_text
@@ -484,10 +484,20 @@ class TextminesApp(ThemedApp):
             )
         self.start(game)
 
-    def set_config(self, config: GameConfig) -> None:
-        """Adopt new options and write them to settings.toml at once."""
+    def set_options(self, **changes: Any) -> bool:
+        """The one path for an option: the next game's config, settings.toml, and the game in
+        play for what applies at once (question marks, left-click chording). False, with a
+        notice, when the change is not allowed (the config says why)."""
+        try:
+            config = replace(self.config, **changes)
+        except ValueError as error:
+            self.notify(str(error), severity="warning", markup=False)
+            return False
         self.config = config
         self._save_settings(settings_with_config(self.settings, config))
+        self.game.question_marks = config.question_marks
+        self.board.left_click_chords = config.left_click_chords
+        return True
 
     def _save_settings(self, settings: Settings) -> None:
         """Keep ``settings`` and write them (atomically) unless the app has no settings file."""
@@ -505,8 +515,12 @@ class TextminesApp(ThemedApp):
 
     def action_preset(self, key: str) -> None:
         """Start a Beginner, Intermediate or Expert game."""
-        self.set_config(self.config.with_preset(key))
-        self.action_new_game()
+        self._new_board(*PRESETS[key].size)
+
+    def _new_board(self, width: int, height: int, mines: int) -> None:
+        """Start a game on another board, kept as the board of the next games."""
+        if self.set_options(width=width, height=height, mines=mines, seed=None):
+            self.action_new_game()
 
     # The screens below are imported when first opened: start-up does not pay for them.
     def action_custom(self) -> None:
@@ -515,33 +529,25 @@ class TextminesApp(ThemedApp):
 
         def chosen(result: tuple[int, int, int] | None) -> None:
             if result is not None:
-                self.set_config(self.config.with_board(*result))
-                self.action_new_game()
+                self._new_board(*result)
 
         c = self.config
         self.push_screen(CustomBoardScreen(c.width, c.height, c.mines, c.first_click), chosen)
 
     def action_toggle_question_marks(self) -> None:
         """Switch question marks on or off (also in the running game)."""
-        self.set_config(replace(self.config, question_marks=not self.config.question_marks))
-        self.game.question_marks = self.config.question_marks
+        self.set_options(question_marks=not self.config.question_marks)
         state = "on" if self.config.question_marks else "off"
         self.notify(f"Question marks {state}.", timeout=2)
 
     def action_first_click(self, rule: str) -> None:
         """Choose the first-click rule; it applies from the next game."""
-        try:
-            config = replace(self.config, first_click=rule)
-        except ValueError as error:
-            self.notify(str(error), severity="warning")
-            return
-        self.set_config(config)
-        self.notify(f"First click: {rule} (from the next game).", timeout=2)
+        if self.set_options(first_click=rule):
+            self.notify(f"First click: {rule} (from the next game).", timeout=2)
 
     def action_toggle_left_click_chords(self) -> None:
         """Whether a left click on a revealed number chords."""
-        self.set_config(replace(self.config, left_click_chords=not self.config.left_click_chords))
-        self.board.left_click_chords = self.config.left_click_chords
+        self.set_options(left_click_chords=not self.config.left_click_chords)
         state = "on" if self.config.left_click_chords else "off"
         self.notify(f"Left-click chording {state}.", timeout=2)
 
@@ -696,7 +702,7 @@ class TextminesApp(ThemedApp):
 
     def action_toggle_no_guess(self) -> None:
         """Boards that never need a guess, from the next game."""
-        self.set_config(replace(self.config, no_guess=not self.config.no_guess))
+        self.set_options(no_guess=not self.config.no_guess)
         state = "on" if self.config.no_guess else "off"
         self.notify(f"No-guess boards {state} (from the next game).", timeout=3)
 
