@@ -14,11 +14,10 @@ from typing import ClassVar
 import pytest
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
-from textual.color import Color
+from textual.color import Color, ColorParseError
 from textual.theme import BUILTIN_THEMES
 from textual.widgets import Static
 
-from textmines import themes as themes_module
 from textmines.themes import (
     BOARD_KEYS,
     FACE_WIDTH,
@@ -31,7 +30,10 @@ from textmines.themes import (
     load_theme_file,
     load_themes,
     resolve_theme_arg,
+    to_textual_theme,
 )
+from textmines.themes import load as themes_load
+from textmines.themes.color import ANSI_NAMES, ColorSyntaxError, normalise_color
 
 BUNDLED_NAMES = {"classic", "dark", "high-contrast", "colorblind", "ascii", "light"}
 REPO = Path(__file__).resolve().parent.parent
@@ -146,7 +148,7 @@ def test_classic_keeps_the_look_the_game_had(bundled: dict[str, MinesTheme]) -> 
         assert getattr(classic.glyphs, name) == value
     assert classic.glyphs.faces == CLASSIC_FACES
     # The window keeps Textual's default dark theme, down to every derived shade.
-    generated = classic.textual_theme().to_color_system().generate()
+    generated = to_textual_theme(classic).to_color_system().generate()
     default = BUILTIN_THEMES["textual-dark"].to_color_system().generate()
     assert {k: v for k, v in generated.items() if not k.startswith("mines-")} == default
 
@@ -155,7 +157,7 @@ def test_classic_keeps_the_look_the_game_had(bundled: dict[str, MinesTheme]) -> 
 def test_bundled_theme_is_complete_and_builds(name: str, bundled: dict[str, MinesTheme]) -> None:
     theme = bundled[name]
     assert list(theme.board) == list(BOARD_KEYS)
-    textual_theme = theme.textual_theme()
+    textual_theme = to_textual_theme(theme)
     assert textual_theme.name == name
     assert textual_theme.dark == theme.dark
     assert textual_theme.variables == {f"mines-{key}": theme.board[key] for key in BOARD_KEYS}
@@ -188,7 +190,7 @@ async def test_every_theme_drives_the_board_variables(bundled: dict[str, MinesTh
     app = ThemedApp()
     async with app.run_test() as pilot:
         for theme in bundled.values():
-            app.register_theme(theme.textual_theme())
+            app.register_theme(to_textual_theme(theme))
         for theme in bundled.values():
             app.theme = theme.name
             await pilot.pause()
@@ -266,7 +268,7 @@ def test_default_base_is_classic_and_underscores_mean_hyphens(
 
 def test_auto_colours_are_left_to_textual(tmp_path: Path, bundled: dict[str, MinesTheme]) -> None:
     text = '[theme]\ndark = false\nbackground = "auto"\npanel = "#ABCDEF"\n'
-    theme = load_theme_file(write(tmp_path, "a.toml", text), bundled).textual_theme()
+    theme = to_textual_theme(load_theme_file(write(tmp_path, "a.toml", text), bundled))
     assert theme.background is None
     assert theme.panel == "#ABCDEF"
     assert theme.dark is False
@@ -526,9 +528,9 @@ def test_export_round_trips_awkward_glyphs(tmp_path: Path, bundled: dict[str, Mi
 
 def test_bundled_dir_inside_the_package_wins(tmp_path: Path) -> None:
     package = tmp_path / "site" / "textmines"
-    write(package / "themes", "classic.toml", "")
+    write(package / "bundled_themes", "classic.toml", "")
     write(tmp_path / "site" / "themes", "classic.toml", "")
-    assert find_bundled_dir(package) == package / "themes"
+    assert find_bundled_dir(package) == package / "bundled_themes"
 
 
 def test_bundled_dir_beside_the_package_in_a_checkout(tmp_path: Path) -> None:
@@ -540,7 +542,7 @@ def test_bundled_dir_beside_the_package_in_a_checkout(tmp_path: Path) -> None:
 
 
 def test_missing_bundled_themes_are_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(themes_module, "find_bundled_dir", lambda: None)
+    monkeypatch.setattr(themes_load, "find_bundled_dir", lambda: None)
     themes, warnings = load_themes(None)
     assert themes == {}
     assert len(warnings) == 1 and "bundled themes not found" in warnings[0]
@@ -550,14 +552,16 @@ def test_missing_bundled_themes_are_a_warning(monkeypatch: pytest.MonkeyPatch) -
     importlib.util.find_spec("hatchling") is None, reason="building the wheel needs hatchling"
 )
 def test_installed_wheel_finds_its_bundled_themes(tmp_path: Path) -> None:
-    """The wheel puts the themes in textmines/themes/ beside textmines/themes.py; both work."""
+    """The wheel puts the themes in textmines/bundled_themes/, beside the themes package."""
     build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
     subprocess.run([*build, "-w", str(tmp_path), str(REPO)], check=True, timeout=120)
     (wheel,) = tmp_path.glob("textmines-*.whl")
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(site)
-    assert {path.stem for path in (site / "textmines" / "themes").glob("*.toml")} == BUNDLED_NAMES
+    bundled_dir = site / "textmines" / "bundled_themes"
+    assert {path.stem for path in bundled_dir.glob("*.toml")} == BUNDLED_NAMES
+    assert not list((site / "textmines" / "themes").glob("*.toml"))
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
         "from textmines import themes;"
@@ -574,8 +578,8 @@ def test_installed_wheel_finds_its_bundled_themes(tmp_path: Path) -> None:
         env=env,
     )
     module, directory, names, warnings = result.stdout.split()
-    assert module == str(site / "textmines" / "themes.py")
-    assert directory == str(site / "textmines" / "themes")
+    assert module == str(site / "textmines" / "themes" / "__init__.py")
+    assert directory == str(bundled_dir)
     assert set(names.split(",")) == BUNDLED_NAMES
     assert warnings == "0"
 
@@ -607,3 +611,94 @@ def test_more_numbers_are_readable(name: str, bundled: dict[str, MinesTheme]) ->
 def test_counters_are_readable(name: str, bundled: dict[str, MinesTheme]) -> None:
     board = bundled[name].board
     assert contrast(board["digits"], board["digits-background"]) >= 4.5
+
+
+# ------------------------------------------------------------------------------------- colours
+
+
+COLOURS = [
+    "#abcdef",
+    "#ABCDEF",
+    "#0178d4",
+    "#fff",
+    "#ffff",
+    "#12345678",
+    "#123456ff",
+    "#abcdef\n",
+    "rgb(1, 2, 3)",
+    "rgba(300,2,3,0.5)",
+    "hsl(120,50%,50%)",
+    "hsla(0, 100%, 50%, 0.25)",
+    "red",
+    "darkslategray",
+    "transparent",
+    "ansi_default",
+    *(f"ansi_{name}" for name in ANSI_NAMES),
+]
+NOT_COLOURS = [
+    "blu",
+    "DarkSlateGray",
+    "ansi_purple",
+    "#12",
+    "#abcdeg",
+    " #abcdef",
+    "",
+    "rgb(1,2)",
+    "lightgrey2",
+]
+
+
+def test_the_ansi_names_are_textuals() -> None:
+    from textual._color_constants import ANSI_COLORS
+
+    assert list(ANSI_NAMES) == list(ANSI_COLORS)
+
+
+@pytest.mark.parametrize("text", COLOURS)
+def test_colours_are_normalised_as_textual_does(text: str) -> None:
+    assert normalise_color(text) == Color.parse(text).hex
+
+
+@pytest.mark.parametrize("text", NOT_COLOURS)
+def test_what_textual_refuses_is_not_a_colour(text: str) -> None:
+    with pytest.raises(ColorParseError) as textual_error:
+        Color.parse(text)
+    with pytest.raises(ColorSyntaxError) as caught:
+        normalise_color(text)
+    assert caught.value.suggestion == textual_error.value.suggested_color
+
+
+# -------------------------------------------------------------------------------- import cost
+
+
+def loaded_after(code: str) -> list[str]:
+    """The Textual and Rich modules a fresh interpreter has loaded after running ``code``."""
+    code += "\nimport sys; print(*sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    modules = result.stdout.splitlines()[-1].split()
+    return sorted(name for name in modules if name.split(".")[0] in {"textual", "rich"})
+
+
+def test_the_command_line_imports_neither_textual_nor_rich() -> None:
+    """--version, --help and --paths answer without Textual's quarter of a second."""
+    assert loaded_after("import textmines.cli") == []
+
+
+def test_loading_and_listing_the_bundled_themes_needs_no_textual() -> None:
+    code = (
+        "from textmines.themes import export_theme, list_themes_text, load_themes\n"
+        "themes, warnings = load_themes(None)\n"
+        "assert len(themes) == 6 and not warnings, warnings\n"
+        "list_themes_text(themes); export_theme(themes['classic'])"
+    )
+    assert not [name for name in loaded_after(code) if name.startswith("textual")]
+
+
+def test_a_textual_theme_imports_textual_when_asked_for() -> None:
+    code = (
+        "from textmines.themes import load_themes, to_textual_theme\n"
+        "print(type(to_textual_theme(load_themes(None)[0]['dark'])).__module__)"
+    )
+    assert "textual.theme" in loaded_after(code)
