@@ -51,9 +51,6 @@ class GameConfig:
         """The same options on another board (the seed is dropped)."""
         return replace(self, width=width, height=height, mines=mines, seed=None)
 
-    def with_preset(self, key: str) -> GameConfig:
-        """The same options on a preset board."""
-        return self.with_board(*PRESETS[key].size)
 
 
 def parse_custom(text: str) -> tuple[int, int, int]:

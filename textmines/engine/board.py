@@ -86,6 +86,13 @@ def layout_bytes(width: int, height: int, mine_flags: bytes) -> bytes:
     return packed.to_bytes(width * height, "little")
 
 
+def cell_index(x: int, y: int, width: int, height: int) -> int:
+    """The flat index (``y * width + x``) of a cell; raises ``ValueError`` outside the board."""
+    if not (0 <= x < width and 0 <= y < height):
+        raise ValueError(f"cell ({x}, {y}) is outside the {width}x{height} board")
+    return y * width + x
+
+
 def _check_shape(width: int, height: int, cells: int) -> None:
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         raise ValueError(
@@ -105,14 +112,7 @@ class Board:
 
     def __init__(self, width: int, height: int, cells: bytes) -> None:
         """Wrap packed layout bytes; use ``from_text`` or ``from_mines`` to build one."""
-        if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-            raise ValueError(
-                f"board sides must be between {MIN_SIDE} and {MAX_SIDE}, not {width}x{height}"
-            )
-        if len(cells) != width * height:
-            raise ValueError(
-                f"a {width}x{height} board has {width * height} cells, not {len(cells)}"
-            )
+        _check_shape(width, height, len(cells))
         self.width = width
         self.height = height
         self._cells = bytes(cells)
@@ -181,9 +181,7 @@ class Board:
 
     def index(self, x: int, y: int) -> int:
         """The flat index of ``(x, y)``; raises ``ValueError`` outside the board."""
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise ValueError(f"cell ({x}, {y}) is outside the {self.width}x{self.height} board")
-        return y * self.width + x
+        return cell_index(x, y, self.width, self.height)
 
     def is_mine(self, x: int, y: int) -> bool:
         """Whether ``(x, y)`` holds a mine."""

@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from textmines.engine.actions import MOVES, ActionKind
-from textmines.engine.board import COUNT_MASK, MINE, Board, neighbour_indices
+from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbour_indices
 from textmines.engine.generate import place_mines
 from textmines.engine.presets import FirstClick, check_board, check_first_click
 
@@ -368,9 +368,7 @@ class Game:
         return self._cells[self._index(x, y)] & STATE_MASK == REVEALED
 
     def _index(self, x: int, y: int) -> int:
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise ValueError(f"cell ({x}, {y}) is outside the {self.width}x{self.height} board")
-        return y * self.width + x
+        return cell_index(x, y, self.width, self.height)
 
     # ------------------------------------------------------------------ dealing
     def needs_deal(self, x: int, y: int) -> bool:

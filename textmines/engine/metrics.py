@@ -19,12 +19,6 @@ from typing import Final
 from textmines.engine.board import MINE, Board, neighbour_sums
 from textmines.engine.game import REVEALED, STATE_MASK, Game
 
-
-def format_seconds(milliseconds: float) -> str:
-    """A game time as players read it: ``12.3 s``."""
-    return f"{milliseconds / 1000:.1f} s"
-
-
 _ZERO_RUN: Final = re.compile(rb"\x00+")
 #: Lane value of a number with no zero around it, see ``_lone_numbers``.
 _LONE: Final = 0x10

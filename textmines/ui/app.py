@@ -26,7 +26,7 @@ from textmines.config import GameConfig, settings_with_config
 from textmines.crash import crash_message, write_crash_log
 from textmines.engine import PRESETS, ActionKind, Game, Status
 from textmines.engine.game import Clock
-from textmines.engine.metrics import format_seconds, game_metrics
+from textmines.engine.metrics import game_metrics
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
@@ -40,6 +40,7 @@ from textmines.ui.game_screen import GameScreen
 from textmines.ui.header import GameHeader
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
+from textmines.ui.numbers import format_seconds
 from textmines.ui.status import StatusLine
 from textmines.ui.theming import ThemedApp
 

@@ -26,9 +26,9 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Select, Sparkline, Static, TabbedContent, TabPane
 
-from textmines.engine.metrics import format_seconds
 from textmines.engine.presets import PRESETS
 from textmines.store.stats import CUSTOM, RECENT_WINS, Group, GroupStats, StatsError, StatsStore
+from textmines.ui.numbers import format_seconds
 from textmines.ui.screens.confirm import ConfirmScreen
 
 #: ``(key, title)`` of each tab, in menu order; a key is a preset key or ``"custom"``.
