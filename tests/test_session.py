@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.conftest import FakeClock
+from tests.helpers import FakeClock
 from textmines.engine import ActionKind, Board, Game
 from textmines.session import GameSession, percent_cleared_text, settle_saved_game
 from textmines.store.saves import load_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.conftest import FakeClock
+from tests.helpers import FakeClock
 from textmines.engine import Board, Game, Status
 
 

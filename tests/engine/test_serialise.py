@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.conftest import FakeClock
+from tests.helpers import FakeClock
 from textmines.engine import Board, Game, Status
 
 

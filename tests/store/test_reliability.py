@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.conftest import FakeClock
+from tests.helpers import FakeClock
 from textmines.store.saves import load_game
 from textmines.store.stats import SCHEMA_VERSION, open_stats
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.conftest import FakeClock
+from tests.helpers import FakeClock
 from textmines.engine import Game, Status
 from textmines.store.saves import (
     SAVE_FILE_FORMAT,

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engine.conftest import FakeClock
+from tests.helpers import FakeClock
 from textmines.engine import Board, Game, Status
 from textmines.engine.metrics import game_metrics
 from textmines.store.stats import (

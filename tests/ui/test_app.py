@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Console
+from textual.command import CommandList
 from textual.widgets import Input, Static
 
-from tests.ui.conftest import FakeClock, click_cell, make_app
+from tests.helpers import FakeClock, click_cell, make_app, wait_until
 from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp
@@ -96,7 +97,7 @@ async def test_mouse_left_reveals_on_release_and_shows_the_pressed_face() -> Non
     app = make_app()
     async with app.run_test() as pilot:
         board = app.query_one(BoardView)
-        from tests.ui.conftest import cell_offset
+        from tests.helpers import cell_offset
 
         await pilot.mouse_down(BoardView, cell_offset(board, 4, 4))
         await pilot.pause()
@@ -235,7 +236,7 @@ async def test_pause_hides_the_board_and_stops_the_clock() -> None:
         )
         assert app.query_one("#paused").region.area > 0
         clock.advance(100)
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert app.game.elapsed_ms == 3000
         assert timer(app) == "003"
         await pilot.press("space")  # the board is hidden: keys do not play
@@ -339,10 +340,10 @@ async def test_command_palette_offers_the_menu_actions() -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"expert")
-        await pilot.pause(0.5)
+        hits = app.screen.query_one(CommandList)
+        await wait_until(pilot, lambda: hits.option_count > 0, "the palette's matches")
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert app.game.mines == 99
+        await wait_until(pilot, lambda: app.game.mines == 99, "an Expert game")
 
 
 async def test_resize_down_to_40x12_and_back() -> None:
@@ -386,12 +387,16 @@ async def test_big_board_scrolls_to_keep_the_cursor_in_view() -> None:
         )
 
 
-async def test_quit_key() -> None:
-    app = make_app()
+async def test_quit_key_saves_the_game_and_leaves(tmp_path: Path) -> None:
+    save = tmp_path / "saved-game.json"
+    app = make_app(save_path=save)
     async with app.run_test() as pilot:
+        await pilot.press("space")
+        assert app.return_code is None  # still running
         await pilot.press("q")
         await pilot.pause()
-    assert app.return_code == 0 or app.return_code is None
+        assert app.return_code == 0, "q ends the app"
+    assert save.exists()
 
 
 async def test_options_persist_in_settings_toml(tmp_path: Path) -> None:

@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
-
-from tests.ui.conftest import FakeClock, make_app
+from tests.helpers import FakeClock, make_app, settle, wait_until
 from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.store.stats import Group, open_stats
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView, overlay_label
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let the solver's worker threads finish and their results reach the board."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def test_hint_points_at_a_safe_cell_and_marks_the_game_assisted() -> None:
@@ -73,10 +65,14 @@ async def test_overlay_shows_probabilities_after_every_move_and_hides() -> None:
 async def test_autoplay_plays_to_the_end_and_stops_on_request() -> None:
     app = make_app(width=16, height=16, mines=40)
     async with app.run_test() as pilot:
-        app.assist.delay = 0.02
+        app.assist.delay = 5.0  # slow at first: one move, then a long wait
         await pilot.press("a")
-        assert app.session.assisted
-        assert app.assist.autoplaying or app.game.status.is_over  # fast: it may be over
+        await settle(pilot)
+        assert app.session.assisted and app.assist.autoplaying
+        assert [action.kind for action in app.game.actions] == ["reveal"]
+        app.assist.delay = 0.02
+        app.action_autoplay_pace(1)  # the next step comes at the new pace
+        app._autoplay_step()
         for _ in range(400):
             if app.game.status.is_over:
                 break
@@ -85,11 +81,12 @@ async def test_autoplay_plays_to_the_end_and_stops_on_request() -> None:
         assert not app.assist.autoplaying
 
         await pilot.press("n", "a")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: len(app.game.actions) >= 2, "two autoplay moves")
         await pilot.press("a")  # stop
         await settle(pilot)
         actions = len(app.game.actions)
-        await pilot.pause(0.3)
+        for _ in range(5):  # five autoplay paces: a move would have come by now
+            await pilot.pause(app.assist.delay)
         assert not app.assist.autoplaying
         assert len(app.game.actions) == actions  # not one more move after the request
 

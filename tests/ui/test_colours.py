@@ -6,8 +6,8 @@ import pytest
 from rich.style import Style
 from textual.color import Color
 
+from tests.helpers import make_app
 from tests.test_themes import contrast
-from tests.ui.conftest import make_app
 from textmines.ui.colours import PieceStyle, theme_colour
 
 DARK = Color.parse("#202020")

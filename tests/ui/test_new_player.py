@@ -8,7 +8,7 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 
-from tests.ui.conftest import FakeClock, cell_offset, make_app
+from tests.helpers import FakeClock, cell_offset, make_app, wait_until
 from textmines.store.saves import load_game
 from textmines.store.stats import open_stats
 from textmines.ui.board import BoardView
@@ -464,10 +464,9 @@ async def test_a_slow_no_guess_deal_keeps_the_screen_alive_and_can_be_cancelled(
     app = make_app(width=100, height=100, mines=2000, no_guess=True)
     async with app.run_test(size=(100, 35)) as pilot:
         await pilot.press("space")
-        await pilot.pause(0.6)
         screen = app.screen
         assert isinstance(screen, DealingScreen)
-        assert not screen.has_class("-hidden"), "a slow deal shows its progress"
+        await wait_until(pilot, lambda: not screen.has_class("-hidden"), "the dealing box")
         assert screen.query_one(ProgressBar).progress > 0  # repainted while the worker deals
         assert "of 10 s" in str(screen.query_one("#detail").render())
         await pilot.press("escape")

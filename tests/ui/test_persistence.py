@@ -11,7 +11,9 @@ import sys
 import time
 from pathlib import Path
 
-from tests.ui.conftest import FakeClock, click_cell
+from textual.widgets import Static
+
+from tests.helpers import FakeClock, click_cell
 from textmines.config import GameConfig
 from textmines.store.saves import load_game
 from textmines.store.stats import Group, StatsStore, open_stats
@@ -111,6 +113,8 @@ async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path:
     async with app.run_test() as pilot:
         await pilot.press("f4")
         assert isinstance(app.screen, StatisticsScreen)
+        shown = " ".join(str(text.render()) for text in app.screen.query(Static))
+        assert notice in shown, "the screen says why there are no statistics"
         await pilot.press("escape")
         assert not isinstance(app.screen, StatisticsScreen)
 

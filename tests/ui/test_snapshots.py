@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.ui.conftest import FakeClock, click_cell, make_app
+from tests.helpers import FakeClock, click_cell, make_app, wait_until
 from textmines.engine import PRESETS
 
 
@@ -30,7 +30,7 @@ def test_mid_game(snap_compare: Any) -> None:
         await pilot.press("space")
         clock.advance(42.7)
         await pilot.press("left", "left", "left", "f", "up", "up", "up", "f", "f")
-        await pilot.pause(0.3)  # let the timer tick
+        await wait_until(pilot, lambda: app.header.seconds == 42, "the timer to tick")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=play)
 

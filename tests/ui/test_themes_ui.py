@@ -10,7 +10,7 @@ from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from tests.ui.conftest import FakeClock, make_app
+from tests.helpers import FakeClock, make_app, wait_until
 from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp, bundled_themes
@@ -28,7 +28,7 @@ def test_every_bundled_theme_renders(snap_compare: Any, name: str) -> None:
         await pilot.press("space")  # opens most of the board: every kind of cell shows
         clock.advance(7)
         await pilot.press("left", "left", "left", "f", "up", "up", "up", "f", "f")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: app.header.seconds == 7, "the timer to tick")
 
     assert snap_compare(app, terminal_size=(60, 20), run_before=play)
 
@@ -108,8 +108,8 @@ async def test_theme_names_from_files_are_never_read_as_markup() -> None:
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), themes=themes)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+p", *"odd")
-        await pilot.pause(0.5)
         hits = app.screen.query_one(CommandList)
+        await wait_until(pilot, lambda: hits.option_count > 0, "the palette's matches")
         prompts = [str(hits.get_option_at_index(i).prompt) for i in range(hits.option_count)]
         assert any("Theme: [bold red]odd[/]" in prompt for prompt in prompts), prompts
         await pilot.press("escape", "t")
