@@ -628,14 +628,7 @@ class Game:
 
     @classmethod
     def _from_dict(cls, data: Any, clock: Clock) -> Game:
-        if not isinstance(data, dict):
-            raise ValueError(f"expected a dict, got {type(data).__name__}")
-        if data.get("format") != SAVE_FORMAT:
-            raise ValueError(f"'format' must be {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(
-                f"unsupported version {data.get('version')!r} (this build reads {SAVE_VERSION})"
-            )
+        _check_save_header(data)
         width = _field(data, "width", int)
         height = _field(data, "height", int)
         mines = _field(data, "mines", int)
@@ -714,6 +707,18 @@ class Game:
         if self._question_marks != question_marks and not self._status.is_over:
             raise ValueError("'question_marks' does not match the recorded option changes")
         self._question_marks = question_marks
+
+
+def _check_save_header(data: Any) -> None:
+    """A saved game is a dict in this build's format and version."""
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a dict, got {type(data).__name__}")
+    if data.get("format") != SAVE_FORMAT:
+        raise ValueError(f"'format' must be {SAVE_FORMAT!r}")
+    if data.get("version") != SAVE_VERSION:
+        raise ValueError(
+            f"unsupported version {data.get('version')!r} (this build reads {SAVE_VERSION})"
+        )
 
 
 def _field(data: dict[str, Any], key: str, kind: type) -> Any:

@@ -79,74 +79,93 @@ def _load_layer(
     theme name the later is used, with a warning unless the later is in ``explicit``.
     ``failures`` (if given) gets the error of each theme skipped, by its name (a file that
     cannot be read at all: by its file name)."""
-    parsed: dict[str, ThemeFile] = {}
-    broken: dict[str, Path] = {}  # a file that failed, by the name it probably meant
-    failed = failures if failures is not None else {}
+    layer = _Layer(below, bundled, warnings, failures if failures is not None else {})
     for path in files:
+        layer.read(path, explicit)
+    results = {name: layer.resolve(name, []) for name in layer.parsed}
+    return {name: theme for name, theme in results.items() if theme is not None}
+
+
+class _Layer:
+    """The theme files of one layer (bundled, or the player's) as they are resolved."""
+
+    def __init__(
+        self,
+        below: Mapping[str, MinesTheme],
+        bundled: bool,
+        warnings: list[str],
+        failed: dict[str, str],
+    ) -> None:
+        self.below, self.bundled, self.warnings, self.failed = below, bundled, warnings, failed
+        self.parsed: dict[str, ThemeFile] = {}
+        self.broken: dict[str, Path] = {}  # a file that failed, by the name it probably meant
+        self.done: dict[str, MinesTheme | None] = {}  # None: failed, already reported
+
+    def read(self, path: Path, explicit: Sequence[Path]) -> None:
         try:
             item = read_theme_file(path)
         except ThemeError as error:
-            warnings.append(f"{error}; theme skipped")
-            broken[path.stem] = path
-            failed[path.stem] = str(error)
-            continue
-        if item.name in parsed and path not in explicit:
-            first = parsed[item.name].path
-            warnings.append(
+            self.warnings.append(f"{error}; theme skipped")
+            self.broken[path.stem] = path
+            self.failed[path.stem] = str(error)
+            return
+        if item.name in self.parsed and path not in explicit:
+            first = self.parsed[item.name].path
+            self.warnings.append(
                 f"{path}: theme {item.name!r} is also defined in {first}; this one is used"
             )
-        parsed[item.name] = item
+        self.parsed[item.name] = item
 
-    def base_of(item: ThemeFile) -> str | None:
-        if item.base is None and bundled and item.name == ROOT_THEME:
+    def _base_name(self, item: ThemeFile) -> str | None:
+        if item.base is None and self.bundled and item.name == ROOT_THEME:
             return None
         return item.base or ROOT_THEME
 
-    done: dict[str, MinesTheme | None] = {}  # None: failed, already reported
-
-    def resolve(name: str, chain: list[str]) -> MinesTheme | None:
-        if name in done:
-            return done[name]
-        item = parsed[name]
-        base_name = base_of(item)
-        base: MinesTheme | None = None
+    def resolve(self, name: str, chain: list[str]) -> MinesTheme | None:
+        """The theme ``name`` on its base (None: it failed, and that was reported)."""
+        if name in self.done:
+            return self.done[name]
+        item = self.parsed[name]
+        base_name = self._base_name(item)
         try:
-            if base_name is None:
-                pass
-            elif base_name in parsed and base_name != name:
-                if base_name in chain:
-                    cycle = [*chain[chain.index(base_name) :], name]
-                    text = " -> ".join([*cycle, base_name])
-                    for member in cycle:
-                        done[member] = None
-                        path = parsed[member].path
-                        failed[member] = f"{path}: bases form a cycle: {text}"
-                        warnings.append(f"{failed[member]}; theme skipped")
-                    return None
-                base = resolve(base_name, [*chain, name])
-                if name in done:  # a member of a cycle, already reported
-                    return done[name]
-                if base is None:
-                    raise ThemeError(f"{item.path}: base theme {base_name!r} could not be loaded")
-            elif base_name in below:
-                base = below[base_name]
-            elif base_name in broken:
-                raise ThemeError(
-                    f"{item.path}: base theme {base_name!r} could not be loaded "
-                    f"({broken[base_name]} has problems)"
-                )
-            else:
-                raise _unknown_base(item.path, base_name, {*below, *parsed} - {name})
-            theme: MinesTheme | None = build_theme(item, base, bundled=bundled, base_name=base_name)
+            base = self._base(item, base_name, chain)
+            if name in self.done:  # a member of a cycle, already reported
+                return self.done[name]
+            theme = build_theme(item, base, bundled=self.bundled, base_name=base_name)
         except ThemeError as error:
-            warnings.append(f"{error}; theme skipped")
-            failed[name] = str(error)
+            self.warnings.append(f"{error}; theme skipped")
+            self.failed[name] = str(error)
             theme = None
-        done[name] = theme
+        self.done[name] = theme
         return theme
 
-    results = {name: resolve(name, []) for name in parsed}
-    return {name: theme for name, theme in results.items() if theme is not None}
+    def _base(self, item: ThemeFile, base_name: str | None, chain: list[str]) -> MinesTheme | None:
+        name = item.name
+        if base_name is None:
+            return None
+        if base_name in self.parsed and base_name != name:
+            if base_name in chain:
+                self._report_cycle([*chain[chain.index(base_name) :], name], base_name)
+                return None
+            base = self.resolve(base_name, [*chain, name])
+            if base is None and name not in self.done:
+                raise ThemeError(f"{item.path}: base theme {base_name!r} could not be loaded")
+            return base
+        if base_name in self.below:
+            return self.below[base_name]
+        if base_name in self.broken:
+            raise ThemeError(
+                f"{item.path}: base theme {base_name!r} could not be loaded "
+                f"({self.broken[base_name]} has problems)"
+            )
+        raise _unknown_base(item.path, base_name, {*self.below, *self.parsed} - {name})
+
+    def _report_cycle(self, cycle: list[str], base_name: str) -> None:
+        text = " -> ".join([*cycle, base_name])
+        for member in cycle:
+            self.done[member] = None
+            self.failed[member] = f"{self.parsed[member].path}: bases form a cycle: {text}"
+            self.warnings.append(f"{self.failed[member]}; theme skipped")
 
 
 def load_themes(
