@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import summary, timings
 
 from textmines.engine import Game
-from textmines.store.stats import GameRecord, Group, StatsStore, open_stats, record_for
+from textmines.records import record_for
+from textmines.store.stats import GameRecord, Group, StatsStore, open_stats
 
 START = datetime(2022, 1, 1, tzinfo=UTC)
 # Share of games, win rate and typical winning time (s) of each board in the big database.

@@ -14,8 +14,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from textmines.engine import ActionKind, Change, Game, Status
+from textmines.records import record_for
 from textmines.store.saves import LoadedGame, discard_save, save_game
-from textmines.store.stats import BestTime, Group, StatsError, StatsStore, record_for
+from textmines.store.stats import BestTime, Group, StatsError, StatsStore
 
 
 def utc_now() -> datetime:

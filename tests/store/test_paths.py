@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from platformdirs import user_config_dir, user_data_dir
 
-from textmines.store.paths import Paths, default_paths, ensure_dir, write_atomic
+from textmines.store.paths import Paths, default_paths, ensure_dir, move_aside, write_atomic
 
 
 def test_textmines_home_puts_everything_under_one_directory(tmp_path: Path) -> None:
@@ -111,3 +111,22 @@ def test_write_atomic_keeps_the_file_mode(tmp_path: Path) -> None:
     target.chmod(0o640)
     write_atomic(target, b"new")
     assert target.stat().st_mode & 0o777 == 0o640
+
+
+def test_move_aside_takes_companion_files_along(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    path.write_text("db")
+    (tmp_path / "stats.db-wal").write_text("wal")
+    (tmp_path / "stats.db.bad-shm").write_text("older")  # makes .bad unusable as a set
+    moved = move_aside(path, ("-wal", "-shm"))
+    assert moved == tmp_path / "stats.db.bad-2"
+    assert (tmp_path / "stats.db.bad-2").read_text() == "db"
+    assert (tmp_path / "stats.db.bad-2-wal").read_text() == "wal"
+    assert not (tmp_path / "stats.db.bad-2-shm").exists()
+    assert (tmp_path / "stats.db.bad-shm").read_text() == "older"
+    assert not path.exists() and not (tmp_path / "stats.db-wal").exists()
+
+
+def test_move_aside_of_a_missing_file_raises(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        move_aside(tmp_path / "nothing")

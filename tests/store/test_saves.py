@@ -19,7 +19,6 @@ from textmines.store.saves import (
     LoadedGame,
     discard_save,
     load_game,
-    move_aside,
     save_game,
 )
 
@@ -241,25 +240,6 @@ def test_older_bad_files_are_never_overwritten(tmp_path: Path) -> None:
     assert (tmp_path / "saved-game.json.bad").read_text() == "broken 1"
     assert (tmp_path / "saved-game.json.bad-2").read_text() == "broken 2"
     assert (tmp_path / "saved-game.json.bad-3").read_text() == "broken 3"
-
-
-def test_move_aside_takes_companion_files_along(tmp_path: Path) -> None:
-    path = tmp_path / "stats.db"
-    path.write_text("db")
-    (tmp_path / "stats.db-wal").write_text("wal")
-    (tmp_path / "stats.db.bad-shm").write_text("older")  # makes .bad unusable as a set
-    moved = move_aside(path, ("-wal", "-shm"))
-    assert moved == tmp_path / "stats.db.bad-2"
-    assert (tmp_path / "stats.db.bad-2").read_text() == "db"
-    assert (tmp_path / "stats.db.bad-2-wal").read_text() == "wal"
-    assert not (tmp_path / "stats.db.bad-2-shm").exists()
-    assert (tmp_path / "stats.db.bad-shm").read_text() == "older"
-    assert not path.exists() and not (tmp_path / "stats.db-wal").exists()
-
-
-def test_move_aside_of_a_missing_file_raises(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
-        move_aside(tmp_path / "nothing")
 
 
 # ---------------------------------------------------------------------------- discarding

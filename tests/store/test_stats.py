@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from tests.helpers import FakeClock
 from textmines.engine import Board, Game, Status
 from textmines.engine.metrics import game_metrics
+from textmines.records import record_for
 from textmines.store.stats import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -28,7 +29,6 @@ from textmines.store.stats import (
     StatsStore,
     Streak,
     open_stats,
-    record_for,
     utc_text,
 )
 

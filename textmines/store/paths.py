@@ -1,4 +1,5 @@
-"""Where textmines keeps its files, and the two file-system operations everything else needs."""
+"""Where textmines keeps its files, and the file-system operations everything else needs:
+creating directories, atomic writes, and moving an unusable file aside."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from platformdirs import user_config_dir, user_data_dir
 
 APP_NAME = "textmines"
 #: Setting this environment variable puts every file under one directory (tests, portable use).
 HOME_VARIABLE = "TEXTMINES_HOME"
+#: How many ``.bad`` names are tried before giving up (``x.bad``, ``x.bad-2`` ... ``x.bad-N``).
+MAX_BAD_NAMES: Final = 1000
 
 
 @dataclass(frozen=True)
@@ -134,3 +138,52 @@ def _sync_directory(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def _bad_name(path: Path, number: int) -> Path:
+    suffix = ".bad" if number == 1 else f".bad-{number}"
+    return path.with_name(path.name + suffix)
+
+
+def _rename_no_replace(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target``; raise ``FileExistsError`` rather than replace a file.
+
+    A hard link then an unlink cannot replace anything; file systems without hard links fall
+    back to a checked rename.
+    """
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+            raise
+        if target.exists():
+            raise FileExistsError(errno.EEXIST, "file exists", str(target)) from None
+        os.rename(source, target)
+        return
+    os.unlink(source)
+
+
+def move_aside(path: Path, companions: tuple[str, ...] = ()) -> Path:
+    """Rename ``path`` to the first free ``path.bad``, ``path.bad-2``, ... and return that name.
+
+    ``companions`` are suffixes of files that belong with ``path`` (SQLite's ``-wal`` and
+    ``-shm``); those that exist follow it under the new name. An existing ``.bad`` file is never
+    replaced. Raises ``OSError`` if the file cannot be moved.
+    """
+    for number in range(1, MAX_BAD_NAMES + 1):
+        target = _bad_name(path, number)
+        names = [target.with_name(target.name + suffix) for suffix in ("", *companions)]
+        if any(os.path.lexists(name) for name in names):
+            continue
+        try:
+            _rename_no_replace(path, target)
+        except FileExistsError:
+            continue
+        for suffix in companions:
+            source = path.with_name(path.name + suffix)
+            if os.path.lexists(source):
+                _rename_no_replace(source, target.with_name(target.name + suffix))
+        return target
+    raise OSError(errno.EEXIST, f"{MAX_BAD_NAMES} older .bad files are in the way", str(path))

@@ -11,9 +11,7 @@ instead. A save that cannot be resumed is moved aside (never deleted) and the no
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
-import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,14 +20,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from textmines.engine.game import Clock, Game
-from textmines.store.paths import describe_os_error, ensure_dir, write_atomic
+from textmines.store.paths import describe_os_error, ensure_dir, move_aside, write_atomic
 
 SAVE_FILE_FORMAT: Final = "textmines-saved-game"
 SAVE_FILE_VERSION: Final = 1
 #: Temporary files left by a save that was killed half-way are removed once this old (seconds).
 STALE_TEMP_AGE: Final = 3600.0
-#: How many ``.bad`` names are tried before giving up (``x.bad``, ``x.bad-2`` ... ``x.bad-N``).
-MAX_BAD_NAMES: Final = 1000
 
 
 @dataclass(frozen=True)
@@ -50,56 +46,6 @@ class LoadedGame:
 
 class _Unusable(Exception):
     """The save file exists but cannot be resumed; the message says why."""
-
-
-# ---------------------------------------------------------------------------- moving aside
-def _bad_name(path: Path, number: int) -> Path:
-    suffix = ".bad" if number == 1 else f".bad-{number}"
-    return path.with_name(path.name + suffix)
-
-
-def _rename_no_replace(source: Path, target: Path) -> None:
-    """Rename ``source`` to ``target``; raise ``FileExistsError`` rather than replace a file.
-
-    A hard link then an unlink cannot replace anything; file systems without hard links fall
-    back to a checked rename.
-    """
-    try:
-        os.link(source, target)
-    except FileExistsError:
-        raise
-    except OSError as error:
-        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
-            raise
-        if target.exists():
-            raise FileExistsError(errno.EEXIST, "file exists", str(target)) from None
-        os.rename(source, target)
-        return
-    os.unlink(source)
-
-
-def move_aside(path: Path, companions: tuple[str, ...] = ()) -> Path:
-    """Rename ``path`` to the first free ``path.bad``, ``path.bad-2``, ... and return that name.
-
-    ``companions`` are suffixes of files that belong with ``path`` (SQLite's ``-wal`` and
-    ``-shm``); those that exist follow it under the new name. An existing ``.bad`` file is never
-    replaced. Raises ``OSError`` if the file cannot be moved.
-    """
-    for number in range(1, MAX_BAD_NAMES + 1):
-        target = _bad_name(path, number)
-        names = [target.with_name(target.name + suffix) for suffix in ("", *companions)]
-        if any(os.path.lexists(name) for name in names):
-            continue
-        try:
-            _rename_no_replace(path, target)
-        except FileExistsError:
-            continue
-        for suffix in companions:
-            source = path.with_name(path.name + suffix)
-            if os.path.lexists(source):
-                _rename_no_replace(source, target.with_name(target.name + suffix))
-        return target
-    raise OSError(errno.EEXIST, f"{MAX_BAD_NAMES} older .bad files are in the way", str(path))
 
 
 # ---------------------------------------------------------------------------- saving

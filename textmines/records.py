@@ -1,0 +1,55 @@
+"""The statistics record of a finished game: where the engine's game meets the store's row.
+
+The store keeps rows and knows nothing of games; the engine knows games and nothing of rows.
+The session calls ``record_for`` when a game ends and hands the record to ``StatsStore.record``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final
+
+from textmines.engine.game import Game, Status
+from textmines.engine.metrics import game_metrics
+from textmines.store.stats import OUTCOMES, GameRecord, Group
+
+_STATUS_FOR: Final = {"won": Status.WON, "lost": Status.LOST, "abandoned": Status.PLAYING}
+
+
+def record_for(
+    game: Game, *, outcome: str, started_at: datetime, ended_at: datetime, assisted: bool
+) -> GameRecord:
+    """The record of ``game`` as it ends now.
+
+    ``outcome`` must match the game: ``won`` and ``lost`` for a game over, ``abandoned`` for a
+    game still running; a game without a first reveal is never recorded. Anything else raises
+    ``ValueError`` (a programming error, not a runtime condition).
+    """
+    expected = _STATUS_FOR.get(outcome)
+    if expected is None:
+        raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
+    if game.status != expected:
+        raise ValueError(f"a game that is {game.status} cannot be recorded as {outcome}")
+    metrics = game_metrics(game)
+    group = Group.for_game(game)
+    return GameRecord(
+        started_at=started_at,
+        ended_at=ended_at,
+        preset=group.preset,
+        width=game.width,
+        height=game.height,
+        mines=game.mines,
+        first_click=game.first_click,
+        seed=game.seed,
+        outcome=outcome,
+        time_ms=metrics.elapsed_ms,
+        bbbv=metrics.bbbv,
+        solved_bbbv=metrics.solved_bbbv,
+        left_clicks=metrics.left_clicks,
+        right_clicks=metrics.right_clicks,
+        chord_clicks=metrics.chord_clicks,
+        efficiency=metrics.efficiency,
+        bbbv_per_s=metrics.bbbv_per_second,
+        assisted=bool(assisted),
+        no_guess=group.no_guess,
+    )

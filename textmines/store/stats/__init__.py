@@ -1,0 +1,81 @@
+"""Statistics: one row per game in ``stats.db`` (SQLite) and the figures of the statistics screen.
+
+Recording
+    Every game that got a first reveal is recorded once, when it ends: ``won``, ``lost`` or
+    ``abandoned`` (a new game or another board was chosen while it was running). Times are UTC,
+    stored as fixed-width ISO 8601 text (``2024-05-01T12:34:56.789Z``) so that text order is time
+    order and the file stays readable with the ``sqlite3`` shell. One transaction per game.
+    A game is never recorded twice: a record with the start time, board and seed of one already
+    there is ignored (a game resumed after a crash that followed its recording keeps its start).
+
+Groups
+    Games are grouped by board: one group per preset and one per custom size
+    (width, height, mines). No-guess games form groups of their own ("Expert, no-guess").
+
+What counts where
+    * *Played*, *won*, *lost*, *abandoned* and the win percentage count every game, assisted or
+      not (the player did play them).
+    * Records never include assisted games: best times, best 3BV/s, the average winning time and
+      the last-50 chart use unassisted wins only.
+    * Streaks follow the games in the order they ended. An unassisted win extends a winning
+      streak. A loss or an abandoned game (assisted or not) extends a losing streak: abandoning a
+      bad-looking game cannot protect a streak, as in the classic Windows game. An assisted win
+      ends both kinds of streak (it is not a loss, nor an unaided win), so turning help on never
+      improves a streak.
+
+Failures
+    ``open_stats`` never raises: a damaged, foreign or newer database is moved aside (never
+    deleted) and a new one started, with a notice saying where the old file went; an unusable
+    directory gives no store and a "Statistics not saved: ..." notice. ``record``, ``record_many``
+    and ``reset`` return ``None`` or such a notice. Queries raise ``StatsError``, whose message is
+    ready to show.
+
+Modules
+    ``records`` what is written (``GameRecord``, ``Group``); ``figures`` what is read back
+    (``GroupStats``, ``Streak``, ``BestTime``); ``schema`` the table, its migrations and the
+    transaction helper; ``store`` ``StatsStore``; ``opening`` ``open_stats``; ``errors`` the
+    failures and their reasons. Building a record from a live game is ``textmines.records``.
+    Import from this package: every public name is here.
+"""
+
+from textmines.store.stats.errors import StatsError
+from textmines.store.stats.figures import (
+    BEST_TIMES,
+    NO_STREAK,
+    RECENT_WINS,
+    BestTime,
+    GroupStats,
+    Streak,
+)
+from textmines.store.stats.opening import (
+    BUSY_TIMEOUT,
+    SQLITE_HEADER_SIZE,
+    SQLITE_MAGIC,
+    open_stats,
+)
+from textmines.store.stats.records import CUSTOM, OUTCOMES, GameRecord, GameShape, Group
+from textmines.store.stats.schema import MIGRATIONS, SCHEMA_VERSION, utc_text
+from textmines.store.stats.store import StatsStore
+
+__all__ = [
+    "BEST_TIMES",
+    "BUSY_TIMEOUT",
+    "CUSTOM",
+    "MIGRATIONS",
+    "NO_STREAK",
+    "OUTCOMES",
+    "RECENT_WINS",
+    "SCHEMA_VERSION",
+    "SQLITE_HEADER_SIZE",
+    "SQLITE_MAGIC",
+    "BestTime",
+    "GameRecord",
+    "GameShape",
+    "Group",
+    "GroupStats",
+    "StatsError",
+    "StatsStore",
+    "Streak",
+    "open_stats",
+    "utc_text",
+]

@@ -1,0 +1,50 @@
+"""What can go wrong with ``stats.db``, and the short reasons the player is shown."""
+
+from __future__ import annotations
+
+import sqlite3
+
+
+class StatsError(Exception):
+    """A statistics query failed; the message is meant for the player."""
+
+
+class UnusableDatabase(Exception):
+    """The file is not a statistics database this version can use; the message says why.
+
+    Raised while opening only: ``open_stats`` moves such a file aside and starts a new one.
+    """
+
+
+_REASONS = {
+    sqlite3.SQLITE_BUSY: "the database stayed locked by another program for too long",
+    sqlite3.SQLITE_LOCKED: "the database stayed locked by another program for too long",
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_READONLY: "the database is read-only",
+    sqlite3.SQLITE_CORRUPT: "the database is damaged",
+    sqlite3.SQLITE_NOTADB: "the file is not a database",
+    sqlite3.SQLITE_IOERR: "disk input/output error",
+    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
+    sqlite3.SQLITE_PERM: "permission denied",
+}
+
+
+def _primary_code(error: sqlite3.Error) -> int | None:
+    # Extended result codes carry the primary code in their low byte.
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def describe_sqlite_error(error: sqlite3.Error) -> str:
+    """A short reason for a SQLite failure, for notices."""
+    primary = _primary_code(error)
+    if primary in _REASONS:
+        return _REASONS[primary]
+    if isinstance(error, sqlite3.ProgrammingError):
+        return "the statistics store is closed"
+    return str(error) or type(error).__name__
+
+
+def is_damage(error: sqlite3.Error) -> bool:
+    """Whether ``error`` means the file's content is unusable (as opposed to unreachable)."""
+    return _primary_code(error) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)

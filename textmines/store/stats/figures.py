@@ -1,0 +1,107 @@
+"""What is read back: best times, streaks and the figures of one group."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+
+from textmines.store.stats.records import Group
+
+BEST_TIMES: Final = 10
+RECENT_WINS: Final = 50
+
+_WIN_RUN: Final = re.compile("W+")
+_LOSS_RUN: Final = re.compile("[LlQq]+")
+
+
+@dataclass(frozen=True, slots=True)
+class BestTime:
+    """One entry of a best-times table (an unassisted win)."""
+
+    ended_at: datetime
+    time_ms: int
+    bbbv: int
+    bbbv_per_s: float
+
+
+@dataclass(frozen=True, slots=True)
+class Streak:
+    """The run of results the player is on: ``outcome`` ``"won"``, ``"lost"`` or ``""`` (none)."""
+
+    outcome: str
+    length: int
+    #: Games of a losing streak that were abandoned rather than lost.
+    abandoned: int = 0
+    #: No streak because the last game was an assisted win (which ends every streak).
+    after_assisted_win: bool = False
+
+    @property
+    def signed(self) -> int:
+        """Wins positive, losses negative, 0 for none."""
+        return -self.length if self.outcome == "lost" else self.length
+
+    def __str__(self) -> str:
+        """Named by what it counts: ``3 wins``, ``2 losses``, ``14 abandoned``, ``5 lost or
+        abandoned``; ``none`` says why when an assisted win ended the streak."""
+        if self.outcome == "won":
+            return f"{self.length} win" + ("" if self.length == 1 else "s")
+        if self.outcome == "lost":
+            if self.abandoned == 0:
+                return f"{self.length} loss" + ("" if self.length == 1 else "es")
+            if self.abandoned == self.length:
+                return f"{self.length} abandoned"
+            return f"{self.length} lost or abandoned"
+        return "none (an assisted win ends a streak)" if self.after_assisted_win else "none"
+
+
+NO_STREAK: Final = Streak("", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupStats:
+    """Everything the statistics screen shows for one group (see ``textmines.store.stats``)."""
+
+    group: Group
+    played: int
+    won: int
+    lost: int
+    abandoned: int
+    assisted: int
+    current_streak: Streak
+    longest_winning_streak: int
+    longest_losing_streak: int
+    #: Mean time of the unassisted wins, ``None`` without any.
+    average_winning_ms: float | None
+    #: Up to ten unassisted wins, fastest first (ties: the earlier game first).
+    best_times: tuple[BestTime, ...]
+    best_bbbv_per_s: float | None
+    #: Times of the last fifty unassisted wins, oldest first (for a sparkline).
+    recent_winning_ms: tuple[int, ...]
+
+    @property
+    def win_percent(self) -> float:
+        """Won games per hundred played; 0 when none was played."""
+        return 100.0 * self.won / self.played if self.played else 0.0
+
+
+def streaks(history: str) -> tuple[Streak, int, int]:
+    """Current streak, longest winning and longest losing streak of a history string.
+
+    ``history`` has one letter per game in end order: ``W``/``w`` won, ``L``/``l`` lost,
+    ``Q``/``q`` abandoned, lower case when assisted.
+    """
+    longest_win = max((len(run) for run in _WIN_RUN.findall(history)), default=0)
+    longest_loss = max((len(run) for run in _LOSS_RUN.findall(history)), default=0)
+    if not history:
+        return NO_STREAK, longest_win, longest_loss
+    if history[-1] == "w":
+        return Streak("", 0, after_assisted_win=True), longest_win, longest_loss
+    last = history[-1]
+    tail = history.rstrip("W") if last == "W" else history.rstrip("LlQq")
+    run = history[len(tail) :]
+    if last == "W":
+        return Streak("won", len(run)), longest_win, longest_loss
+    abandoned = sum(1 for game in run if game in "Qq")
+    return Streak("lost", len(run), abandoned), longest_win, longest_loss

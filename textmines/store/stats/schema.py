@@ -1,0 +1,141 @@
+"""The ``games`` table: its migrations, its columns, how times are written, and the transaction
+helper that the migrations and the store share."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from typing import Final
+
+from textmines.store.stats.errors import UnusableDatabase
+
+#: Each entry moves the schema one version up: ``MIGRATIONS[n]`` takes version ``n`` to ``n + 1``.
+#: Never edit a step that has shipped; append a new one.
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
+    # 0 -> 1: the first schema.
+    (
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            ended_at TEXT NOT NULL,
+            preset TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            mines INTEGER NOT NULL,
+            first_click TEXT NOT NULL,
+            seed TEXT,
+            outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'abandoned')),
+            time_ms INTEGER NOT NULL,
+            bbbv INTEGER NOT NULL,
+            solved_bbbv INTEGER NOT NULL,
+            left_clicks INTEGER NOT NULL,
+            right_clicks INTEGER NOT NULL,
+            chord_clicks INTEGER NOT NULL,
+            efficiency REAL NOT NULL,
+            bbbv_per_s REAL NOT NULL
+        )""",
+        "CREATE INDEX games_by_board ON games (preset, width, height, mines, ended_at)",
+    ),
+    # 1 -> 2: help and no-guess flags; indexes that answer every statistics query.
+    (
+        "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN no_guess INTEGER NOT NULL DEFAULT 0",
+        "DROP INDEX games_by_board",
+        # History of a group in end order, covering what streaks need.
+        "CREATE INDEX games_history ON games"
+        " (preset, width, height, mines, no_guess, ended_at, id, outcome, assisted)",
+        # Best times and the average winning time.
+        "CREATE INDEX games_times ON games"
+        " (preset, width, height, mines, no_guess, outcome, assisted, time_ms, ended_at)",
+        # Best 3BV/s.
+        "CREATE INDEX games_rates ON games"
+        " (preset, width, height, mines, no_guess, outcome, assisted, bbbv_per_s)",
+        # Finding a game already recorded.
+        "CREATE INDEX games_by_start ON games (started_at)",
+    ),
+)
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+#: The columns a game is written to, in the order of ``GameRecord``'s fields.
+COLUMNS: Final = (
+    "started_at",
+    "ended_at",
+    "preset",
+    "width",
+    "height",
+    "mines",
+    "first_click",
+    "seed",
+    "outcome",
+    "time_ms",
+    "bbbv",
+    "solved_bbbv",
+    "left_clicks",
+    "right_clicks",
+    "chord_clicks",
+    "efficiency",
+    "bbbv_per_s",
+    "assisted",
+    "no_guess",
+)
+
+
+def utc_text(moment: datetime) -> str:
+    """``moment`` in UTC as ``YYYY-MM-DDTHH:MM:SS.mmmZ`` (naive times are local, as in Python)."""
+    utc = moment.astimezone(UTC)
+    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+
+
+def parse_utc(text: str) -> datetime:
+    """The moment ``utc_text`` wrote, as an aware UTC datetime."""
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+@contextmanager
+def transaction(connection: sqlite3.Connection, begin: str) -> Iterator[sqlite3.Connection]:
+    """Run the block in one transaction opened with ``begin`` (``"BEGIN"``, ``"BEGIN
+    IMMEDIATE"``): committed when the block ends, rolled back if it raises.
+
+    The connection must be in autocommit mode (``isolation_level=None``).
+    """
+    connection.execute(begin)
+    try:
+        yield connection
+    except BaseException:
+        with suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def user_version(connection: sqlite3.Connection) -> int:
+    """The schema version written in the database file (0 for a new or foreign file)."""
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(connection: sqlite3.Connection) -> None:
+    """Bring the schema to ``SCHEMA_VERSION``, all steps in one transaction.
+
+    Raises ``UnusableDatabase`` for a file that holds tables of another program.
+    """
+    with transaction(connection, "BEGIN IMMEDIATE"):
+        # Read again under the write lock: another textmines may have migrated meanwhile.
+        version = user_version(connection)
+        if version == 0 and connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise UnusableDatabase("is not a textmines statistics database")
+        for step in MIGRATIONS[version:]:
+            for statement in step:
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def check_schema(connection: sqlite3.Connection) -> None:
+    """Raise ``UnusableDatabase`` unless the ``games`` table has every column."""
+    present = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
+    missing = [column for column in COLUMNS if column not in present]
+    if missing:
+        raise UnusableDatabase(
+            "is not a textmines statistics database (no column " + ", ".join(missing) + ")"
+        )

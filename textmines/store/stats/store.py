@@ -1,0 +1,227 @@
+"""``StatsStore``: writing games and reading the figures of an open ``stats.db``.
+
+This module owns the SQL of the queries and the mapping between rows and the dataclasses of
+``records`` and ``figures``. Opening the file is ``opening.open_stats``'s job.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final
+
+from textmines.store.stats.errors import StatsError, describe_sqlite_error
+from textmines.store.stats.figures import (
+    BEST_TIMES,
+    RECENT_WINS,
+    BestTime,
+    GroupStats,
+    streaks,
+)
+from textmines.store.stats.records import GameRecord, Group
+from textmines.store.stats.schema import COLUMNS, parse_utc, transaction, utc_text
+
+# A game is the same game if it started at the same moment on the same board with the same seed:
+# a resumed game keeps its start time, so a game recorded just before a crash (and resumed from
+# its last save) is not counted twice.
+_SAME_GAME: Final = " AND ".join(
+    f"{column} {'IS' if column == 'seed' else '='} ?{COLUMNS.index(column) + 1}"
+    for column in ("started_at", "width", "height", "mines", "seed")
+)
+_INSERT: Final = (
+    f"INSERT INTO games ({', '.join(COLUMNS)})"
+    f" SELECT {', '.join(f'?{number}' for number in range(1, len(COLUMNS) + 1))}"
+    f" WHERE NOT EXISTS (SELECT 1 FROM games WHERE {_SAME_GAME})"
+)
+_IN_GROUP: Final = "preset = ? AND width = ? AND height = ? AND mines = ? AND no_guess = ?"
+_CLEAN_WINS: Final = f"{_IN_GROUP} AND outcome = 'won' AND assisted = 0"
+# One letter per game for the streak pass: upper case unassisted, lower case assisted.
+_HISTORY: Final = f"""
+    SELECT CASE outcome WHEN 'won' THEN 'W' WHEN 'lost' THEN 'L' ELSE 'Q' END, assisted
+    FROM games WHERE {_IN_GROUP} ORDER BY ended_at, id
+"""
+
+
+def _row(record: GameRecord) -> tuple[Any, ...]:
+    """The values of ``record`` for ``_INSERT``, in the order of ``COLUMNS``."""
+    return (
+        utc_text(record.started_at),
+        utc_text(record.ended_at),
+        record.preset,
+        record.width,
+        record.height,
+        record.mines,
+        record.first_click,
+        None if record.seed is None else str(record.seed),
+        record.outcome,
+        record.time_ms,
+        record.bbbv,
+        record.solved_bbbv,
+        record.left_clicks,
+        record.right_clicks,
+        record.chord_clicks,
+        record.efficiency,
+        record.bbbv_per_s,
+        int(record.assisted),
+        int(record.no_guess),
+    )
+
+
+def _group_params(group: Group) -> tuple[str, int, int, int, int]:
+    """The parameters of ``_IN_GROUP``."""
+    return group.preset, group.width, group.height, group.mines, int(group.no_guess)
+
+
+class StatsStore:
+    """An open ``stats.db``. Get one from ``open_stats``; safe to share between threads."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self._connection = connection
+        self._lock = threading.Lock()
+
+    # -- lifecycle
+    def close(self) -> None:
+        """Close the database; later calls report that the store is closed."""
+        with self._lock:
+            self._connection.close()
+
+    def __enter__(self) -> StatsStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
+        with self._lock, transaction(self._connection, begin) as connection:
+            yield connection
+
+    # -- writing
+    def record(self, record: GameRecord) -> str | None:
+        """Add one game in its own transaction; ``None``, or a notice if it was not saved.
+
+        ``None`` also when the same game (start time, board, seed) is already recorded.
+        """
+        return self.record_many((record,))
+
+    def record_many(self, records: Iterable[GameRecord]) -> str | None:
+        """Add several games in one transaction (all or none); ``None`` or a notice."""
+        rows = [_row(record) for record in records]
+        try:
+            with self._transaction("BEGIN IMMEDIATE") as connection:
+                connection.executemany(_INSERT, rows)
+        except sqlite3.Error as error:
+            return f"Statistics not saved: {self.path}: {describe_sqlite_error(error)}"
+        return None
+
+    def reset(self, group: Group | None = None) -> str | None:
+        """Forget the games of ``group``, or every game; ``None``, or a notice on failure."""
+        try:
+            with self._transaction("BEGIN IMMEDIATE") as connection:
+                if group is None:
+                    connection.execute("DELETE FROM games")
+                else:
+                    connection.execute(f"DELETE FROM games WHERE {_IN_GROUP}", _group_params(group))
+        except sqlite3.Error as error:
+            return f"Statistics not reset: {self.path}: {describe_sqlite_error(error)}"
+        return None
+
+    # -- reading
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction, so that every figure comes from the same snapshot."""
+        try:
+            with self._transaction("BEGIN") as connection:
+                yield connection
+        except sqlite3.Error as error:
+            raise StatsError(
+                f"Statistics could not be read: {self.path}: {describe_sqlite_error(error)}"
+            ) from error
+
+    def groups(self) -> list[Group]:
+        """The groups that have at least one game, in display order."""
+        with self._reading() as connection:
+            return self._groups(connection)
+
+    def group_stats(self, group: Group) -> GroupStats:
+        """The figures of one group (all zero and empty if it has no game)."""
+        with self._reading() as connection:
+            return self._group_stats(connection, group)
+
+    def all_group_stats(self) -> list[GroupStats]:
+        """The figures of every group that has games, in display order, from one snapshot."""
+        with self._reading() as connection:
+            return [self._group_stats(connection, group) for group in self._groups(connection)]
+
+    def best_time(self, group: Group) -> BestTime | None:
+        """The fastest unassisted win of ``group`` (call before ``record`` to show the old best)."""
+        with self._reading() as connection:
+            best = self._best_times(connection, group, 1)
+        return best[0] if best else None
+
+    def count(self) -> int:
+        """How many games are recorded."""
+        with self._reading() as connection:
+            return int(connection.execute("SELECT count(*) FROM games").fetchone()[0])
+
+    @staticmethod
+    def _groups(connection: sqlite3.Connection) -> list[Group]:
+        rows = connection.execute(
+            "SELECT DISTINCT preset, width, height, mines, no_guess FROM games"
+        ).fetchall()
+        groups = [Group(p, w, h, m, bool(ng)) for p, w, h, m, ng in rows]
+        return sorted(groups, key=Group.sort_key)
+
+    @staticmethod
+    def _best_times(connection: sqlite3.Connection, group: Group, limit: int) -> list[BestTime]:
+        rows = connection.execute(
+            f"SELECT ended_at, time_ms, bbbv, bbbv_per_s FROM games WHERE {_CLEAN_WINS}"
+            " ORDER BY time_ms, ended_at, id LIMIT ?",
+            (*_group_params(group), limit),
+        ).fetchall()
+        return [BestTime(parse_utc(e), t, b, r) for e, t, b, r in rows]
+
+    def _group_stats(self, connection: sqlite3.Connection, group: Group) -> GroupStats:
+        params = _group_params(group)
+        rows = connection.execute(_HISTORY, params).fetchall()
+        history = "".join(letter.lower() if assisted else letter for letter, assisted in rows)
+        current, longest_win, longest_loss = streaks(history)
+        # Two queries, not one: each is answered from its own index without touching the table.
+        (average,) = connection.execute(
+            f"SELECT avg(time_ms) FROM games WHERE {_CLEAN_WINS}", params
+        ).fetchone()
+        (best_rate,) = connection.execute(
+            f"SELECT max(bbbv_per_s) FROM games WHERE {_CLEAN_WINS}", params
+        ).fetchone()
+        recent = connection.execute(
+            f"SELECT time_ms FROM games WHERE {_CLEAN_WINS} ORDER BY ended_at DESC, id DESC"
+            " LIMIT ?",
+            (*params, RECENT_WINS),
+        ).fetchall()
+        lost = history.count("L") + history.count("l")
+        won = history.count("W") + history.count("w")
+        return GroupStats(
+            group=group,
+            played=len(history),
+            won=won,
+            lost=lost,
+            abandoned=len(history) - won - lost,
+            assisted=sum(1 for letter in history if letter.islower()),
+            current_streak=current,
+            longest_winning_streak=longest_win,
+            longest_losing_streak=longest_loss,
+            average_winning_ms=average,
+            best_times=tuple(self._best_times(connection, group, BEST_TIMES)),
+            best_bbbv_per_s=best_rate,
+            recent_winning_ms=tuple(time_ms for (time_ms,) in reversed(recent)),
+        )
