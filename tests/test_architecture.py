@@ -63,3 +63,21 @@ def test_no_module_imports_private_names_of_another() -> None:
                 if private:
                     offenders.append(f"{path.relative_to(ROOT)}: {node.module} {private}")
     assert offenders == []
+
+
+#: Functions that are declarative data (a table written as code), not logic.
+LONG_DATA = {"textmines/ui/game_menus.py:game_menus"}
+#: The longest function the code may have.
+MAX_FUNCTION_LINES = 60
+
+
+def test_no_function_is_longer_than_sixty_lines() -> None:
+    long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(), name)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES and f"{name}:{node.name}" not in LONG_DATA:
+                    long.append(f"{name}:{node.lineno} {node.name} ({lines} lines)")
+    assert long == []

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
 
-from textmines.engine.presets import PRESETS, preset_for
+from textmines.engine.presets import PRESETS, board_label, preset_for
 
 OUTCOMES: Final = ("won", "lost", "abandoned")
 CUSTOM: Final = "custom"
@@ -63,8 +63,7 @@ class Group:
     @property
     def label(self) -> str:
         """``Expert``, ``Custom 30x20/100``, ``Expert, no-guess`` ..., for tabs and headings."""
-        preset = PRESETS.get(self.preset)
-        name = preset.name if preset else f"Custom {self.width}x{self.height}/{self.mines}"
+        name = board_label(self.width, self.height, self.mines, size=False)
         return f"{name}, no-guess" if self.no_guess else name
 
     def sort_key(self) -> tuple[int, int, int, int, int, bool]:
