@@ -191,6 +191,22 @@ BROKEN: list[tuple[str, Any, str]] = [
     ("bad started_at", lambda d: with_changes(d, extra__started_at="noon"), "started_at"),
     ("bad assisted", lambda d: with_changes(d, extra__assisted="yes"), "assisted"),
     ("bad extra", lambda d: with_changes(d, extra=[1]), "'extra'"),
+    # Hostile files (issue 18): each stopped every launch, or crashed at the game's end.
+    ("deep nesting", lambda d: b"[" * 100_000 + b"]" * 100_000, "not valid JSON"),
+    ("huge number", lambda d: b'{"version": ' + b"9" * 5000 + b"}", "not valid JSON"),
+    ("endless time", lambda d: with_changes(d, game__elapsed_ms=10**20), "'elapsed_ms'"),
+    ("year 1", lambda d: with_changes(d, extra__started_at="0001-01-01T00:00:00+14:00"), "started"),
+    (
+        "year 9999",
+        lambda d: with_changes(d, extra__started_at="9999-12-31T23:59:59-14:00"),
+        "start",
+    ),
+    ("year 1500", lambda d: with_changes(d, extra__started_at="1500-01-01T00:00:00"), "2000"),
+    (
+        "saved in year 1",
+        lambda d: with_changes(d, saved_at="0001-01-01T00:00:00+14:00"),
+        "saved_at",
+    ),
 ]
 
 

@@ -667,3 +667,13 @@ def test_games_started_at_the_same_moment_with_other_seeds_or_boards_all_count(
         GameRecord(**{**fields, "mines": 11, "preset": "custom"}),
     )
     assert store.count() == 4
+
+
+def test_a_record_out_of_range_is_a_notice_not_a_crash(store: StatsStore) -> None:
+    # From a damaged save that got through (issue 18): the game must still end normally.
+    from dataclasses import replace
+
+    huge = replace(make(), time_ms=10**20)
+    notice = store.record(huge)
+    assert notice is not None and notice.startswith("Statistics not saved")
+    assert store.record(make()) is None  # the store works on

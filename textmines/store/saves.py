@@ -44,6 +44,12 @@ class LoadedGame:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+#: The range of dates a save may hold, and the longest game time (ten years).
+EARLIEST: Final = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST: Final = datetime(9000, 1, 1, tzinfo=UTC)
+LONGEST_GAME_MS: Final = 10 * 365 * 24 * 3600 * 1000
+
+
 class _Unusable(Exception):
     """The save file exists but cannot be resumed; the message says why."""
 
@@ -97,10 +103,14 @@ def _moment(value: object, key: str) -> datetime | None:
         raise _Unusable(f"{key!r} must be a date and time, not {value!r}")
     try:
         moment = datetime.fromisoformat(value)
-    except ValueError:
+        # Naive times were never written by textmines; read them as UTC rather than fail.
+        moment = moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+    except (ValueError, OverflowError):
         raise _Unusable(f"{key!r} is not a date and time: {value!r}") from None
-    # Naive times were never written by textmines; read them as UTC rather than fail.
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    if not EARLIEST <= moment <= LATEST:
+        # Game times are computed from it: a moment near the ends of the calendar overflows.
+        raise _Unusable(f"{key!r} must be between 2000 and 9000, not {value!r}")
+    return moment
 
 
 def _parse(raw: bytes, clock: Clock) -> LoadedGame:
@@ -108,8 +118,9 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
         document = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise _Unusable("it is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise _Unusable(f"it is not valid JSON: {error}") from None
+    except (ValueError, RecursionError) as error:  # nesting or digits beyond Python's limits
+        reason = "it nests too deeply" if isinstance(error, RecursionError) else str(error)
+        raise _Unusable(f"it is not valid JSON: {reason}") from None
     if not isinstance(document, dict) or document.get("format") != SAVE_FILE_FORMAT:
         raise _Unusable("it is not a textmines saved game")
     version = document.get("version")
@@ -128,10 +139,14 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
         raise _Unusable(f"'preset' must be text, not {preset!r}")
     started_at = _moment(extra.get("started_at"), "started_at")
     saved_at = _moment(document.get("saved_at"), "saved_at")
+    game_data = document.get("game")
+    elapsed = game_data.get("elapsed_ms") if isinstance(game_data, dict) else None
+    if isinstance(elapsed, int) and not 0 <= elapsed <= LONGEST_GAME_MS:
+        raise _Unusable(f"'elapsed_ms' must be between 0 and {LONGEST_GAME_MS}, not {elapsed}")
     try:
-        game = Game.from_dict(document.get("game"), clock=clock)
-    except ValueError as error:
-        raise _Unusable(str(error)) from None
+        game = Game.from_dict(game_data, clock=clock)
+    except (ValueError, TypeError, OverflowError, RecursionError) as error:
+        raise _Unusable(str(error) or type(error).__name__) from None
     if game.status.is_over:
         raise _Unusable("the game in it is already over")
     return LoadedGame(game, started_at, assisted, preset, saved_at, extra)

@@ -116,10 +116,16 @@ class StatsStore:
 
     def record_many(self, records: Iterable[GameRecord]) -> str | None:
         """Add several games in one transaction (all or none); ``None`` or a notice."""
-        rows = [_row(record) for record in records]
+        try:
+            rows = [_row(record) for record in records]
+        except (ValueError, OverflowError, TypeError) as error:
+            # A record out of range (a game from a damaged save, say) must not end the game.
+            return f"Statistics not saved: the game's record is not valid ({error})"
         try:
             with self._transaction("BEGIN IMMEDIATE") as connection:
                 connection.executemany(_INSERT, rows)
+        except OverflowError as error:  # a number SQLite cannot hold
+            return f"Statistics not saved: the game's record is not valid ({error})"
         except sqlite3.Error as error:
             return f"Statistics not saved: {self.path}: {describe_sqlite_error(error)}"
         return None
