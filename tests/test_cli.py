@@ -314,3 +314,49 @@ def test_a_board_option_for_the_saved_board_resumes_it(
     assert resumed is not None and resumed.game.view_text() == game.view_text()
     assert main(["--expert", "--seed", "4"]) == 0  # a seed asks for a new board
     assert fake_app.built[1].options["resumed"] is None
+
+
+# ---------------------------------------------------------------------------- hostile input
+LONG_NAME = "a" * 256  # longer than a file name may be
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["--theme", LONG_NAME], 2, "unknown theme"),
+        (["--export-theme", LONG_NAME], 2, "unknown theme"),
+        (["--export-theme", "dark", f"/tmp/{LONG_NAME}.toml"], 1, "file name too long"),
+        (["--theme", "/dev/zero"], 2, "/dev/zero: is not a regular file"),
+    ],
+)
+def test_impossible_paths_get_one_line_not_a_traceback(
+    tmp_path: Path, args: list[str], status: int, message: str
+) -> None:
+    result = run_cli(tmp_path, *args)
+    assert result.returncode == status
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_fifo_or_a_huge_file_among_the_themes_is_listed_as_broken(tmp_path: Path) -> None:
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    os.mkfifo(themes / "pipe.toml")  # reading it would wait for a writer for ever
+    (themes / "huge.toml").write_text("# " + "x" * 1_100_000 + "\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "textmines", "--list-themes"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=30,
+        env={**os.environ, "TEXTMINES_HOME": str(tmp_path)},
+    )
+    assert result.returncode == 0
+    lines = {line.split()[0]: line for line in result.stdout.splitlines()}
+    assert "is not a regular file" in lines["pipe"]
+    assert "is larger than 1 MB" in lines["huge"]
+
+
+def test_export_theme_to_dash_writes_to_the_screen(tmp_path: Path) -> None:
+    result = run_cli(tmp_path, "--export-theme", "dark", "-")
+    assert result.returncode == 0 and "[board]" in result.stdout
+    assert not (tmp_path / "-").exists() and not Path("-").exists()

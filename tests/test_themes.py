@@ -9,7 +9,7 @@ import sys
 import tomllib
 import zipfile
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from rich.cells import cell_len
@@ -371,15 +371,15 @@ def test_unreadable_files_are_skipped_with_one_warning_each(
     write(user, "broken.toml", "[board\n")
     write(user, ".#good.toml", "not a theme")
     write(user, "notes.txt", "not a theme")
-    original = Path.read_bytes
+    original = os.open
 
-    def read_bytes(self: Path) -> bytes:
+    def os_open(path: Any, flags: int, *args: Any) -> int:
         # Root ignores file modes, so the permission error is simulated.
-        if self == locked:
-            raise PermissionError(13, "Permission denied", str(self))
-        return original(self)
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return original(path, flags, *args)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(os, "open", os_open)
     themes, warnings = load_themes(user)
     assert "good" in themes
     assert len(warnings) == 4

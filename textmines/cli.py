@@ -223,14 +223,15 @@ def export_theme_command(
     """``--export-theme NAME [FILE]``: the theme as TOML, on the screen or in a new file."""
     if len(values) > 2:
         _fail("--export-theme takes a theme name and at most one file (see textmines --help)")
-    name, target = values[0], (Path(values[1]) if len(values) == 2 else None)
+    # FILE "-" is the screen, as for most commands.
+    name, target = values[0], (Path(values[1]) if len(values) == 2 and values[1] != "-" else None)
     text = export_theme(_theme_arg("--export-theme", name, themes, broken or {}))
     if target is None:
         sys.stdout.write(text)
         return 0
-    if target.exists():
-        _fail(f"--export-theme: {target} already exists; choose another file or remove it", 1)
     try:
+        if target.exists():
+            _fail(f"--export-theme: {target} already exists; choose another file or remove it", 1)
         write_atomic(target, text.encode("utf-8"))
     except OSError as error:
         _fail(f"--export-theme: cannot write {target}: {describe_os_error(error)}", 1)

@@ -208,6 +208,13 @@ def load_themes(
     return themes, warnings
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the file system is not a file
+        return False
+
+
 def resolve_theme_arg(arg: str, themes: Mapping[str, MinesTheme]) -> MinesTheme:
     """The theme ``--theme ARG`` means: a known name, else a path to a ``.toml`` file.
 
@@ -222,7 +229,7 @@ def resolve_theme_arg(arg: str, themes: Mapping[str, MinesTheme]) -> MinesTheme:
         or arg.endswith(".toml")
         or arg.startswith("~")
     )
-    if looks_like_path or path.is_file():
+    if looks_like_path or _is_file(path):
         return load_theme_file(path, themes)
     hint = did_you_mean(arg, themes)
     names = ", ".join(themes)
