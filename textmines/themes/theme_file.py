@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import stat
 import tomllib
 import unicodedata
@@ -164,6 +165,10 @@ def _check_value(table: str, key: str, value: object) -> tuple[Any, str | None]:
     return (None, problem) if problem else (value, None)
 
 
+#: What a theme name may hold: letters and digits (any script), spaces and . _ + -.
+_SAFE_NAME: Final = re.compile(r"[^\W_][\w .+-]*")
+
+
 def _check_name(where: str, value: object) -> tuple[str | None, str | None]:
     if not isinstance(value, str):
         return None, f"{where} must be text in quotes, not {_show(value)}"
@@ -171,8 +176,13 @@ def _check_name(where: str, value: object) -> tuple[str | None, str | None]:
         return None, f"{where} = {_show(value)} must be non-empty without outer spaces"
     if len(value) > NAME_MAX_LENGTH:
         return None, f"{where} is longer than {NAME_MAX_LENGTH} characters"
-    if not value.isprintable() or "/" in value or "\\" in value:
-        return None, f"{where} = {_show(value)} must be printable, without / or \\"
+    if not _SAFE_NAME.fullmatch(value):
+        # Names are shown in lists that read markup (Textual's own theme picker among them):
+        # "[@click=app.quit]Q" must not become a button that quits.
+        return None, (
+            f"{where} = {_show(value)} may hold only letters, digits, spaces and . _ + -, "
+            "and must start with a letter or digit"
+        )
     return value, None
 
 
