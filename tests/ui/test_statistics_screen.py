@@ -7,6 +7,7 @@ an intended visual change with ``pytest tests/ui/test_statistics_screen.py --sna
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -464,3 +465,18 @@ async def test_reset_one_custom_board_while_another_remains(store: StatsStore) -
         assert [section.group for section in sections(screen)] == [SQUARE_NG]
         assert len(screen.query("#custom-picker")) == 1
         assert screen.query_one("#custom-board", Select).value == SQUARE_NG
+
+
+async def test_a_damaged_row_is_left_out_and_said(store: StatsStore) -> None:
+    # A row edited by hand (issue 18): F4 raised ValueError and the game in play was lost.
+    with sqlite3.connect(store.path) as connection:
+        connection.execute(
+            "UPDATE games SET ended_at = 'garbage' WHERE id = "
+            "(SELECT min(id) FROM games WHERE outcome = 'won' AND assisted = 0)"
+        )
+    app = Host(StatisticsScreen(store))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        section = sections(app.screen)[0]
+        assert "1 damaged record left out" in figures(section)
+        assert len(store.group_stats(section.group).best_times) == 3  # the others stay

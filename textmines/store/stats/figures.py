@@ -79,6 +79,8 @@ class GroupStats:
     best_bbbv_per_s: float | None
     #: Times of the last fifty unassisted wins, oldest first (for a sparkline).
     recent_winning_ms: tuple[int, ...]
+    #: Damaged rows (a date that does not parse, say) left out of the best times.
+    damaged: int = 0
 
     @property
     def win_percent(self) -> float:

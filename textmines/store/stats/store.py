@@ -153,6 +153,9 @@ class StatsStore:
             raise StatsError(
                 f"Statistics could not be read: {self.path}: {describe_sqlite_error(error)}"
             ) from error
+        except (ValueError, TypeError, OverflowError) as error:
+            # A value no query expects (a row edited by hand): reported, never fatal.
+            raise StatsError(f"Statistics could not be read: {self.path}: {error}") from error
 
     def groups(self) -> list[Group]:
         """The groups that have at least one game, in display order."""
@@ -172,7 +175,7 @@ class StatsStore:
     def best_time(self, group: Group) -> BestTime | None:
         """The fastest unassisted win of ``group`` (call before ``record`` to show the old best)."""
         with self._reading() as connection:
-            best = self._best_times(connection, group, 1)
+            best, _ = self._best_times(connection, group, 1)
         return best[0] if best else None
 
     def count(self) -> int:
@@ -189,13 +192,26 @@ class StatsStore:
         return sorted(groups, key=Group.sort_key)
 
     @staticmethod
-    def _best_times(connection: sqlite3.Connection, group: Group, limit: int) -> list[BestTime]:
+    def _best_times(
+        connection: sqlite3.Connection, group: Group, limit: int
+    ) -> tuple[list[BestTime], int]:
+        """The ``limit`` fastest clean wins, and how many damaged rows were passed over."""
         rows = connection.execute(
             f"SELECT ended_at, time_ms, bbbv, bbbv_per_s FROM games WHERE {_CLEAN_WINS}"
-            " ORDER BY time_ms, ended_at, id LIMIT ?",
-            (*_group_params(group), limit),
-        ).fetchall()
-        return [BestTime(parse_utc(e), t, b, r) for e, t, b, r in rows]
+            " ORDER BY time_ms, ended_at, id",
+            _group_params(group),
+        )
+        best: list[BestTime] = []
+        damaged = 0
+        for ended, time_ms, bbbv, rate in rows:  # read lazily: stops at ``limit`` good rows
+            try:
+                best.append(BestTime(parse_utc(ended), int(time_ms), int(bbbv), float(rate)))
+            except (ValueError, TypeError, OverflowError):
+                damaged += 1
+                continue
+            if len(best) == limit:
+                break
+        return best, damaged
 
     def _group_stats(self, connection: sqlite3.Connection, group: Group) -> GroupStats:
         params = _group_params(group)
@@ -214,6 +230,7 @@ class StatsStore:
             " LIMIT ?",
             (*params, RECENT_WINS),
         ).fetchall()
+        best, damaged = self._best_times(connection, group, BEST_TIMES)
         lost = history.count("L") + history.count("l")
         won = history.count("W") + history.count("w")
         return GroupStats(
@@ -227,7 +244,8 @@ class StatsStore:
             longest_winning_streak=longest_win,
             longest_losing_streak=longest_loss,
             average_winning_ms=average,
-            best_times=tuple(self._best_times(connection, group, BEST_TIMES)),
+            best_times=tuple(best),
             best_bbbv_per_s=best_rate,
             recent_winning_ms=tuple(time_ms for (time_ms,) in reversed(recent)),
+            damaged=damaged,
         )

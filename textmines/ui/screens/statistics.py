@@ -114,6 +114,9 @@ def _best_time_lines(stats: GroupStats) -> list[Content]:
     )
     if not rows:
         lines.append(Content.styled("No unassisted win yet.", MUTED))
+    if stats.damaged:
+        records = "record" if stats.damaged == 1 else "records"
+        lines.append(Content.styled(f"{stats.damaged} damaged {records} left out", "$warning"))
     return lines
 
 
