@@ -132,7 +132,8 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         reason = error.strerror or str(error)
         return None, f"{name}: cannot be read ({reason}); using default settings"
     try:
-        return tomllib.loads(raw.decode("utf-8")), None
+        # utf-8-sig: a byte-order mark (some Windows editors write one) is not an error.
+        return tomllib.loads(raw.decode("utf-8-sig")), None
     except UnicodeDecodeError:
         return None, f"{name}: is not UTF-8 text; using default settings"
     except tomllib.TOMLDecodeError as error:
@@ -150,24 +151,42 @@ def load_settings(path: Path) -> tuple[Settings, list[str]]:
     if document is None:
         return _DEFAULTS, [problem] if problem else []
 
-    warnings: list[str] = []
+    problems: list[str] = []
     values: dict[str, Any] = {}
     for key, value in document.items():
         rule = _RULES.get(key)
-        if rule is None:
-            close = difflib.get_close_matches(key, _RULES, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            warnings.append(f"{name}: key {key!r} is unknown{hint}; ignored")
-        elif _accepts(rule, value):
+        if rule is not None and _accepts(rule, value):
             values[key] = value
+        elif len(problems) < MAX_PROBLEMS:  # the rest are only counted: a file may hold many
+            problems.append(_problem(key, value, rule))
         else:
-            default = getattr(_DEFAULTS, key)
-            warnings.append(
-                f"{name}: key {key!r} has value {_show(value)}, expected {_expected(rule)}; "
-                f"using {_show(default)}"
-            )
+            problems.append("")
     settings, custom_warnings = _check_custom(Settings(**values), name)
+    warnings = [_one_notice(name, problems)] if problems else []
     return settings, warnings + custom_warnings
+
+
+#: Problems named in the one notice about a settings file; the others are counted.
+MAX_PROBLEMS = 5
+
+
+def _problem(key: str, value: Any, rule: _Rule | None) -> str:
+    if rule is None:
+        close = difflib.get_close_matches(key, _RULES, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"key {key!r} is unknown{hint}; ignored"
+    default = getattr(_DEFAULTS, key)
+    return (
+        f"key {key!r} has value {_show(value)}, expected {_expected(rule)}; using {_show(default)}"
+    )
+
+
+def _one_notice(name: str, problems: list[str]) -> str:
+    """One notice for a file however many problems it has."""
+    shown = [problem for problem in problems if problem]
+    more = len(problems) - len(shown)
+    text = f"{name}: " + "; ".join(shown)
+    return text + (f"; and {more:,} more problems" if more else "")
 
 
 def save_settings(path: Path, settings: Settings) -> None:
