@@ -118,3 +118,24 @@ async def test_theme_names_from_files_are_never_read_as_markup() -> None:
         options = app.screen.query_one(OptionList)
         names = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert any("[bold red]odd[/]" in name for name in names)
+
+
+async def test_wide_and_combining_glyphs_keep_the_grid() -> None:
+    # An emoji flag (two columns) and "e" + a combining accent (one column) padded by code
+    # points misaligned every row (issue 18).
+    from dataclasses import replace
+
+    from textmines.ui.board import BoardView
+
+    themes = dict(bundled_themes())
+    glyphs = replace(themes["dark"].glyphs, flag="💣", covered="e\u0301")
+    themes["dark"] = replace(themes["dark"], glyphs=glyphs)
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), themes=themes, theme=themes["dark"])
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("f", "right", "f")
+        await pilot.pause()
+        board = app.query_one(BoardView)
+        widths = {board.render_line(y).cell_length for y in range(board.size.height)}
+        assert widths == {board.size.width}
+        text = "".join(s.text for y in range(board.size.height) for s in board.render_line(y))
+        assert "💣" in text and "e\u0301" in text

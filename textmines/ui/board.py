@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
@@ -135,7 +136,10 @@ def glyph_table(glyphs: ThemeGlyphs) -> dict[str, str]:
         "0": glyphs.empty,
         **{str(n): glyph for n, glyph in enumerate(glyphs.numbers, 1)},
     }
-    return {char: glyph.rjust(glyphs.cell_width) for char, glyph in raw.items()}
+    # Padded by columns on screen, not by characters: an emoji takes two, "e" + a combining
+    # accent one (the theme check measures the same way).
+    width = glyphs.cell_width
+    return {char: " " * (width - cell_len(glyph)) + glyph for char, glyph in raw.items()}
 
 
 class BoardView(ScrollView, can_focus=True):
