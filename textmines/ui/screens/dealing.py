@@ -8,7 +8,6 @@ only when the deal takes longer than ``SHOW_AFTER``, so they do not flash it.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import threading
 import time
@@ -17,6 +16,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
@@ -90,15 +90,22 @@ class DealingScreen(ModalScreen[Deal | None]):
             deal = None
         if self.cancel.is_set():
             deal = None  # cancelled as it finished: the player asked for no deal
-        with contextlib.suppress(RuntimeError):  # the app has already closed
-            self.app.call_from_thread(self._finish, deal)
+        # Posted, not called from the thread: a worker must never wait on a closing app.
+        self.post_message(self.Dealt(deal))
 
     def _report(self, progress: DealProgress) -> None:
         self.progress = progress
 
-    def _finish(self, deal: Deal | None) -> None:
+    class Dealt(Message):
+        """The worker is done: the deal, or None when cancelled."""
+
+        def __init__(self, deal: Deal | None) -> None:
+            super().__init__()
+            self.deal = deal
+
+    def on_dealing_screen_dealt(self, message: Dealt) -> None:
         if self.is_attached and self.app.screen is self:
-            self.dismiss(deal)
+            self.dismiss(message.deal)
 
     def _repaint(self) -> None:
         elapsed = time.perf_counter() - self._began
