@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import summary
 
 from textmines.engine import BEGINNER, EXPERT, INTERMEDIATE, Game, Preset
-from textmines.engine.noguess import DealCancelled, place_mines_no_guess, time_limit_for
+from textmines.engine.generate import place_mines_no_guess
+from textmines.engine.noguess import DealCancelled, time_limit_for
 from textmines.engine.solver import analyse, best_guess, first_click
 
 

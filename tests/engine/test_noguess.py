@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from typing import Any
@@ -11,16 +12,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from textmines.engine import Board, Game
-from textmines.engine.generate import place_mines, protected_cells
+from textmines.engine.generate import (
+    deal_board,
+    place_mines,
+    place_mines_no_guess,
+    protected_cells,
+)
 from textmines.engine.noguess import (
     DEFAULT_TIME_LIMIT,
     LONGEST_TIME_LIMIT,
     DealCancelled,
     DealProgress,
-    place_mines_no_guess,
     time_limit_for,
 )
-from textmines.engine.solver import analyse_game
+from textmines.engine.solver import analyse
 
 
 def cleared_without_guessing(board: Board, x: int, y: int) -> bool:
@@ -28,7 +33,7 @@ def cleared_without_guessing(board: Board, x: int, y: int) -> bool:
     game = Game.from_board(board)
     game.reveal(x, y)
     while not game.status.is_over:
-        analysis = analyse_game(game, time_limit=10.0)
+        analysis = analyse(game.view_text(), game.mines, time_limit=10.0)
         assert not analysis.approximate
         if not analysis.safe:
             return False
@@ -87,6 +92,36 @@ def test_same_seed_same_board() -> None:
     assert ok_a and ok_b and a == b
 
 
+def test_known_no_guess_layouts_are_pinned() -> None:
+    # A seed and a first click give the same no-guess board forever (these digests were
+    # taken before the solver became a package; the generous time box keeps them exact).
+    board, solved = place_mines_no_guess(9, 9, 10, 40, random.Random(0), time_limit=60.0)
+    assert solved
+    assert board.to_text() == (
+        "....*..*.\n.........\n.........\n.......*.\n......*..\n"
+        ".........\n*...*....\n*..*.....\n....*.*.."
+    )
+    texts = []
+    for width, height, mines in ((9, 9, 10), (16, 16, 40)):
+        centre = (height // 2) * width + width // 2
+        for seed in range(6):
+            board, solved = place_mines_no_guess(
+                width, height, mines, centre, random.Random(seed), time_limit=60.0
+            )
+            assert solved
+            texts.append(board.to_text())
+    digest = hashlib.sha256("\n\n".join(texts).encode()).hexdigest()
+    assert digest == "6788547d76d657632dc9d4b27cd2720280d52a78d9fa64de7dc6b429f126d2ae"
+
+
+def test_deal_board_deals_either_kind() -> None:
+    uniform = deal_board(16, 16, 40, 136, random.Random(5), "safe")
+    assert uniform == (place_mines(16, 16, 40, 136, random.Random(5), "safe"), True)
+    no_guess = deal_board(16, 16, 40, 136, random.Random(5), "safe", no_guess=True)
+    assert no_guess == place_mines_no_guess(16, 16, 40, 136, random.Random(5), "safe")
+    assert no_guess[1] and cleared_without_guessing(no_guess[0], 8, 8)
+
+
 def test_absurd_density_falls_back_within_the_time_box() -> None:
     width, height, mines = 30, 16, 400  # 83% mines: no deduction gets far
     start = time.perf_counter()
@@ -125,13 +160,13 @@ def test_game_hook() -> None:
 
 
 def test_game_hook_reports_a_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import textmines.engine.noguess as noguess_module
+    import textmines.engine.generate as generate_module
 
     def no_time(*args: Any, **kwargs: Any) -> tuple[Board, bool]:
         return place_mines_no_guess(*args, **kwargs, time_limit=0.0)
 
-    # The game imports the generator when it first needs it, so patching its module works.
-    monkeypatch.setattr(noguess_module, "place_mines_no_guess", no_time)
+    # deal_board looks the no-guess dealer up when it deals, so patching its module works.
+    monkeypatch.setattr(generate_module, "place_mines_no_guess", no_time)
     game = Game(30, 16, 400, seed=2, no_guess=True)
     game.reveal(5, 5)
     assert game.no_guess_failed

@@ -18,20 +18,24 @@ from textmines.engine.solver import (
     Analysis,
     Hint,
     Move,
-    _analyse,
-    _endgame,
-    _parse,
     analyse,
-    analyse_game,
+    analyse_view,
     best_guess,
+    endgame_guess,
     first_click,
     hint,
     next_move,
+    parse_view,
     probabilities,
     progress_chance,
 )
 
 Cell = tuple[int, int]
+
+
+def analyse_game(game: Game, *, time_limit: float = 0.5) -> Analysis:
+    """``analyse`` on a game's current view and mine count (the solver never sees a Game)."""
+    return analyse(game.view_text(), game.mines, time_limit=time_limit)
 
 
 def brute_force(view: str, mines: int) -> dict[Cell, Fraction]:
@@ -361,7 +365,7 @@ def test_guesses_are_among_the_safest() -> None:
         cell = best_guess(view, analysis)
         lowest = min(analysis.probabilities.values())
         # The exact end-game search may take a riskier cell that wins more often.
-        endgame = _endgame(_parse(view), mines, time.perf_counter() + 10)
+        endgame = endgame_guess(parse_view(view), mines, time.perf_counter() + 10)
         assert analysis.probabilities[cell] <= lowest + GUESS_SLACK or cell == endgame
         assert cell not in analysis.mined
         assert hint(view, mines) == Hint(*cell, analysis.probabilities[cell], False)
@@ -388,10 +392,12 @@ def test_analyse_game_uses_the_view_only() -> None:
 def test_end_game_search_takes_the_informative_cell() -> None:
     # One mine in three cells in a row: an end cell wins 2 layouts of 3 (its number tells
     # the other two apart), the middle one only 1 (it always shows 1, leaving a 50/50).
-    assert _endgame(_parse("###"), 1, time.perf_counter() + 10) == (0, 0)
+    assert endgame_guess(parse_view("###"), 1, time.perf_counter() + 10) == (0, 0)
     assert best_guess("###", analyse("###", 1)) in {(0, 0), (2, 0)}
     # Too many undecided cells: no exact search.
-    assert _endgame(_parse("#" * 30 + "\n" + "#" * 30), 5, time.perf_counter() + 10) is None
+    assert (
+        endgame_guess(parse_view("#" * 30 + "\n" + "#" * 30), 5, time.perf_counter() + 10) is None
+    )
 
 
 def test_approximate_analysis_keeps_certain_cells_certain() -> None:
@@ -405,7 +411,7 @@ def test_approximate_analysis_keeps_certain_cells_certain() -> None:
         view, mines = position
         truth = brute_force(view, mines)
         for limit in (0, 1, 2):
-            analysis = _analyse(_parse(view), mines, 10.0, max_groups=limit)
+            analysis = analyse_view(parse_view(view), mines, 10.0, max_groups=limit)
             approximated += analysis.approximate
             for cell in analysis.safe | analysis.wrong_flags:
                 assert truth[cell] == 0, (view, mines, limit, cell)

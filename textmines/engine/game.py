@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbour_indices
-from textmines.engine.generate import place_mines
+from textmines.engine.generate import deal_board
 from textmines.engine.presets import FirstClick, check_board, check_first_click
 
 if TYPE_CHECKING:
-    from textmines.engine.noguess import DealProgress
+    from textmines.engine.generate import DealProgress
 
 Clock = Callable[[], float]
 
@@ -400,20 +400,14 @@ class Game:
         should_stop: Callable[[], bool] | None = None,
         on_progress: Callable[[DealProgress], None] | None = None,
     ) -> Deal:
-        rng = random.Random(self.seed)
-        if not self.no_guess:
-            board = place_mines(self.width, self.height, self.mines, index, rng, self.first_click)
-            return Deal(index, board, solved=True)
-        # Loaded on first use: it brings the solver, which most games never need.
-        from textmines.engine.noguess import place_mines_no_guess
-
-        board, solved = place_mines_no_guess(
+        board, solved = deal_board(
             self.width,
             self.height,
             self.mines,
             index,
-            rng,
+            random.Random(self.seed),
             self.first_click,
+            self.no_guess,
             should_stop=should_stop,
             on_progress=on_progress,
         )

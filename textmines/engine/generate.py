@@ -1,16 +1,38 @@
-"""Mine placement: uniform, seeded, and honouring the first-click rule.
+"""Dealing boards: uniform or no-guess, seeded, and honouring the first-click rule.
 
 Only ``random.Random.getrandbits`` is used, never ``sample``/``shuffle``/``randrange``:
 the Mersenne Twister bit stream is the one part of ``random`` whose output Python has kept
 identical across versions, so a seed and a first click give the same board forever.
+
+``deal_board`` deals either kind; the no-guess search itself is in ``noguess``, which gets
+its uniform boards and random draws from here.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 
 from textmines.engine.board import Board, neighbour_indices
+from textmines.engine.noguess import (
+    DealCancelled,
+    DealProgress,
+    find_no_guess_board,
+    time_limit_for,
+)
 from textmines.engine.presets import check_board, effective_first_click
+
+__all__ = [
+    "DealCancelled",
+    "DealProgress",
+    "deal_board",
+    "place_mines",
+    "place_mines_no_guess",
+    "protected_cells",
+    "random_below",
+    "sample_positions",
+]
 
 
 def random_below(rng: random.Random, n: int) -> int:
@@ -71,3 +93,66 @@ def place_mines(
                 break
         flags[index] = 1
     return Board.from_flags(width, height, bytes(flags))
+
+
+def place_mines_no_guess(
+    width: int,
+    height: int,
+    mines: int,
+    first_index: int,
+    rng: random.Random,
+    first_click: str = "opening",
+    *,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[DealProgress], None] | None = None,
+) -> tuple[Board, bool]:
+    """A board the solver clears from ``first_index`` without guessing, and ``True``.
+
+    If the time box (default: ``noguess.time_limit_for`` the size) runs out first: the
+    ordinary ``place_mines`` board of the same random stream and ``False`` (the board may
+    then need a guess). The first-click rule is kept either way. ``should_stop`` is asked
+    often (a few times a second on the largest boards): when it returns True,
+    ``DealCancelled`` is raised. ``on_progress`` hears after each layout tried.
+    """
+    check_board(width, height, mines, first_click)
+    return find_no_guess_board(
+        partial(place_mines, width, height, mines, first_index, rng, first_click),
+        first_index,
+        protected_cells(width, height, first_index, first_click),
+        partial(random_below, rng),
+        time_limit=time_limit_for(width, height) if time_limit is None else time_limit,
+        should_stop=should_stop,
+        on_progress=on_progress,
+    )
+
+
+def deal_board(
+    width: int,
+    height: int,
+    mines: int,
+    first_index: int,
+    rng: random.Random,
+    first_click: str = "opening",
+    no_guess: bool = False,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[DealProgress], None] | None = None,
+) -> tuple[Board, bool]:
+    """The board of a first click at ``first_index``: uniform (``place_mines``) or, with
+    ``no_guess``, one the solver clears without guessing (``place_mines_no_guess``, with
+    its default time box). The flag is False only when a no-guess deal fell back to the
+    uniform board. ``should_stop`` and ``on_progress`` serve the no-guess deal.
+    """
+    if not no_guess:
+        return place_mines(width, height, mines, first_index, rng, first_click), True
+    return place_mines_no_guess(
+        width,
+        height,
+        mines,
+        first_index,
+        rng,
+        first_click,
+        should_stop=should_stop,
+        on_progress=on_progress,
+    )

@@ -13,55 +13,50 @@ over. The moves go in two directions:
 After every change the board is played again from the start, so an accepted board is
 checked as a whole. The solver plays with the total mine count, like a player looking at
 the mine counter. Cheap local rules (a number satisfied or saturated, and the subset rule
-for two numbers) do most of the work; the exact solver of ``solver.py`` is called only
-when they are stuck.
+for two numbers) do most of the work; the exact solver (``solver``, through its public
+API) is called only when they are stuck.
 
-The search is bounded by a time box. When it runs out, the ordinary random board of the
-same seed is returned with ``False`` so the caller can say that this board may need a
-guess. Randomness comes only from ``rng.getrandbits`` (through ``generate``), so a seed
-gives the same board whenever the time box is not reached.
+The search is bounded by a time box. When it runs out, the first uniform board is returned
+with ``False`` so the caller can say that this board may need a guess. This module draws no
+random numbers itself: ``generate.place_mines_no_guess`` hands it the uniform deal and the
+draws of its random stream, so a seed gives the same board whenever the time box is not
+reached.
 """
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from textmines.engine.board import Board, neighbour_indices
-from textmines.engine.generate import place_mines, protected_cells, random_below
-from textmines.engine.presets import check_board
-from textmines.engine.solver import _analyse, _View
+from textmines.engine.board import MINE, Board, neighbour_indices
 
 #: The time box of a board up to Expert size...
 DEFAULT_TIME_LIMIT: Final = 1.0
-#: ... and of bigger boards, which take longer to play through: one second per this many cells,
-#: up to ``LONGEST_TIME_LIMIT`` (a 100x100 board gets 10 s, a 300x300 board 20 s).
+#: ... and of bigger boards, which take longer to play through: one second per this many cells
+#: (a 100x100 board gets 10 s)...
 CELLS_PER_SECOND: Final = 1000
+#: ... up to this many seconds, however big the board (a 300x300 board gets 20 s).
 LONGEST_TIME_LIMIT: Final = 20.0
 #: Thinning a stuck frontier moves one to this many of its mines at a time.
 MOST_MINES_MOVED: Final = 3
 #: Solver time box inside one attempt: a component too big for it means "stuck here".
-_SOLVER_TIME_LIMIT: Final = 0.05
+SOLVER_TIME_LIMIT: Final = 0.05
 
-_UNKNOWN: Final = 0
-_OPEN: Final = 1
-_MINE: Final = 2
+# What the play-through knows of each cell (one byte a cell in ``solve_from``'s result).
+#: Not known yet: covered, and no deduction reached it.
+UNKNOWN: Final = 0
+#: Revealed: proven safe and opened.
+OPEN: Final = 1
+#: Proven to be a mine.
+KNOWN_MINE: Final = 2
 
+#: A layout's mines: one byte a cell, 1 for a mine.
+MINE_FLAG: Final = 1
 
-class _Neighbours:
-    """Neighbour lists of every cell of a board size, built once per generation."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width = width
-        self.height = height
-        self.of = [neighbour_indices(i, width, height) for i in range(width * height)]
-
-
-def _counts(flags: bytearray, around: _Neighbours) -> list[int]:
-    return [sum(flags[n] for n in cells) for cells in around.of]
+#: A uniform integer in ``range(n)`` from the deal's random stream.
+Draw = Callable[[int], int]
 
 
 class DealCancelled(Exception):
@@ -83,78 +78,180 @@ def time_limit_for(width: int, height: int) -> float:
     return min(LONGEST_TIME_LIMIT, max(DEFAULT_TIME_LIMIT, width * height / CELLS_PER_SECOND))
 
 
+class Neighbours:
+    """Neighbour lists of every cell of a board size, built once per generation."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.of = [neighbour_indices(i, width, height) for i in range(width * height)]
+
+    def counts(self, flags: bytearray) -> list[int]:
+        """Every cell's number for the mines ``flags``."""
+        return [sum(flags[n] for n in cells) for cells in self.of]
+
+
+def find_no_guess_board(
+    deal: Callable[[], Board],
+    first_index: int,
+    protected: Collection[int],
+    draw: Draw,
+    *,
+    time_limit: float,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[DealProgress], None] | None = None,
+) -> tuple[Board, bool]:
+    """A board the solver clears from ``first_index`` without guessing, and ``True``.
+
+    ``deal`` gives a uniform board (called first, and again when the search starts over);
+    no mine ever moves onto a ``protected`` cell; ``draw`` makes every random choice. If
+    the ``time_limit`` runs out first: the first board ``deal`` gave and ``False``.
+    ``should_stop`` is asked often (a few times a second on the largest boards): when it
+    returns True, ``DealCancelled`` is raised. ``on_progress`` hears after each layout tried.
+    """
+    began = time.perf_counter()
+    first = deal()
+    layout = _Layout(first, protected)
+    width, height = first.width, first.height
+    mines = first.size - first.safe_count
+    safe_total = width * height - mines
+    best = 0.0
+
+    def stop() -> bool:
+        return bool(should_stop and should_stop()) or time.perf_counter() - began > time_limit
+
+    while True:
+        state = solve_from(
+            layout.flags, layout.counts, mines, first_index, layout.around, stop=stop
+        )
+        if should_stop is not None and should_stop():
+            raise DealCancelled
+        stuck = [i for i, cell in enumerate(state) if cell == UNKNOWN]
+        if not any(not layout.flags[i] for i in stuck):
+            return Board.from_flags(width, height, bytes(layout.flags)), True
+        elapsed = time.perf_counter() - began
+        if on_progress is not None:
+            best = max(best, state.count(OPEN) / safe_total)
+            on_progress(DealProgress(best, elapsed, time_limit))
+        if elapsed > time_limit:
+            return first, False
+        if not layout.rearrange(draw, state, stuck):
+            # Nothing to move; start again from a fresh uniform board.
+            layout.replace(deal())
+
+
 def solve_from(
     flags: bytearray,
     counts: list[int],
     mines: int,
     start: int,
-    around: _Neighbours,
-    solver_time_limit: float = _SOLVER_TIME_LIMIT,
+    around: Neighbours,
+    solver_time_limit: float = SOLVER_TIME_LIMIT,
     stop: Callable[[], bool] | None = None,
 ) -> bytearray:
     """Play the layout ``flags`` (one byte a cell, 1 = mine) from a click at ``start``
-    using only deductions; returns each cell's state: 0 unknown, 1 open, 2 known mine.
+    using only deductions; returns each cell's state: ``UNKNOWN``, ``OPEN`` or
+    ``KNOWN_MINE``.
 
     The board is cleared without guessing when every safe cell ends open. ``stop`` is asked
     between passes over the board: when it returns True the play ends where it is.
     """
-    of = around.of
-    size = len(flags)
-    state = bytearray(size)
-    safe_total = size - mines
-    opened = 0
-    queue: list[int] = []
+    play = _PlayThrough(counts, mines, around, solver_time_limit)
+    safe_total = len(flags) - mines
+    play.open_cell(start)
+    while play.opened < safe_total:
+        if stop is not None and stop():
+            break
+        if play.local_rules():
+            continue
+        if play.opened >= safe_total:
+            break
+        if play.subset_rule() or play.full_solver():
+            continue
+        break
+    return play.state
 
-    def open_cell(index: int) -> None:
-        nonlocal opened
+
+class _PlayThrough:
+    """One play of a layout by deductions: the cells' states and the numbers to look at."""
+
+    def __init__(
+        self, counts: list[int], mines: int, around: Neighbours, solver_time_limit: float
+    ) -> None:
+        self.counts = counts
+        self.mines = mines
+        self.around = around
+        self.solver_time_limit = solver_time_limit
+        self.state = bytearray(len(counts))
+        self.opened = 0
+        self.queue: list[int] = []  # open numbers whose neighbourhood changed
+
+    def open_cell(self, index: int) -> None:
+        """Open a cell, flooding through zeros; queue the numbers that may now decide."""
+        of, counts, state, queue = self.around.of, self.counts, self.state, self.queue
+        opened = 0
         stack = [index]
         while stack:
             i = stack.pop()
-            if state[i] != _UNKNOWN:
+            if state[i] != UNKNOWN:
                 continue
-            state[i] = _OPEN
+            state[i] = OPEN
             opened += 1
             if counts[i] == 0:
-                stack.extend(n for n in of[i] if state[n] == _UNKNOWN)
+                stack.extend(n for n in of[i] if state[n] == UNKNOWN)
             else:
                 queue.append(i)
             for n in of[i]:
-                if state[n] == _OPEN and counts[n]:
+                if state[n] == OPEN and counts[n]:
                     queue.append(n)
+        self.opened += opened
 
-    def local_rules() -> bool:
+    def mark_mine(self, index: int) -> None:
+        """Record a proven mine; queue the open numbers around it."""
+        of, counts, state = self.around.of, self.counts, self.state
+        state[index] = KNOWN_MINE
+        self.queue.extend(m for m in of[index] if state[m] == OPEN and counts[m])
+
+    def local_rules(self) -> bool:
         """Single-number rules until nothing changes; True if anything changed."""
+        of, counts, state, queue = self.around.of, self.counts, self.state, self.queue
         changed = False
         while queue:
             i = queue.pop()
-            unknown = [n for n in of[i] if state[n] == _UNKNOWN]
+            unknown = [n for n in of[i] if state[n] == UNKNOWN]
             if not unknown:
                 continue
-            need = counts[i] - sum(1 for n in of[i] if state[n] == _MINE)
+            need = counts[i] - sum(1 for n in of[i] if state[n] == KNOWN_MINE)
             if need == 0:
                 for n in unknown:
-                    open_cell(n)
+                    self.open_cell(n)
                 changed = True
             elif need == len(unknown):
                 for n in unknown:
-                    state[n] = _MINE
-                    queue.extend(m for m in of[n] if state[m] == _OPEN and counts[m])
+                    self.mark_mine(n)
                 changed = True
         return changed
 
-    def subset_rule() -> bool:
+    def live_numbers(self) -> dict[int, tuple[frozenset[int], int]]:
+        """Every open number with unknown cells around it: those cells, and their mines."""
+        of, counts, state = self.around.of, self.counts, self.state
+        live: dict[int, tuple[frozenset[int], int]] = {}
+        for i in range(len(state)):
+            if state[i] == OPEN and counts[i]:
+                unknown = frozenset(n for n in of[i] if state[n] == UNKNOWN)
+                if unknown:
+                    need = counts[i] - sum(1 for n in of[i] if state[n] == KNOWN_MINE)
+                    live[i] = (unknown, need)
+        return live
+
+    def subset_rule(self) -> bool:
         """For two numbers whose covered cells nest, the difference is decided.
 
         One pass over the whole board applies every such deduction it finds: each is a fact
         about the layout, so it stays true while the others change the position.
         """
-        live: dict[int, tuple[frozenset[int], int]] = {}
-        for i in range(size):
-            if state[i] == _OPEN and counts[i]:
-                unknown = frozenset(n for n in of[i] if state[n] == _UNKNOWN)
-                if unknown:
-                    need = counts[i] - sum(1 for n in of[i] if state[n] == _MINE)
-                    live[i] = (unknown, need)
+        of = self.around.of
+        live = self.live_numbers()
         changed = False
         for i, (cells_a, need_a) in live.items():
             # A number whose covered cells hold all of i's touches any one of them.
@@ -167,160 +264,100 @@ def solve_from(
                     continue
                 rest = cells_b - cells_a
                 if need_b == need_a:
-                    for n in rest:
-                        if state[n] == _UNKNOWN:
-                            open_cell(n)
-                            changed = True
+                    changed = self.decide(rest, self.open_cell) or changed
                 elif need_b - need_a == len(rest):
-                    for n in rest:
-                        if state[n] == _UNKNOWN:
-                            state[n] = _MINE
-                            queue.extend(m for m in of[n] if state[m] == _OPEN and counts[m])
-                            changed = True
+                    changed = self.decide(rest, self.mark_mine) or changed
         return changed
 
-    def full_solver() -> bool:
-        chars = []
-        for i in range(size):
-            s = state[i]
-            chars.append(str(counts[i]) if s == _OPEN else "#")
-        view = _View(around.width, around.height, "".join(chars))
-        analysis = _analyse(view, mines, solver_time_limit)
-        w = around.width
+    def decide(self, cells: Iterable[int], how: Callable[[int], None]) -> bool:
+        """Open or mark (``how``) those of ``cells`` still unknown; True if there were any."""
+        state = self.state
         changed = False
-        for x, y in analysis.safe:
-            open_cell(y * w + x)
-            changed = True
-        for x, y in analysis.mined:
-            i = y * w + x
-            if state[i] == _UNKNOWN:
-                state[i] = _MINE
-                queue.extend(m for m in of[i] if state[m] == _OPEN and counts[m])
+        for n in cells:
+            if state[n] == UNKNOWN:
+                how(n)
                 changed = True
         return changed
 
-    open_cell(start)
-    while opened < safe_total:
-        if stop is not None and stop():
-            break
-        if local_rules():
-            continue
-        if opened >= safe_total:
-            break
-        if subset_rule() or full_solver():
-            continue
-        break
-    return state
+    def full_solver(self) -> bool:
+        """The exact solver on the position as a player would see it; True if it decided
+        any cell."""
+        # Loaded on first use: a game that is not dealt no-guess never needs the solver.
+        from textmines.engine.solver import COVERED, View, analyse_view
 
-
-def _pick(rng: random.Random, cells: list[int]) -> int:
-    return cells[random_below(rng, len(cells))]
-
-
-def place_mines_no_guess(
-    width: int,
-    height: int,
-    mines: int,
-    first_index: int,
-    rng: random.Random,
-    first_click: str = "opening",
-    *,
-    time_limit: float | None = None,
-    should_stop: Callable[[], bool] | None = None,
-    on_progress: Callable[[DealProgress], None] | None = None,
-) -> tuple[Board, bool]:
-    """A board the solver clears from ``first_index`` without guessing, and ``True``.
-
-    If the time box (default: ``time_limit_for`` the size) runs out first: the ordinary
-    ``place_mines`` board of the same random stream and ``False`` (the board may then need a
-    guess). The first-click rule is kept either way. ``should_stop`` is asked often (a few
-    times a second on the largest boards): when it returns True, ``DealCancelled`` is raised.
-    ``on_progress`` hears after each layout tried.
-    """
-    check_board(width, height, mines, first_click)
-    limit = time_limit_for(width, height) if time_limit is None else time_limit
-    began = time.perf_counter()
-    first = place_mines(width, height, mines, first_index, rng, first_click)
-    layout = _Layout(first, first_index, first_click)
-    safe_total = width * height - mines
-    best = 0.0
-
-    def stop() -> bool:
-        return bool(should_stop and should_stop()) or time.perf_counter() - began > limit
-
-    while True:
-        state = solve_from(
-            layout.flags, layout.counts, mines, first_index, layout.around, stop=stop
-        )
-        if should_stop is not None and should_stop():
-            raise DealCancelled
-        stuck = [i for i, cell in enumerate(state) if cell == _UNKNOWN]
-        if not any(not layout.flags[i] for i in stuck):
-            return Board.from_flags(width, height, bytes(layout.flags)), True
-        elapsed = time.perf_counter() - began
-        if on_progress is not None:
-            best = max(best, state.count(_OPEN) / safe_total)
-            on_progress(DealProgress(best, elapsed, limit))
-        if elapsed > limit:
-            return first, False
-        layout.rearrange(rng, state, stuck)
+        counts, state, w = self.counts, self.state, self.around.width
+        text = "".join(str(counts[i]) if s == OPEN else COVERED for i, s in enumerate(state))
+        view = View(w, self.around.height, text)
+        analysis = analyse_view(view, self.mines, self.solver_time_limit)
+        changed = False
+        for x, y in analysis.safe:
+            self.open_cell(y * w + x)
+            changed = True
+        for x, y in analysis.mined:
+            i = y * w + x
+            if state[i] == UNKNOWN:
+                self.mark_mine(i)
+                changed = True
+        return changed
 
 
 class _Layout:
     """The mines being rearranged (one byte a cell) and every cell's number."""
 
-    def __init__(self, board: Board, first_index: int, first_click: str) -> None:
-        width, height = board.width, board.height
-        self.width, self.height, self.mines = width, height, board.size - board.safe_count
-        self.first_index, self.first_click = first_index, first_click
-        self.around = _Neighbours(width, height)
-        self.protected = set(protected_cells(width, height, first_index, first_click))
-        self.flags = bytearray(1 if b & 0x10 else 0 for b in board.cells)
-        self.counts = _counts(self.flags, self.around)
+    def __init__(self, board: Board, protected: Collection[int]) -> None:
+        self.around = Neighbours(board.width, board.height)
+        self.protected = set(protected)
+        self.flags = bytearray()
+        self.counts: list[int] = []
+        self.replace(board)
+
+    def replace(self, board: Board) -> None:
+        """Start over from the mines of ``board``."""
+        self.flags[:] = bytes(MINE_FLAG if b & MINE else 0 for b in board.cells)
+        self.counts[:] = self.around.counts(self.flags)
 
     def move(self, source: int, target: int) -> None:
-        self.flags[source], self.flags[target] = 0, 1
+        self.flags[source], self.flags[target] = 0, MINE_FLAG
         for n in self.around.of[source]:
             self.counts[n] -= 1
         for n in self.around.of[target]:
             self.counts[n] += 1
 
-    def rearrange(self, rng: random.Random, state: bytearray, stuck: list[int]) -> None:
-        """Move a few mines so that the solver, stuck at ``state``, gets further next time."""
+    def rearrange(self, draw: Draw, state: bytearray, stuck: list[int]) -> bool:
+        """Move a few mines so that the solver, stuck at ``state``, gets further next time.
+
+        False when no mine can move (the caller starts over from a fresh board).
+        """
         of, flags, protected = self.around.of, self.flags, self.protected
         # The stuck frontier: unknown cells next to an open cell.
-        frontier = [i for i in stuck if any(state[n] == _OPEN for n in of[i])]
+        frontier = [i for i in stuck if any(state[n] == OPEN for n in of[i])]
         frontier_set = set(frontier)
         free = [
             i
             for i in range(len(flags))
-            if state[i] != _OPEN
+            if state[i] != OPEN
             and i not in frontier_set
             and i not in protected
             and not flags[i]
-            and not any(state[n] == _OPEN for n in of[i])
+            and not any(state[n] == OPEN for n in of[i])
         ]
         frontier_mines = [i for i in frontier if flags[i]]
         frontier_safe = [i for i in frontier if not flags[i] and i not in protected]
         if free and frontier_mines:
             # Thin the frontier: a few of its mines go where no number sees them.
-            for _ in range(1 + random_below(rng, min(MOST_MINES_MOVED, len(frontier_mines)))):
+            for _ in range(1 + draw(min(MOST_MINES_MOVED, len(frontier_mines)))):
                 if not free or not frontier_mines:
                     break
-                source = frontier_mines.pop(random_below(rng, len(frontier_mines)))
-                self.move(source, free.pop(random_below(rng, len(free))))
-            return
+                source = frontier_mines.pop(draw(len(frontier_mines)))
+                self.move(source, free.pop(draw(len(free))))
+            return True
         # Fill the frontier from far away: mines the solver has not reached (or known ones
         # away from the frontier) move onto a safe frontier cell.
         donors = [
-            i for i in range(len(flags)) if flags[i] and i not in frontier_set and state[i] != _OPEN
+            i for i in range(len(flags)) if flags[i] and i not in frontier_set and state[i] != OPEN
         ]
         if donors and frontier_safe:
-            self.move(_pick(rng, donors), _pick(rng, frontier_safe))
-            return
-        # Nothing to move; start again from a fresh uniform board.
-        fresh = place_mines(
-            self.width, self.height, self.mines, self.first_index, rng, self.first_click
-        )
-        flags[:] = bytes(1 if b & 0x10 else 0 for b in fresh.cells)
-        self.counts[:] = _counts(flags, self.around)
+            source = donors[draw(len(donors))]
+            self.move(source, frontier_safe[draw(len(frontier_safe))])
+            return True
+        return False

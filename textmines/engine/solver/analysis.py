@@ -1,0 +1,309 @@
+"""Exact mine probabilities and certain cells of a view: the solver's analysis.
+
+The steps: the view's numbers become constraints, trivially propagated (``model``); the
+frontier's components are counted by mine count (``counting``); the components and the
+*interior* (covered cells next to no number, which take ``comb(I, r)`` layouts for ``r``
+mines) are combined over their mine counts with the global total; and every unknown cell
+of the view gets its probability. All weights are exact Python integers (interior weights
+are scaled by a common factor so they stay small even on 1000x1000 boards); probabilities
+are exact fractions turned into floats at the very end, and ``safe``/``mined`` come from
+exact integer comparisons, never from float rounding.
+
+A time box bounds the work. A component not counted in time gets a local estimate, its
+certain cells still come from the trivial propagation, and the analysis is marked
+``approximate``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final, Literal
+
+from textmines.engine.solver.counting import (
+    Component,
+    TimeBoxExceeded,
+    components,
+    convolve,
+    count_layouts,
+    estimate,
+    expected_mines,
+    interior_weights,
+)
+from textmines.engine.solver.model import Model, build_model
+from textmines.engine.solver.view import UNKNOWN_CELL, Cell, View, parse_view, reading_order
+
+#: Seconds the exact counting may take before it settles for an estimate.
+DEFAULT_TIME_LIMIT: Final = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One autoplay move. ``flag`` means call ``Game.toggle_mark`` on a covered cell."""
+
+    kind: Literal["reveal", "flag"]
+    x: int
+    y: int
+    probability: float
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Analysis:
+    """Everything the solver knows about one view.
+
+    ``probabilities`` holds the mine probability of every covered (``#``) and
+    question-marked (``?``) cell; ``safe`` and ``mined`` are the cells among those that are
+    certainly safe or certainly mined. Flagged cells are treated as covered: their
+    probabilities are in ``flag_probabilities`` and those proven safe in ``wrong_flags``.
+    ``frontier`` is the set of covered cells next to a revealed number. ``log_layouts`` is
+    the natural log of the number of mine layouts that fit the view (meaningless when
+    ``approximate``). ``interior_probability`` is the probability shared by every covered
+    cell next to no revealed number (``None`` when there is no such cell). ``approximate``
+    is True when the time box forced an estimate for part of the frontier; ``safe`` and
+    ``mined`` stay certain even then.
+    """
+
+    width: int
+    height: int
+    mines: int
+    probabilities: dict[Cell, float]
+    safe: frozenset[Cell]
+    mined: frozenset[Cell]
+    approximate: bool = False
+    interior_probability: float | None = None
+    flag_probabilities: dict[Cell, float] = field(default_factory=dict)
+    wrong_flags: frozenset[Cell] = frozenset()
+    frontier: frozenset[Cell] = frozenset()
+    log_layouts: float = 0.0
+
+    def certain_moves(self) -> list[Move]:
+        """Every certain move: reveals of the safe cells, then flags on the mined ones."""
+        moves = [Move("reveal", x, y, 0.0) for x, y in sorted(self.safe, key=reading_order)]
+        moves += [Move("flag", x, y, 1.0) for x, y in sorted(self.mined, key=reading_order)]
+        return moves
+
+
+def analyse(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Analysis:
+    """Exact mine probabilities and certain cells of a view with ``mines`` mines in all.
+
+    Raises ``ValueError`` if the view is malformed or no layout fits it. ``time_limit``
+    (seconds) bounds the exact enumeration; past it the result is ``approximate``.
+    """
+    return analyse_view(parse_view(view_text), mines, time_limit)
+
+
+def probabilities(
+    view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT
+) -> dict[Cell, float]:
+    """The mine probability of every covered (``#``) and question-marked (``?``) cell.
+
+    Flags are not trusted (see the ``solver`` docstring); use ``analyse`` for flagged cells.
+    """
+    return analyse(view_text, mines, time_limit=time_limit).probabilities
+
+
+def analyse_view(
+    view: View,
+    mines: int,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    *,
+    max_groups: int | None = None,
+) -> Analysis:
+    """``analyse`` on a view already parsed (or built, as the no-guess generator does).
+
+    Components of more than ``max_groups`` groups are estimated as if the time box had run
+    out (for tests of the approximation).
+    """
+    deadline = time.perf_counter() + time_limit
+    model = build_model(view, mines)
+    comps = components(model)
+    exact, estimated_mines = _count_components(comps, model, deadline, max_groups)
+    approximate = len(exact) < len(comps)
+    mix = _combine(model, exact, estimated_mines, approximate)
+    cells = _CellOutcome({}, set(model.safe), set(model.mined), approximate)
+    for i, comp in enumerate(exact):
+        _weigh_component(comp, convolve(mix.prefix[i], mix.suffix[i + 1]), mix, cells)
+        comp.release()
+    for comp in comps:
+        if comp.estimate is not None:
+            for p, group in zip(comp.estimate, comp.members, strict=True):
+                for c in group:
+                    cells.probability[c] = p
+    for c in model.safe:
+        cells.probability[c] = 0.0
+    for c in model.mined:
+        cells.probability[c] = 1.0
+    return _report(view, mines, model, mix, cells)
+
+
+def _count_components(
+    comps: list[Component], model: Model, deadline: float, max_groups: int | None
+) -> tuple[list[Component], float]:
+    """Count every component in time; estimate the others. Returns the counted components
+    and the mines the estimated ones are expected to hold."""
+    exact: list[Component] = []
+    estimated_mines = 0.0
+    for comp in comps:
+        try:
+            if max_groups is not None and len(comp.sizes) > max_groups:
+                raise TimeBoxExceeded
+            count_layouts(comp, deadline)
+        except TimeBoxExceeded:
+            comp.release()
+            comp.estimate = estimate(comp, model)
+            estimated_mines += sum(p * s for p, s in zip(comp.estimate, comp.sizes, strict=True))
+            continue
+        if not comp.counts:
+            raise ValueError("the view is inconsistent: no mine layout fits its numbers")
+        exact.append(comp)
+    return exact, estimated_mines
+
+
+@dataclass(slots=True)
+class _Mix:
+    """The counted components and the interior combined under the global mine count."""
+
+    mines_left: int  # for the counted components and the interior together
+    interior: int  # covered cells next to no number
+    prefix: list[dict[int, int]]  # layouts by mines of the components before each one...
+    suffix: list[dict[int, int]]  # ... and after it (products that avoid dividing)
+    weights: dict[int, int]  # interior layouts by mine count, scaled (interior_weights)
+    z: int  # all layouts, scaled like ``weights``
+    interior_mines: int  # the interior's mines summed over all layouts, scaled likewise
+    log_layouts: float
+
+
+def _combine(
+    model: Model, exact: list[Component], estimated_mines: float, approximate: bool
+) -> _Mix:
+    """Combine the counted components and the interior under the global mine count."""
+    mines_left = model.mines_left - round(estimated_mines)
+    interior = model.unknown_total - len(model.frontier)
+    prefix = [{0: 1}]
+    for comp in exact:
+        prefix.append(convolve(prefix[-1], comp.counts))
+    suffix = [{0: 1}]
+    for comp in reversed(exact):
+        suffix.append(convolve(suffix[-1], comp.counts))
+    suffix.reverse()
+    total_front = prefix[-1]
+    if approximate:
+        # The estimate may leave too few or too many mines: keep the count feasible.
+        low, high = min(total_front), max(total_front)
+        mines_left = min(max(mines_left, low), high + interior)
+    low = max(mines_left - max(total_front), 0)
+    high = min(mines_left - min(total_front), interior)
+    weights = interior_weights(interior, low, high)
+    z = 0
+    interior_mines = 0
+    for t, count in total_front.items():
+        wt = weights.get(mines_left - t, 0)
+        z += count * wt
+        interior_mines += count * wt * (mines_left - t)
+    if z == 0:
+        raise ValueError("the view is inconsistent: the mine count does not fit its numbers")
+    # The interior weights were divided by interior! / (high! (interior - low)!).
+    log_layouts = (
+        math.log(z)
+        + math.lgamma(interior + 1)
+        - math.lgamma(high + 1)
+        - math.lgamma(interior - low + 1)
+    )
+    return _Mix(mines_left, interior, prefix, suffix, weights, z, interior_mines, log_layouts)
+
+
+@dataclass(slots=True)
+class _CellOutcome:
+    """What the analysis found out about the view's cells (indices into its text)."""
+
+    probability: dict[int, float]  # of the frontier cells
+    safe: set[int]
+    mined: set[int]
+    approximate: bool  # part of the frontier was estimated
+
+
+def _weigh_component(
+    comp: Component, others: dict[int, int], mix: _Mix, cells: _CellOutcome
+) -> None:
+    """The probability of each cell of a counted component, and which are certain.
+
+    ``others`` are the layouts of the other counted components by mine count.
+    """
+    ext: dict[int, int] = {}
+    for m in comp.counts:
+        value = 0
+        for t, count in others.items():
+            wt = mix.weights.get(mix.mines_left - m - t, 0)
+            if wt:
+                value += count * wt
+        ext[m] = value
+    sums = expected_mines(comp, ext)
+    sure, total = sums, mix.z
+    if cells.approximate:
+        # The global count was estimated: only what holds for every mine count of
+        # this component alone is certain.
+        sure = expected_mines(comp, dict.fromkeys(comp.counts, 1))
+        total = sum(comp.counts.values())
+    for size, group, s, certain in zip(comp.sizes, comp.members, sums, sure, strict=True):
+        denominator = mix.z * size
+        p = float(Fraction(s, denominator)) if s else 0.0
+        if certain == 0:
+            cells.safe.update(group)
+        elif certain == total * size:
+            cells.mined.update(group)
+        for c in group:
+            cells.probability[c] = p
+
+
+def _report(view: View, mines: int, model: Model, mix: _Mix, cells: _CellOutcome) -> Analysis:
+    """The analysis of every unknown cell of ``view``, in the view's coordinates."""
+    w = view.width
+    interior = mix.interior
+    interior_p: float | None = None
+    if interior:
+        interior_p = float(Fraction(mix.interior_mines, mix.z * interior))
+    default = interior_p if interior_p is not None else 0.0
+    # Only an exact count proves the interior safe or mined.
+    exact = bool(interior) and not cells.approximate
+    interior_safe = exact and mix.interior_mines == 0
+    interior_mined = exact and mix.interior_mines == mix.z * interior
+    probs: dict[Cell, float] = {}
+    flag_probs: dict[Cell, float] = {}
+    safe: set[Cell] = set()
+    mined: set[Cell] = set()
+    wrong: set[Cell] = set()
+    for match in UNKNOWN_CELL.finditer(view.text):
+        index = match.start()
+        cell = (index % w, index // w)
+        known = cells.probability.get(index)
+        if known is None:
+            p, is_safe, is_mined = default, interior_safe, interior_mined
+        else:
+            p, is_safe, is_mined = known, index in cells.safe, index in cells.mined
+        if match.group() == "F":
+            flag_probs[cell] = p
+            if is_safe:
+                wrong.add(cell)
+            continue
+        probs[cell] = p
+        if is_safe:
+            safe.add(cell)
+        elif is_mined:
+            mined.add(cell)
+    frontier = frozenset((c % w, c // w) for c in model.frontier | model.safe | model.mined)
+    return Analysis(
+        view.width,
+        view.height,
+        mines,
+        probs,
+        frozenset(safe),
+        frozenset(mined),
+        cells.approximate,
+        interior_p,
+        flag_probs,
+        frozenset(wrong),
+        frontier,
+        mix.log_layouts,
+    )

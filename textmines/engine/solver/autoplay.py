@@ -1,0 +1,82 @@
+"""Hints and autoplay moves: certain moves first, then the guessing policy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from textmines.engine.solver.analysis import DEFAULT_TIME_LIMIT, Move, analyse_view
+from textmines.engine.solver.guessing import best_guess
+from textmines.engine.solver.view import Cell, parse_view, reading_order
+
+#: Where autoplay makes its first click (clamped to the board), as the benchmarks specify.
+FIRST_CLICK: Final = (3, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A cell to reveal next: certain (``probability`` 0) or the best guess."""
+
+    x: int
+    y: int
+    probability: float
+    certain: bool
+
+
+def first_click(width: int, height: int) -> Cell:
+    """Where autoplay clicks first: ``FIRST_CLICK`` clamped to the board."""
+    return min(FIRST_CLICK[0], width - 1), min(FIRST_CLICK[1], height - 1)
+
+
+def hint(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Hint | None:
+    """The cell to reveal next: a certainly safe one if any (first in reading order), else
+    the best guess of the autoplay policy. ``None`` when no covered cell is left, or every
+    one left is certainly a mine (flagged cells are never suggested)."""
+    view = parse_view(view_text)
+    analysis = analyse_view(view, mines, time_limit)
+    if len(analysis.mined) == len(analysis.probabilities):
+        return None
+    if analysis.safe:
+        x, y = min(analysis.safe, key=reading_order)
+        return Hint(x, y, 0.0, True)
+    if not view.started:
+        x, y = first_click(view.width, view.height)
+        if (x, y) in analysis.probabilities:
+            return Hint(x, y, analysis.probabilities[(x, y)], False)
+    x, y = best_guess(view_text, analysis, time_limit=time_limit)
+    return Hint(x, y, analysis.probabilities[(x, y)], False)
+
+
+def next_move(
+    view_text: str,
+    mines: int,
+    *,
+    flag_mines: bool = True,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Move | None:
+    """The next autoplay move, or ``None`` when no covered cell is left.
+
+    Before anything is revealed this is the first click (``first_click``). Then certain
+    reveals come first, then (with ``flag_mines``) flags on certain mines, then a guess.
+    Without ``flag_mines``, ``None`` also when every covered cell is certainly a mine.
+    Autoplay that wants speed can instead take ``analyse(...).certain_moves()`` in one go.
+    """
+    view = parse_view(view_text)
+    analysis = analyse_view(view, mines, time_limit)
+    if not analysis.probabilities:
+        return None
+    if not view.started:
+        x, y = first_click(view.width, view.height)
+        if (x, y) in analysis.probabilities:
+            return Move("reveal", x, y, analysis.probabilities[(x, y)])
+    if analysis.safe:
+        x, y = min(analysis.safe, key=reading_order)
+        return Move("reveal", x, y, 0.0)
+    if analysis.mined:
+        if flag_mines:
+            x, y = min(analysis.mined, key=reading_order)
+            return Move("flag", x, y, 1.0)
+        if len(analysis.mined) == len(analysis.probabilities):
+            return None
+    x, y = best_guess(view_text, analysis, time_limit=time_limit)
+    return Move("reveal", x, y, analysis.probabilities[(x, y)])

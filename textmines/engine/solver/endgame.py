@@ -1,0 +1,190 @@
+"""The end game: when few cells are undecided, the guess that wins most often, exactly.
+
+Every layout that fits the view is equally likely. A move reveals a cell; a cell safe in
+every remaining layout is revealed for free; the game is won when one layout is left. The
+search counts, for the best strategy, the layouts it wins on. It may pick a cell that is
+riskier now and still better overall, e.g. a cell whose number settles a 50/50.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Final
+
+from textmines.engine.board import neighbour_indices
+from textmines.engine.solver.model import Model, build_model
+from textmines.engine.solver.view import UNKNOWN, Cell, View
+
+#: The end game is searched exactly when at most this many cells are undecided...
+ENDGAME_CELLS: Final = 18
+#: ... and at most this many layouts fit the view.
+ENDGAME_LAYOUTS: Final = 400
+#: The search gives up after this many positions (a position is the layouts still possible
+#: and the cells revealed), so that it stays well inside the guess's time box.
+ENDGAME_NODES: Final = 20_000
+#: The search looks at the clock once every this many positions.
+_CLOCK_EVERY: Final = 256
+
+#: The layouts still possible, as bit masks over the undecided cells.
+Layouts = tuple[int, ...]
+
+
+class _Budget(Exception):
+    """Too many layouts or positions, or past the deadline."""
+
+
+def endgame_guess(view: View, mines: int, deadline: float) -> Cell | None:
+    """The guess that maximises the chance of winning, by exhaustive search, when few
+    cells are undecided; ``None`` when the position is too big or the search too long."""
+    model = build_model(view, mines)
+    undecided = [
+        i
+        for i, c in enumerate(view.text)
+        if c in UNKNOWN and i not in model.safe and i not in model.mined
+    ]
+    if not undecided or len(undecided) > ENDGAME_CELLS:
+        return None
+    layouts = fitting_layouts(model, undecided, ENDGAME_LAYOUTS)
+    if not layouts or len(layouts) < 2:
+        return None
+    search = _Search(view, undecided, deadline)
+    try:
+        _, cell = search.best_reveal(tuple(layouts), 0)
+    except _Budget:
+        return None
+    return view.cell(undecided[cell])
+
+
+def fitting_layouts(model: Model, cells: list[int], limit: int) -> list[int] | None:
+    """Every placement of ``model.mines_left`` mines on ``cells`` that fits the
+    constraints, as bit masks over positions in ``cells``; ``None`` past ``limit``."""
+    enumeration = _Enumeration(model, cells, limit)
+    try:
+        enumeration.place(0, 0, model.mines_left)
+    except _Budget:
+        return None
+    return enumeration.found
+
+
+class _Enumeration:
+    """A depth-first walk over the cells, each a mine or not, pruned by the constraints."""
+
+    def __init__(self, model: Model, cells: list[int], limit: int) -> None:
+        position = {c: i for i, c in enumerate(cells)}
+        # Per cell, the constraints it is in; per constraint, the mines it still needs and
+        # the cells it still has to place them on.
+        self.member: list[list[int]] = [[] for _ in cells]
+        self.need: list[int] = []
+        self.left: list[int] = []
+        for ci, (group, n) in enumerate(model.constraints):
+            for c in group:
+                self.member[position[c]].append(ci)
+            self.need.append(n)
+            self.left.append(len(group))
+        self.total = len(cells)
+        self.limit = limit
+        self.found: list[int] = []
+
+    def fits(self, i: int, mine: int) -> bool:
+        """Whether cell ``i`` can take ``mine`` (0 or 1) with every constraint still met."""
+        need, left = self.need, self.left
+        return all(0 <= need[ci] - mine <= left[ci] - 1 for ci in self.member[i])
+
+    def place(self, i: int, mask: int, mines: int) -> None:
+        """Every way to place ``mines`` mines on the cells from ``i`` on, after ``mask``."""
+        if len(self.found) > self.limit:
+            raise _Budget
+        if i == self.total:
+            if mines == 0:
+                self.found.append(mask)
+            return
+        if mines > self.total - i:
+            return
+        need, left, member = self.need, self.left, self.member[i]
+        for mine in (0, 1):
+            if mine > mines:
+                break
+            if not self.fits(i, mine):
+                continue
+            for ci in member:
+                need[ci] -= mine
+                left[ci] -= 1
+            self.place(i + 1, mask | (mine << i), mines - mine)
+            for ci in member:
+                need[ci] += mine
+                left[ci] += 1
+
+
+class _Search:
+    """The exhaustive search over the layouts of the undecided cells (bit positions)."""
+
+    def __init__(self, view: View, undecided: list[int], deadline: float) -> None:
+        self.cells = len(undecided)
+        self.deadline = deadline
+        position = {c: i for i, c in enumerate(undecided)}
+        # Per undecided cell, the mask of the undecided cells around it.
+        self.around: list[int] = []
+        for c in undecided:
+            mask = 0
+            for nb in neighbour_indices(c, view.width, view.height):
+                if nb in position:
+                    mask |= 1 << position[nb]
+            self.around.append(mask)
+        self.memo: dict[tuple[Layouts, int], int] = {}
+        self.nodes = 0
+
+    def split(self, group: Layouts, cell: int) -> dict[int, list[int]]:
+        """The layouts where ``cell`` is safe, by the number it would show."""
+        parts: dict[int, list[int]] = {}
+        bit, nb = 1 << cell, self.around[cell]
+        for layout in group:
+            if not layout & bit:
+                parts.setdefault((layout & nb).bit_count(), []).append(layout)
+        return parts
+
+    def reveal_wins(self, group: Layouts, revealed: int, cell: int) -> int:
+        """Layouts won by revealing ``cell`` now and playing on at best."""
+        parts = self.split(group, cell).values()
+        return sum(self.wins(tuple(part), revealed | (1 << cell)) for part in parts)
+
+    def wins(self, group: Layouts, revealed: int) -> int:
+        """Layouts of ``group`` won by the best play from here."""
+        if len(group) == 1:
+            return 1
+        key = (group, revealed)
+        if key in self.memo:
+            return self.memo[key]
+        self.nodes += 1
+        if self.nodes > ENDGAME_NODES or (
+            self.nodes % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline
+        ):
+            raise _Budget
+        union = 0
+        for layout in group:
+            union |= layout
+        free = [i for i in range(self.cells) if not (revealed >> i) & 1 and not (union >> i) & 1]
+        if free:
+            result = self.reveal_wins(group, revealed, free[0])  # safe everywhere: no risk
+        else:
+            result = self.best_reveal(group, revealed)[0]
+        self.memo[key] = result
+        return result
+
+    def best_reveal(self, group: Layouts, revealed: int) -> tuple[int, int]:
+        """The most layouts a reveal wins on, and the first cell that does."""
+        options = []
+        for i in range(self.cells):
+            if (revealed >> i) & 1:
+                continue
+            safe = sum(1 for layout in group if not (layout >> i) & 1)
+            if safe:
+                options.append((safe, i))
+        options.sort(key=lambda o: (-o[0], o[1]))
+        best, best_cell = -1, options[0][1]
+        for safe, i in options:
+            if safe <= best:
+                break  # no cell with fewer safe layouts can win on more
+            value = self.reveal_wins(group, revealed, i)
+            if value > best:
+                best, best_cell = value, i
+        return best, best_cell

@@ -1,0 +1,112 @@
+"""The constraints a view puts on its unknown cells, after the trivial deductions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textmines.engine.board import neighbour_indices
+from textmines.engine.solver.view import KNOWN_MINE, NUMBER, UNKNOWN, View
+
+#: The unknown cells around a number and how many mines they hold.
+Constraint = tuple[list[int], int]
+
+
+@dataclass(slots=True)
+class Model:
+    """Constraints over the undecided frontier cells after trivial propagation.
+
+    Cells are indices into the view's text. ``safe`` and ``mined`` are the cells the
+    trivial deductions decided; ``constraints`` and ``frontier`` cover only the others.
+    """
+
+    unknown_total: int  # unknown cells still undecided (frontier + interior)
+    mines_left: int  # mines among them
+    safe: set[int]
+    mined: set[int]
+    constraints: list[Constraint]  # (cells, mines) over undecided cells, no duplicates
+    frontier: set[int]
+
+
+def build_model(view: View, mines: int) -> Model:
+    """The constraints of ``view`` with ``mines`` mines in all, trivially propagated.
+
+    Raises ``ValueError`` when a number cannot be satisfied.
+    """
+    text = view.text
+    known_mines = sum(text.count(c) for c in KNOWN_MINE)
+    unknown_total = sum(text.count(c) for c in UNKNOWN)
+    safe: set[int] = set()
+    mined: set[int] = set()
+    pending = _propagate(_number_constraints(view), safe, mined)
+    constraints = list({(tuple(sorted(c)), n): (c, n) for c, n in pending}.values())
+    frontier = {c for cells, _ in constraints for c in cells}
+    return Model(
+        unknown_total - len(safe) - len(mined),
+        mines - known_mines - len(mined),
+        safe,
+        mined,
+        constraints,
+        frontier,
+    )
+
+
+def _number_constraints(view: View) -> list[Constraint]:
+    """One constraint per revealed number that still has unknown cells around it, in
+    reading order."""
+    w, h, text = view.width, view.height, view.text
+    out: list[Constraint] = []
+    for match in NUMBER.finditer(text):
+        index = match.start()
+        cells = []
+        need = int(match.group())
+        for n in neighbour_indices(index, w, h):
+            c = text[n]
+            if c in UNKNOWN:
+                cells.append(n)
+            elif c in KNOWN_MINE:
+                need -= 1
+        if not cells:
+            if need != 0:
+                y, x = divmod(index, w)
+                raise ValueError(f"the number at ({x}, {y}) cannot be satisfied")
+            continue
+        out.append((cells, need))
+    return out
+
+
+def _propagate(pending: list[Constraint], safe: set[int], mined: set[int]) -> list[Constraint]:
+    """Apply trivial constraints (no mine left, or only mines left) until none is left,
+    adding to ``safe`` and ``mined``; returns the constraints still open, over the cells
+    still undecided."""
+    while True:
+        progressed = False
+        kept: list[Constraint] = []
+        for cells, need in pending:
+            live, need = _undecided(cells, need, safe, mined)
+            if not live:
+                continue
+            if need == 0:
+                safe.update(live)
+                progressed = True
+            elif need == len(live):
+                mined.update(live)
+                progressed = True
+            else:
+                kept.append((live, need))
+        pending = kept
+        if not progressed:
+            return pending
+
+
+def _undecided(cells: list[int], need: int, safe: set[int], mined: set[int]) -> Constraint:
+    """A constraint restricted to its undecided cells. Raises ``ValueError`` when it can
+    no longer be met."""
+    live = []
+    for cell in cells:
+        if cell in mined:
+            need -= 1
+        elif cell not in safe:
+            live.append(cell)
+    if need < 0 or need > len(live):
+        raise ValueError("the view is inconsistent: no mine layout fits its numbers")
+    return live, need

@@ -1,0 +1,76 @@
+"""The player's view as the solver reads it: one character a cell, nothing hidden."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from textmines.engine.board import grid_rows, neighbour_indices
+
+Cell = tuple[int, int]
+
+#: A covered cell, the way the no-guess generator writes the views it builds.
+COVERED: Final = "#"
+#: Cells whose content the player does not know: covered, flagged (a flag is only a claim)
+#: and question-marked.
+UNKNOWN: Final = frozenset("#?F")
+#: Mines shown after a loss: every mine, and the one that exploded.
+KNOWN_MINE: Final = frozenset("*X")
+NUMBER: Final = re.compile(r"[0-8]")
+UNKNOWN_CELL: Final = re.compile(r"[#?F]")
+_VALID: Final = frozenset("#?F012345678*XW")
+
+
+def reading_order(cell: Cell) -> tuple[int, int]:
+    """Sort key of a cell in reading order: by row, then by column."""
+    return cell[1], cell[0]
+
+
+@dataclass(slots=True)
+class View:
+    """A view as the solver works on it.
+
+    ``text`` holds the rows joined without newlines, so a cell's index is
+    ``y * width + x``. Build one with ``parse_view`` from view text, or directly when the
+    text is already in that form (the no-guess generator does).
+    """
+
+    width: int
+    height: int
+    text: str
+
+    @property
+    def started(self) -> bool:
+        """Whether anything is revealed (before that, autoplay makes its fixed first click)."""
+        return NUMBER.search(self.text) is not None or "W" in self.text or "X" in self.text
+
+    def unknown_neighbours(self, index: int) -> list[int]:
+        """The unknown cells around the cell at ``index``."""
+        around = neighbour_indices(index, self.width, self.height)
+        return [n for n in around if self.text[n] in UNKNOWN]
+
+    def with_number(self, index: int, number: int) -> View:
+        """This view with the cell at ``index`` revealed as ``number``."""
+        text = self.text
+        return View(self.width, self.height, f"{text[:index]}{number}{text[index + 1 :]}")
+
+    def cell(self, index: int) -> Cell:
+        """The ``(x, y)`` of an index."""
+        return index % self.width, index // self.width
+
+
+def parse_view(view_text: str) -> View:
+    """Read view text (one line per row, see the module docstring of ``solver``).
+
+    Raises ``ValueError`` when rows differ in length or a character is not a view character.
+    """
+    rows = grid_rows(
+        view_text, empty="view text is empty: give one line per row", row_name="view row"
+    )
+    width = len(rows[0])
+    text = "".join(rows)
+    bad = set(text) - _VALID
+    if bad:
+        raise ValueError(f"view text holds {sorted(bad)[0]!r}, not one of '#F?0-8*XW'")
+    return View(width, len(rows), text)
