@@ -20,8 +20,9 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Final
 
+from textmines.engine.actions import ActionKind
 from textmines.engine.solver.counting import (
     Component,
     TimeBoxExceeded,
@@ -43,7 +44,7 @@ DEFAULT_TIME_LIMIT: Final = 0.5
 class Move:
     """One autoplay move. ``flag`` means call ``Game.toggle_mark`` on a covered cell."""
 
-    kind: Literal["reveal", "flag"]
+    kind: ActionKind  # REVEAL or FLAG: what Game.act takes
     x: int
     y: int
     probability: float
@@ -80,8 +81,12 @@ class Analysis:
 
     def certain_moves(self) -> list[Move]:
         """Every certain move: reveals of the safe cells, then flags on the mined ones."""
-        moves = [Move("reveal", x, y, 0.0) for x, y in sorted(self.safe, key=reading_order)]
-        moves += [Move("flag", x, y, 1.0) for x, y in sorted(self.mined, key=reading_order)]
+        moves = [
+            Move(ActionKind.REVEAL, x, y, 0.0) for x, y in sorted(self.safe, key=reading_order)
+        ]
+        moves += [
+            Move(ActionKind.FLAG, x, y, 1.0) for x, y in sorted(self.mined, key=reading_order)
+        ]
         return moves
 
 

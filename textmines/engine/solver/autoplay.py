@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from textmines.engine.actions import ActionKind
 from textmines.engine.solver.analysis import DEFAULT_TIME_LIMIT, Move, analyse_view
 from textmines.engine.solver.guessing import best_guess
 from textmines.engine.solver.view import Cell, parse_view, reading_order
@@ -68,15 +69,15 @@ def next_move(
     if not view.started:
         x, y = first_click(view.width, view.height)
         if (x, y) in analysis.probabilities:
-            return Move("reveal", x, y, analysis.probabilities[(x, y)])
+            return Move(ActionKind.REVEAL, x, y, analysis.probabilities[(x, y)])
     if analysis.safe:
         x, y = min(analysis.safe, key=reading_order)
-        return Move("reveal", x, y, 0.0)
+        return Move(ActionKind.REVEAL, x, y, 0.0)
     if analysis.mined:
         if flag_mines:
             x, y = min(analysis.mined, key=reading_order)
-            return Move("flag", x, y, 1.0)
+            return Move(ActionKind.FLAG, x, y, 1.0)
         if len(analysis.mined) == len(analysis.probabilities):
             return None
     x, y = best_guess(view_text, analysis, time_limit=time_limit)
-    return Move("reveal", x, y, analysis.probabilities[(x, y)])
+    return Move(ActionKind.REVEAL, x, y, analysis.probabilities[(x, y)])
