@@ -136,7 +136,7 @@ class TextminesApp(ThemedApp):
         glyphs = self.mines_theme.glyphs
         self.header = GameHeader(glyphs.faces, id="header")
         self.board = BoardView(
-            self.game,
+            lambda: self.session.game,
             glyphs=glyphs,
             left_click_chords=self.config.left_click_chords,
             on_move=self.play,
@@ -314,7 +314,7 @@ class TextminesApp(ThemedApp):
         # holds its clock once it starts.
         self.hold_clock(PLAYER, False)
         self.hold_clock(BLUR, False)
-        self.board.load(game)
+        self.board.show_new_game()
         self._show_game_state()
         self.refresh_overlay()
 

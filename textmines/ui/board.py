@@ -182,7 +182,7 @@ class BoardView(ScrollView, can_focus=True):
 
     def __init__(
         self,
-        game: Game,
+        game: Callable[[], Game],
         *,
         glyphs: ThemeGlyphs,
         left_click_chords: bool = True,
@@ -207,11 +207,18 @@ class BoardView(ScrollView, can_focus=True):
         self.overlay: Mapping[tuple[int, int], float] | None = None
         #: A cell the solver suggested, highlighted until the next action.
         self.hint: tuple[int, int] | None = None
-        self._take(game)
+        # The game belongs to the app's session; the board only reads it, through this.
+        self._game = game
+        self._take()
 
     # ------------------------------------------------------------------ game
-    def _take(self, game: Game) -> None:
-        self.game = game
+    @property
+    def game(self) -> Game:
+        """The game on the board (the session's), read-only here."""
+        return self._game()
+
+    def _take(self) -> None:
+        game = self.game
         self.cursor = (game.width // 2, game.height // 2)
         self._pressed: tuple[int, int] | None = None
         #: Mouse buttons held down on the board, and whether they make a two-button chord.
@@ -222,11 +229,11 @@ class BoardView(ScrollView, can_focus=True):
     def _fit_virtual_size(self) -> None:
         self.virtual_size = Size(self.game.width * self.glyphs.cell_width, self.game.height)
 
-    def load(self, game: Game) -> None:
-        """Show a new game: cursor to the centre, everything redrawn."""
+    def show_new_game(self) -> None:
+        """The session has a new game: cursor to the centre, everything redrawn."""
         self.hint = None
         self.overlay = None
-        self._take(game)
+        self._take()
         self.scroll_to_cursor(center=True)
         self.refresh()
 
