@@ -14,7 +14,7 @@ from tests.helpers import FakeClock, make_app, wait_until
 from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp, bundled_themes
-from textmines.ui.board import BoardView, cell_styles
+from textmines.ui.board import BoardView
 from textmines.ui.header import GameHeader
 from textmines.ui.screens.themes import ThemeScreen
 
@@ -68,18 +68,23 @@ async def test_switching_to_a_wider_cell_keeps_the_cursor_under_the_mouse() -> N
         assert board.content_region.width == 27
 
 
-async def test_textual_theme_picker_never_changes_the_board_colours() -> None:
-    app = make_app(theme="dark")
+async def test_textuals_theme_command_opens_our_picker_and_any_switch_is_whole(
+    tmp_path: Path,
+) -> None:
+    settings_file = tmp_path / "settings.toml"
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
     async with app.run_test() as pilot:
-        board = app.query_one(BoardView)
-        cells = [*"#F?*XW", *"012345678"]
-        before = {key: board._cell_styles()[key] for key in cells}
-        app.theme = "nord"  # what Textual's own "Change theme" command does
+        app.action_change_theme()  # Textual's "Theme" command in the palette
         await pilot.pause()
-        after = {key: board._cell_styles()[key] for key in cells}
-        assert after == before
-        dark_board = {**app.theme_variables, **bundled_themes()["dark"].board_variables()}
-        assert after == {key: cell_styles(dark_board)[key] for key in cells}
+        assert isinstance(app.screen, ThemeScreen)
+        await pilot.press("escape")
+        app.theme = "ascii"  # whoever sets the name gets the glyphs and faces too
+        await pilot.pause()
+        assert app.mines_theme.name == "ascii"
+        assert app.query_one(GameHeader).face_text == ":)"
+        board = app.query_one(BoardView)
+        assert "[]" in board.render_line(0).text
+    assert load_settings(settings_file)[0].theme == "ascii"
 
 
 async def test_every_theme_is_in_the_command_palette() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from textual.app import InvalidThemeError
 from textual.color import Color
 
 from textmines.ui.app import bundled_themes
@@ -39,23 +41,29 @@ async def test_the_chosen_theme_is_active_from_the_first_frame() -> None:
         assert app.screen.styles.background == Color.parse(variables["background"])
 
 
-async def test_a_textual_theme_keeps_the_board_colours_of_ours() -> None:
-    theme = bundled_themes()["classic"]
+async def test_only_our_themes_can_be_set_and_any_setter_restyles_through_the_hook() -> None:
+    themes = bundled_themes()
+    applied: list[str] = []
     app = Spy("classic")
+    app.theme_applied = lambda theme: applied.append(theme.name)  # type: ignore[method-assign]
+    assert set(app.available_themes) == set(themes), "Textual's own themes are gone"
     async with app.run_test() as pilot:
-        app.theme = "textual-dark"  # Textual's own picker can do this
+        with pytest.raises(InvalidThemeError):
+            app.theme = "textual-dark"
+        app.theme = "dark"  # as Textual's own "Theme" command would
         await pilot.pause()
-        assert app.theme_variables["mines-flag"] == theme.board["flag"]
+        assert applied == ["dark"] and app.mines_theme is themes["dark"]
+        assert app.theme_variables["mines-flag"] == themes["dark"].board["flag"]
 
 
 async def test_applying_a_theme_switches_colours_and_ansi_mode() -> None:
     themes = bundled_themes()
     app = Spy("classic")
     async with app.run_test() as pilot:
-        app.apply_mines_theme(themes["ascii"])
+        app.use_theme(themes["ascii"])
         await pilot.pause()
         assert app.theme == "ascii" and app.ansi_color
-        app.apply_mines_theme(themes["dark"])
+        app.use_theme(themes["dark"])
         await pilot.pause()
         assert app.theme == "dark" and not app.ansi_color
         assert app.theme_variables["mines-flag"] == themes["dark"].board["flag"]

@@ -22,7 +22,7 @@ from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 
 from textmines import __version__
-from textmines.config import GameConfig, settings_with_config
+from textmines.config import GameConfig, config_from_settings, settings_with_config
 from textmines.crash import crash_message, write_crash_log
 from textmines.engine import PRESETS, ActionKind, Game, Status
 from textmines.engine.game import Clock
@@ -110,9 +110,12 @@ class TextminesApp(ThemedApp):
         crash_log: Path | None = None,
     ) -> None:
         super().__init__(themes if themes is not None else bundled_themes(), theme)
-        self.config = config or GameConfig()
         self.clock = clock
-        self.settings = settings or Settings()
+        # The options of the next game live in the settings only (``config`` derives from
+        # them); a board chosen on the command line joins them for this run, written only
+        # when the player changes an option.
+        first = config or GameConfig()
+        self.settings = settings_with_config(settings or Settings(), first)
         # None: nothing is written (tests, or a player who cannot save).
         self.settings_path = settings_path
         self._startup_warnings = list(warnings)
@@ -125,12 +128,12 @@ class TextminesApp(ThemedApp):
         self.crash_report: str | None = None
         if resumed is not None:
             game = resumed.game
-            self.config = self.config.with_board(game.width, game.height, game.mines)
+            board = first.with_board(game.width, game.height, game.mines)
+            self.settings = settings_with_config(self.settings, board)
             self.session = GameSession.resume(resumed, stats=stats, save_path=save_path)
         else:
-            self.session = self._session(self._new_game(self.config))
-        # A --seed applies to the first game only; "new game" means a new board.
-        self.config = replace(self.config, seed=None)
+            # A --seed applies to the first game only; "new game" means a new board.
+            self.session = self._session(self._new_game(first))
         # The game's widgets, kept at hand: they live as long as the app.
         self.menu_bar = MenuBar(self.menus(), id="menubar")
         glyphs = self.mines_theme.glyphs
@@ -494,11 +497,15 @@ class TextminesApp(ThemedApp):
         except ValueError as error:
             self.notify(str(error), severity="warning", markup=False)
             return False
-        self.config = config
         self._save_settings(settings_with_config(self.settings, config))
         self.game.question_marks = config.question_marks
         self.board.left_click_chords = config.left_click_chords
         return True
+
+    @property
+    def config(self) -> GameConfig:
+        """The next game's board and options: the settings' (a seed never carries over)."""
+        return config_from_settings(self.settings)
 
     def _save_settings(self, settings: Settings) -> None:
         """Keep ``settings`` and write them (atomically) unless the app has no settings file."""
@@ -520,7 +527,7 @@ class TextminesApp(ThemedApp):
 
     def _new_board(self, width: int, height: int, mines: int) -> None:
         """Start a game on another board, kept as the board of the next games."""
-        if self.set_options(width=width, height=height, mines=mines, seed=None):
+        if self.set_options(width=width, height=height, mines=mines):
             self.action_new_game()
 
     # The screens below are imported when first opened: start-up does not pay for them.
@@ -562,20 +569,24 @@ class TextminesApp(ThemedApp):
 
         self.push_screen(ThemeScreen(self.themes, self.mines_theme.name), chosen)
 
+    def action_change_theme(self) -> None:
+        # Textual's "Theme" command opens our picker, which shows the board in each theme.
+        self.action_choose_theme()
+
     def action_theme(self, name: str) -> None:
-        """Switch to the theme called ``name`` and remember it."""
+        """Switch to the theme called ``name`` (theme_applied remembers it)."""
         theme = self.themes.get(name)
         if theme is None:
             self.notify(f"There is no theme called {name!r}.", severity="warning", markup=False)
             return
-        self.set_mines_theme(theme)
-        self._save_settings(replace(self.settings, theme=name))
+        self.use_theme(theme)
 
-    def set_mines_theme(self, theme: MinesTheme) -> None:
-        """Restyle everything with ``theme``: colours, glyphs and faces, keeping the game."""
-        self.apply_mines_theme(theme)
+    def theme_applied(self, theme: MinesTheme) -> None:
+        """Restyle what CSS does not (glyphs and faces), keep the game, remember the choice."""
         self.board.set_glyphs(theme.glyphs)
         self.header.set_faces(theme.glyphs.faces)
+        if theme.name != self.settings.theme:
+            self._save_settings(replace(self.settings, theme=theme.name))
 
     # ------------------------------------------------------------------ the assistant
     def _mark_assisted(self) -> None:

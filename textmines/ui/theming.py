@@ -18,7 +18,12 @@ from textmines.themes import DEFAULT_THEME, MinesTheme, to_textual_theme
 
 class ThemedApp(App[None]):
     """An app styled by textmines themes: ``themes`` by name, starting with ``theme`` (default:
-    the classic one, whose absence is a broken install the command line reports first)."""
+    the classic one, whose absence is a broken install the command line reports first).
+
+    ``App.theme`` names the theme on screen: the one place the choice lives. Only textmines
+    themes are registered, so whatever sets it (our picker, Textual's "Theme" command, code)
+    restyles everything through ``theme_applied``.
+    """
 
     #: False while App.__init__ runs: our theme is not registered yet (see get_css_variables).
     _theme_chosen = False
@@ -26,14 +31,17 @@ class ThemedApp(App[None]):
     def __init__(self, themes: Mapping[str, MinesTheme], theme: MinesTheme | None) -> None:
         # Set before App.__init__, which reads the theme variables.
         self.themes = dict(themes)
-        self.mines_theme = theme or self.themes[DEFAULT_THEME]
+        self._first_theme = theme or self.themes[DEFAULT_THEME]
         # A theme given as a file (--theme PATH) joins the list for this run, under its name.
-        self.themes[self.mines_theme.name] = self.mines_theme
+        self.themes[self._first_theme.name] = self._first_theme
         super().__init__()
+        for name in list(self.available_themes):
+            if name not in self.themes:
+                self.unregister_theme(name)  # Textual's own: they know nothing of the board
         for each in self.themes.values():
             self.register_theme(to_textual_theme(each))
         # As App.__init__ does for its default theme: no watcher, no second pass over the CSS.
-        self.set_reactive(App.theme, self.mines_theme.name)
+        self.set_reactive(App.theme, self._first_theme.name)
         self._theme_chosen = True
         self.stylesheet.set_variables(self.get_css_variables())
         self.set_class(self.mines_theme.dark, "-dark-mode", update=False)
@@ -41,23 +49,35 @@ class ThemedApp(App[None]):
         if self.mines_theme.ansi_only:
             self.set_reactive(App.ansi_color, True)
 
+    @property
+    def mines_theme(self) -> MinesTheme:
+        """The textmines theme on screen (the one ``App.theme`` names)."""
+        return self.themes[self.theme] if self._theme_chosen else self._first_theme
+
     def get_css_variables(self) -> dict[str, str]:
         # App.__init__ asks once for its default theme's variables, which ours replace straight
         # after: skip generating a whole colour system that nothing reads.
         return super().get_css_variables() if self._theme_chosen else {}
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        # Whatever Textual theme is active (its own picker included), the board's colours
-        # come from the textmines theme, so the board stays readable.
+        # The board's colours, as CSS variables ($mines-*), beside the screen's.
         return {**super().get_theme_variable_defaults(), **self.mines_theme.board_variables()}
 
-    def apply_mines_theme(self, theme: MinesTheme) -> None:
-        """Switch the screen's colours to ``theme`` (registered again: it may have been
-        replaced since the start); glyphs are the widgets' business."""
-        self.mines_theme = theme
+    def use_theme(self, theme: MinesTheme) -> None:
+        """Show ``theme``, registered again: a theme of that name may have been replaced."""
+        self.themes[theme.name] = theme
         self.register_theme(to_textual_theme(theme))
-        self.ansi_color = True if theme.ansi_only else None
         if self.theme == theme.name:
             self.refresh_css(animate=False)  # the name is the same, the colours may not be
+            self.watch_theme(theme.name)
         else:
             self.theme = theme.name
+
+    def watch_theme(self, name: str) -> None:
+        # After Textual's own watcher has switched the colours.
+        theme = self.themes[name]
+        self.ansi_color = True if theme.ansi_only else None
+        self.theme_applied(theme)
+
+    def theme_applied(self, theme: MinesTheme) -> None:
+        """``theme`` is on screen now: subclasses restyle what CSS does not (glyphs)."""
