@@ -52,7 +52,6 @@ class GameConfig:
         return replace(self, width=width, height=height, mines=mines, seed=None)
 
 
-
 def parse_custom(text: str) -> tuple[int, int, int]:
     """Parse ``WxHxM`` (e.g. ``40x20x150``); raises ``ValueError`` saying what is allowed."""
     match = _CUSTOM.fullmatch(text)
