@@ -126,14 +126,7 @@ class TextminesApp(ThemedApp):
         self.crash_log = crash_log
         #: After an unexpected error: the line to show the player once the screen is gone.
         self.crash_report: str | None = None
-        if resumed is not None:
-            game = resumed.game
-            board = first.with_board(game.width, game.height, game.mines)
-            self.settings = settings_with_config(self.settings, board)
-            self.session = GameSession.resume(resumed, stats=stats, save_path=save_path)
-        else:
-            # A --seed applies to the first game only; "new game" means a new board.
-            self.session = self._session(self._new_game(first))
+        self.session = self._first_session(first, resumed)
         # The game's widgets, kept at hand: they live as long as the app.
         self.menu_bar = MenuBar(self.menus(), id="menubar")
         glyphs = self.mines_theme.glyphs
@@ -153,6 +146,16 @@ class TextminesApp(ThemedApp):
         self._holds: set[str] = set()
         #: The kind of each toast shown with one (see ``notify``), by its identity.
         self._toast_kinds: dict[str, str] = {}
+
+    def _first_session(self, config: GameConfig, resumed: LoadedGame | None) -> GameSession:
+        """The resumed game (its board becomes the settings' for this run), else a new game
+        from ``config``: a --seed applies to the first game only."""
+        if resumed is None:
+            return self._session(self._new_game(config))
+        game = resumed.game
+        board = config.with_board(game.width, game.height, game.mines)
+        self.settings = settings_with_config(self.settings, board)
+        return GameSession.resume(resumed, stats=self.stats, save_path=self.save_path)
 
     # ------------------------------------------------------------------ layout
     def get_default_screen(self) -> Screen[None]:
