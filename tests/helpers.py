@@ -13,10 +13,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from textual.pilot import Pilot
 
+    from textmines.engine import Board
     from textmines.ui.app import TextminesApp
     from textmines.ui.board import BoardView
 
-__all__ = ["FakeClock", "cell_offset", "click_cell", "make_app", "settle", "wait_until"]
+__all__ = [
+    "FakeClock",
+    "cell_offset",
+    "clear_all_but_one",
+    "click_cell",
+    "make_app",
+    "settle",
+    "wait_until",
+    "winning_clicks",
+]
 
 
 class FakeClock:
@@ -75,6 +85,48 @@ async def click_cell(
         BoardView, cell_offset(board, x, y), button=button, control=control, times=times
     )
     await pilot.pause()
+
+
+def clear_all_but_one(app: TextminesApp) -> tuple[int, int]:
+    """Make every winning reveal but one through ``app.play`` (the path keys, clicks and
+    autoplay all take) and return the cell of the last one, for the test to win with a real
+    key or click. The game must have started (the board is dealt)."""
+    from textmines.engine import ActionKind
+
+    game = app.game
+    board = game.board
+    assert board is not None, "start the game first: the board is dealt on the first reveal"
+    left = [cell for cell in winning_clicks(board) if game.cell(*cell) in "#?"]
+    for cell in left[:-1]:
+        app.play(ActionKind.REVEAL, *cell)
+    assert not game.status.is_over and left, "the first reveal left nothing to do"
+    return left[-1]
+
+
+def winning_clicks(board: Board) -> list[tuple[int, int]]:
+    """One cell of each opening (a zero: its flood opens the whole of it) and every number
+    that borders no zero: the reveals that clear ``board``, none undone by another's flood."""
+    cells = [(x, y) for y in range(board.height) for x in range(board.width)]
+    safe = [c for c in cells if not board.is_mine(*c)]
+    zeros = {c for c in safe if board.number(*c) == 0}
+
+    def around(x: int, y: int) -> list[tuple[int, int]]:
+        return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+    clicks, seen = [], set()
+    for start in sorted(zeros, key=lambda c: (c[1], c[0])):
+        if start in seen:
+            continue
+        clicks.append(start)
+        todo = [start]
+        seen.add(start)
+        while todo:
+            for n in around(*todo.pop()):
+                if n in zeros and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+    clicks += [c for c in safe if c not in zeros and not zeros.intersection(around(*c))]
+    return clicks
 
 
 async def settle(pilot: Pilot[None]) -> None:

@@ -8,7 +8,7 @@ from rich.console import Console
 from textual.command import CommandList
 from textual.widgets import Input, Static
 
-from tests.helpers import FakeClock, click_cell, make_app, wait_until
+from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app, wait_until
 from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp
@@ -161,16 +161,7 @@ async def test_won_game_and_the_board_ignores_clicks_after() -> None:
     async with app.run_test() as pilot:
         await pilot.press("space")
         clock.advance(12.34)
-        board = app.game.board
-        assert board is not None
-        safe = [
-            (x, y)
-            for y in range(9)
-            for x in range(9)
-            if not board.is_mine(x, y) and app.game.cell(x, y) == "#"
-        ]
-        for x, y in safe:
-            await click_cell(pilot, x, y)
+        await click_cell(pilot, *clear_all_but_one(app))
         assert app.game.status == "won"
         assert face(app) == "won"
         assert progress(app).startswith("Cleared in 12.3 s - 3BV ")
