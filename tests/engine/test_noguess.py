@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from textmines.engine import Board, Game
@@ -57,7 +57,6 @@ def check_no_guess(
     assert cleared_without_guessing(board, x, y)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.integers(4, 12),
     st.integers(4, 10),

@@ -13,18 +13,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tests.helpers import FakeClock
 from textmines.engine import Board, Change, Game
 from textmines.engine.metrics import bbbv
-
-SETTINGS = settings(
-    max_examples=300,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 
 DIGITS = frozenset("012345678")
 STATUSES = ("ready", "playing", "won", "lost")
@@ -264,7 +258,6 @@ def perform(game: Game, method: str, x: int, y: int) -> Change | None:
 
 
 # ---------------------------------------------------------------- 1. neighbour counts
-@SETTINGS
 @given(layouts())
 @example((1, 7, {(0, 0), (0, 3), (0, 4)}))
 @example((7, 1, {(0, 0), (3, 0), (4, 0)}))
@@ -282,7 +275,6 @@ def test_board_counts_match_naive_count(layout: tuple[int, int, set]) -> None:
     assert from_mines.to_text() == text
 
 
-@SETTINGS
 @given(generated_games())
 def test_generated_board_counts_match_naive_count(spec: dict) -> None:
     game = Game(**{k: v for k, v in spec.items() if k != "click"}, clock=FakeClock())
@@ -304,7 +296,6 @@ def test_generated_board_counts_match_naive_count(spec: dict) -> None:
 
 
 # ---------------------------------------------------------------- 2. first click
-@SETTINGS
 @given(generated_games())
 def test_first_click_rule_and_determinism(spec: dict) -> None:
     kwargs = {k: v for k, v in spec.items() if k != "click"}
@@ -452,7 +443,6 @@ def check_state(game: Game, view: list[str]) -> None:
         assert game.safe_left == safe - len(revealed)
 
 
-@SETTINGS
 @given(game_specs(), actions)
 def test_action_sequences_keep_view_and_change_consistent(
     spec: GameSpec, steps: list[tuple[str, int, int]]
@@ -496,7 +486,6 @@ def resolved(game: Game, steps: list[tuple[str, int, int]]) -> Iterator[tuple[st
         yield from resolve(game, step)
 
 
-@SETTINGS
 @given(game_specs(), actions, actions)
 def test_serialisation_round_trips(
     spec: GameSpec, prefix: list[tuple[str, int, int]], suffix: list[tuple[str, int, int]]
@@ -545,7 +534,6 @@ def test_round_trip_after_question_marks_changed_on_finished_game(during_play: b
 
 
 # ---------------------------------------------------------------- 5. 3BV
-@SETTINGS
 @given(layouts(min_safe=1))
 @example((3, 3, set()))
 @example((1, 5, {(0, 2)}))
@@ -576,7 +564,6 @@ def test_bbbv_equals_clicks_of_a_flagless_clear(layout: tuple[int, int, set]) ->
 
 
 # ---------------------------------------------------------------- 6. flood fill
-@SETTINGS
 @given(layouts(min_safe=1), st.integers(0, 10**6), st.sets(st.integers(0, 143), max_size=20))
 @example((12, 1, {(5, 0)}), 0, set())
 @example((1, 12, {(0, 5)}), 0, set())

@@ -9,7 +9,7 @@ import time
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from textmines.engine import Board, Game
@@ -126,7 +126,6 @@ def test_probabilities_match_brute_force_on_random_games() -> None:
     assert nontrivial > 100  # the sample is not all solved positions
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1))
 def test_probabilities_match_brute_force_hypothesis(seed: int) -> None:
     position = random_position(random.Random(seed), max_layouts=5_000)
