@@ -179,8 +179,8 @@ def test_time_box_grows_with_the_board() -> None:
 
 
 def test_a_deal_can_be_cancelled_and_leaves_the_game_ready() -> None:
-    game = Game(60, 60, 900, seed=4, no_guess=True)
-    assert game.needs_deal(30, 30)
+    game = Game(30, 30, 200, seed=4, no_guess=True)
+    assert game.needs_deal(15, 15)
     asked: list[bool] = []
 
     def stop() -> bool:
@@ -188,9 +188,9 @@ def test_a_deal_can_be_cancelled_and_leaves_the_game_ready() -> None:
         return len(asked) > 3  # the deal asks often, not only between layouts
 
     with pytest.raises(DealCancelled):
-        game.deal(30, 30, should_stop=stop)
-    assert game.board is None and game.status == "ready" and game.needs_deal(30, 30)
-    game.reveal(30, 30)  # a cancelled deal leaves nothing behind: the game plays on
+        game.deal(15, 15, should_stop=stop)
+    assert game.board is None and game.status == "ready" and game.needs_deal(15, 15)
+    game.reveal(15, 15)  # a cancelled deal leaves nothing behind: the game plays on
     assert game.status != "ready"
 
 
