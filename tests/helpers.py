@@ -23,6 +23,7 @@ __all__ = [
     "clear_all_but_one",
     "click_cell",
     "make_app",
+    "scaled",
     "settle",
     "wait_until",
     "winning_clicks",
@@ -127,6 +128,14 @@ def winning_clicks(board: Board) -> list[tuple[int, int]]:
                     todo.append(n)
     clicks += [c for c in safe if c not in zeros and not zeros.intersection(around(*c))]
     return clicks
+
+
+def scaled(count: int) -> int:
+    """``count`` in the default run, ten times as many under HYPOTHESIS_PROFILE=thorough:
+    for tests that sample games in a loop of their own rather than through hypothesis."""
+    from hypothesis import settings
+
+    return max(1, count * settings().max_examples // 100)
 
 
 async def settle(pilot: Pilot[None]) -> None:
