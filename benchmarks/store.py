@@ -28,9 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import summary, timings
 
+from tests.factories import game_record
 from textmines.engine import Game
 from textmines.records import record_for
-from textmines.store.stats import GameRecord, Group, StatsStore, open_stats
+from textmines.store.stats import GameRecord, StatsStore, open_stats
 
 START = datetime(2022, 1, 1, tzinfo=UTC)
 # Share of games, win rate and typical winning time (s) of each board in the big database.
@@ -79,28 +80,17 @@ def synthetic(rng: random.Random, ended: datetime) -> GameRecord:
     outcome = "won" if roll < win_rate else ("abandoned" if roll > 0.97 else "lost")
     time_ms = max(1000, int(rng.gauss(seconds, seconds / 4) * 1000))
     bbbv = max(1, int(size[0] * size[1] * 0.4 * rng.uniform(0.6, 1.2)))
-    solved = bbbv if outcome == "won" else rng.randrange(bbbv)
-    group = Group.for_board(*size, no_guess=no_guess)
-    return GameRecord(
-        started_at=ended - timedelta(milliseconds=time_ms),
-        ended_at=ended,
-        preset=group.preset,
-        width=size[0],
-        height=size[1],
-        mines=size[2],
-        first_click="opening",
-        seed=rng.getrandbits(63),
-        outcome=outcome,
+    return game_record(
+        outcome,
+        ended=ended,
         time_ms=time_ms,
-        bbbv=bbbv,
-        solved_bbbv=solved,
-        left_clicks=bbbv + 5,
-        right_clicks=size[2] // 2,
-        chord_clicks=bbbv // 4,
-        efficiency=solved / (bbbv + 5 + size[2] // 2 + bbbv // 4),
-        bbbv_per_s=solved * 1000 / time_ms,
-        assisted=rng.random() < 0.05,
+        size=size,
         no_guess=no_guess,
+        assisted=rng.random() < 0.05,
+        bbbv=bbbv,
+        solved_bbbv=bbbv if outcome == "won" else rng.randrange(bbbv),
+        clicks=(bbbv + 5, size[2] // 2, bbbv // 4),
+        seed=rng.getrandbits(63),
     )
 
 

@@ -17,32 +17,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.factories import game_record
 from textmines.engine import Game
 from textmines.store.saves import save_game
 from textmines.store.stats import GameRecord, open_stats
 
 
-def game_record(number: int, tag: str) -> GameRecord:
-    ended = datetime(2024, 1, 1, tzinfo=UTC) + timedelta(seconds=number)
+def worker_record(number: int, tag: str) -> GameRecord:
+    """Game ``number`` of worker ``tag``: the chord count tells the workers' rows apart."""
     won = number % 3 != 0
-    return GameRecord(
-        started_at=ended - timedelta(seconds=20),
-        ended_at=ended,
-        preset="expert",
-        width=30,
-        height=16,
-        mines=99,
-        first_click="opening",
-        seed=number * 10 + (tag == "b"),
-        outcome="won" if won else "lost",
+    return game_record(
+        "won" if won else "lost",
+        ended=datetime(2024, 1, 1, tzinfo=UTC) + timedelta(seconds=number),
         time_ms=20_000 + number,
+        size=(30, 16, 99),
         bbbv=120,
         solved_bbbv=120 if won else 60,
-        left_clicks=130,
-        right_clicks=90,
-        chord_clicks=10 if tag == "a" else 11,
-        efficiency=0.5,
-        bbbv_per_s=6.0,
+        clicks=(130, 90, 10 if tag == "a" else 11),
+        seed=number * 10 + (tag == "b"),
     )
 
 
@@ -57,7 +49,7 @@ def record(db: Path, count: int, tag: str, go_file: Path) -> int:
     failures = 0
     pause = random.Random(tag)
     for number in range(count):
-        notice = store.record(game_record(number, tag))
+        notice = store.record(worker_record(number, tag))
         if notice is not None:
             failures += 1
             print(notice, flush=True)
@@ -76,7 +68,7 @@ def record_forever(db: Path) -> int:
         return 2
     committed = store.count()
     while True:
-        if store.record(game_record(committed, "k")) is None:
+        if store.record(worker_record(committed, "k")) is None:
             committed += 1
             print(committed, flush=True)
 

@@ -62,10 +62,10 @@ def worker(*args: str) -> Iterator[subprocess.Popen[str]]:
 def stats_with_games(path: Path, games: int) -> None:
     store, notices = open_stats(path)
     assert store is not None and notices == []
-    from tests.store.store_worker import game_record
+    from tests.store.store_worker import worker_record
 
     with store:
-        assert store.record_many(game_record(n, "a") for n in range(games)) is None
+        assert store.record_many(worker_record(n, "a") for n in range(games)) is None
 
 
 # ---------------------------------------------------------------------------- concurrency
@@ -115,12 +115,12 @@ def assert_moved_aside(tmp_path: Path, notices: list[str], original: bytes, why:
 
 
 def open_and_record(path: Path) -> list[str]:
-    from tests.store.store_worker import game_record
+    from tests.store.store_worker import worker_record
 
     store, notices = open_stats(path)
     assert store is not None
     with store:
-        assert store.record(game_record(1, "a")) is None
+        assert store.record(worker_record(1, "a")) is None
         assert store.count() == 1
     # Reading the new database back leaves it as it is: the game is there.
     store, again = open_stats(path)

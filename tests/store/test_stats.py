@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.factories import game_record
 from tests.helpers import FakeClock
 from textmines.engine import Board, Game, Status
 from textmines.engine.metrics import game_metrics
@@ -50,27 +51,14 @@ def make(
 ) -> GameRecord:
     """A record ending one minute after the previous one made here (unless ``at`` is given)."""
     ended = at or T0 + timedelta(minutes=next(_minutes))
-    group = Group.for_board(*size, no_guess=no_guess)
-    return GameRecord(
-        started_at=ended - timedelta(milliseconds=time_ms),
-        ended_at=ended,
-        preset=group.preset,
-        width=size[0],
-        height=size[1],
-        mines=size[2],
-        first_click="opening",
-        seed=7,
-        outcome=outcome,
+    return game_record(
+        outcome,
+        ended=ended,
         time_ms=time_ms,
-        bbbv=bbbv,
-        solved_bbbv=bbbv if outcome == "won" else bbbv // 2,
-        left_clicks=bbbv,
-        right_clicks=3,
-        chord_clicks=1,
-        efficiency=0.8,
-        bbbv_per_s=bbbv * 1000 / time_ms,
-        assisted=assisted,
+        size=size,
         no_guess=no_guess,
+        assisted=assisted,
+        bbbv=bbbv,
     )
 
 

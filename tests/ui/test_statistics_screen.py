@@ -20,6 +20,7 @@ from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Button, Select, Static, TabbedContent
 
+from tests.factories import game_record
 from textmines.store.stats import GameRecord, Group, StatsError, StatsStore, open_stats
 from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.statistics import GroupSection, StatisticsScreen
@@ -40,27 +41,16 @@ def game(
     bbbv: int = 30,
     assisted: bool = False,
 ) -> GameRecord:
-    time_ms = int(seconds * 1000)
-    return GameRecord(
-        started_at=ended.replace(second=0),
-        ended_at=ended,
-        preset=group.preset,
-        width=group.width,
-        height=group.height,
-        mines=group.mines,
-        first_click="opening",
-        seed=int(ended.timestamp()),
-        outcome=outcome,
-        time_ms=time_ms,
-        bbbv=bbbv,
-        solved_bbbv=bbbv if outcome == "won" else bbbv // 2,
-        left_clicks=bbbv,
-        right_clicks=5,
-        chord_clicks=3,
-        efficiency=0.8,
-        bbbv_per_s=round(bbbv / seconds, 4) if outcome == "won" else 0.0,
-        assisted=assisted,
+    return game_record(
+        outcome,
+        ended=ended,
+        time_ms=int(seconds * 1000),
+        size=(group.width, group.height, group.mines),
         no_guess=group.no_guess,
+        assisted=assisted,
+        bbbv=bbbv,
+        clicks=(bbbv, 5, 3),
+        seed=int(ended.timestamp()),
     )
 
 
