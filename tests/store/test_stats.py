@@ -304,6 +304,12 @@ def test_streaks(
     )
 
 
+def test_streak_signed_value() -> None:
+    assert Streak("won", 3).signed == 3
+    assert Streak("lost", 2).signed == -2
+    assert Streak("", 0).signed == 0
+
+
 def test_streaks_follow_end_time_not_insertion_order(store: StatsStore) -> None:
     add(
         store,
