@@ -69,10 +69,10 @@ def cell_offset(board: BoardView, x: int, y: int) -> tuple[int, int]:
     """Offset of cell (x, y) relative to the board widget, for Pilot mouse calls."""
     gutter_x = board.content_region.x - board.region.x
     gutter_y = board.content_region.y - board.region.y
-    cw = board.glyphs.cell_width
+    cols, rows = board.tile
     return (
-        gutter_x + x * cw + cw - 1 - int(board.scroll_offset.x),
-        gutter_y + y - int(board.scroll_offset.y),
+        gutter_x + x * cols + cols - 1 - int(board.scroll_offset.x),
+        gutter_y + y * rows - int(board.scroll_offset.y),
     )
 
 

@@ -31,6 +31,7 @@ def test_defaults() -> None:
         "left_click_chords": True,
         "theme": "classic",
         "no_guess": False,
+        "zoom": "fit",
     }
 
 

@@ -246,11 +246,11 @@ async def test_after_a_keyboard_loss_the_exploded_mine_stays_red_under_the_curso
         await pilot.press("space")
         assert app.game.cell(1, 4) == "X" and board.cursor == (1, 4)
         exploded = board._cell_styles()["X"].bgcolor
-        cw = board.glyphs.cell_width
-        line = board.render_line(4 - int(board.scroll_offset.y))
+        cols, rows = board.tile
+        line = board.render_line(4 * rows + (rows - 1) // 2 - int(board.scroll_offset.y))
         column = 0
         for segment in line:
-            if column <= cw * 1 < column + segment.cell_length:
+            if column <= cols * 1 + cols // 2 < column + segment.cell_length:
                 assert segment.style is not None and segment.style.bgcolor == exploded
                 break
             column += segment.cell_length

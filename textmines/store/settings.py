@@ -24,6 +24,8 @@ from textmines.engine.presets import (
 from textmines.store.paths import write_atomic
 
 BOARDS: Final = (*PRESETS, "custom")
+#: Cell sizes on screen, columns x rows; "fit" takes the largest at which the board fits.
+ZOOMS: Final = ("fit", "2x1", "3x1", "4x2", "6x3", "8x4", "10x5")
 HEADER: Final = "# textmines settings\n"
 
 
@@ -40,6 +42,7 @@ class Settings:
     left_click_chords: bool = True
     theme: str = "classic"
     no_guess: bool = False
+    zoom: str = "fit"
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "left_click_chords": _Rule(bool),
     "theme": _Rule(str),
     "no_guess": _Rule(bool),
+    "zoom": _Rule(str, choices=ZOOMS),
 }
 _DEFAULTS: Final = Settings()
 

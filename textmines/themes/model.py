@@ -45,6 +45,10 @@ BOARD_KEYS: Final = (
     "wrong",
     "digits",
     "digits-background",
+    "frame",
+    "bevel-light",
+    "bevel-dark",
+    "grid",
 )
 #: Glyphs drawn inside one board cell; each at most ``cell-width`` columns wide.
 CELL_GLYPH_KEYS: Final = (

@@ -41,8 +41,10 @@ from textmines.ui.header import GameHeader
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
 from textmines.ui.numbers import format_seconds
+from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
 from textmines.ui.status import StatusLine
 from textmines.ui.theming import ThemedApp
+from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
 
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
@@ -86,6 +88,17 @@ class TextminesApp(ThemedApp):
         Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("f10", "menu", "Menu", id="app.menu"),
+        Binding(
+            "ctrl+plus,ctrl+equals_sign,right_square_bracket",
+            "zoom(1)",
+            "Zoom in",
+            show=False,
+            id="app.zoom_in",
+        ),
+        Binding(
+            "ctrl+minus,left_square_bracket", "zoom(-1)", "Zoom out", show=False, id="app.zoom_out"
+        ),
+        Binding("ctrl+0,equals_sign", "zoom_fit", "Zoom to fit", show=False, id="app.zoom_fit"),
         Binding("alt+g", "menu(0)", "Game menu", show=False, id="app.menu_game"),
         Binding("alt+o", "menu(1)", "Options menu", show=False, id="app.menu_options"),
         Binding("alt+h", "menu(2)", "Help menu", show=False, id="app.menu_help"),
@@ -164,8 +177,9 @@ class TextminesApp(ThemedApp):
     def compose(self) -> ComposeResult:
         # Few widgets on purpose: Textual's cost per key press grows with their number.
         yield self.menu_bar
-        yield self.header
-        yield self.board
+        with GamePanel(id="panel"):
+            yield self.header
+            yield self.board
         yield self.status_line
         yield self.assist
 
@@ -268,6 +282,7 @@ class TextminesApp(ThemedApp):
             lambda: self.config,
             overlay_on=lambda: self.assist.overlay_on,
             autoplaying=lambda: self.assist.autoplaying,
+            zoom_fit=lambda: self.settings.zoom == FIT,
         )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
@@ -321,6 +336,7 @@ class TextminesApp(ThemedApp):
         self.hold_clock(PLAYER, False)
         self.hold_clock(BLUR, False)
         self.board.show_new_game()
+        self.apply_zoom()
         self._show_game_state()
         self.refresh_overlay()
 
@@ -586,7 +602,7 @@ class TextminesApp(ThemedApp):
 
     def theme_applied(self, theme: MinesTheme) -> None:
         """Restyle what CSS does not (glyphs and faces), keep the game, remember the choice."""
-        self.board.set_glyphs(theme.glyphs)
+        self.board.set_glyphs(theme.glyphs, self._tile_for(theme.glyphs.cell_width))
         self.header.set_faces(theme.glyphs.faces)
         if theme.name != self.settings.theme:
             self._save_settings(replace(self.settings, theme=theme.name))
@@ -812,6 +828,45 @@ class TextminesApp(ThemedApp):
     # ------------------------------------------------------------------ size
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size)
+        self.apply_zoom(event.size)
+
+    # ------------------------------------------------------------------ zoom
+    def _tile_for(self, cell_width: int, size: Size | None = None) -> Tile:
+        """The tile the zoom setting gives the game in play in a terminal of ``size``."""
+        sizes = tile_sizes(cell_width)
+        index = zoom_index(sizes, self.settings.zoom)
+        if index is None:
+            width, height = size or self.size
+            compact = height < COMPACT_HEIGHT
+            chrome_x, chrome_y = COMPACT_CHROME if compact else CHROME
+            # The menu bar and the status line take a row each.
+            room = (width - chrome_x, height - 2 - chrome_y)
+            index = fitting_tile(sizes, (self.game.width, self.game.height), room)
+        return sizes[index]
+
+    def apply_zoom(self, size: Size | None = None) -> None:
+        """Draw the board at the size the zoom setting gives (fit: the terminal's)."""
+        tile = self._tile_for(self.mines_theme.glyphs.cell_width, size)
+        if tile != self.board.tile:
+            self.board.set_tile(tile)
+
+    def action_zoom(self, step: int) -> None:
+        """One tile size larger (1) or smaller (-1), from the size on screen; kept."""
+        sizes = tile_sizes(self.mines_theme.glyphs.cell_width)
+        index = sizes.index(self.board.tile) if self.board.tile in sizes else 0
+        tile = sizes[max(0, min(len(sizes) - 1, index + step))]
+        self._set_zoom(str(tile))
+
+    def action_zoom_fit(self) -> None:
+        """Back to the largest size at which the whole board fits; kept."""
+        self._set_zoom(FIT)
+
+    def _set_zoom(self, zoom: str) -> None:
+        if zoom != self.settings.zoom:
+            self._save_settings(replace(self.settings, zoom=zoom))
+        self.apply_zoom()
+        fit = " (fit to the terminal)" if zoom == FIT else ""
+        self.notify(f"Zoom: cells {self.board.tile}{fit}", timeout=2, kind="zoom")
 
     def _check_size(self, size: Size | None = None) -> None:
         width, height = size or self.size
@@ -838,6 +893,8 @@ class TextminesApp(ThemedApp):
         elif existing:
             existing.first(Notice).update(message)
         else:
-            screen.mount(Notice(message, id=name, markup=False))
+            # The paused box takes the board's place in the panel, under the header.
+            parent = screen.query_one(GamePanel) if name == "paused" else screen
+            parent.mount(Notice(message, id=name, markup=False))
         # After the mount: the first notice brings the rules that this class switches on.
         screen.set_class(message is not None, f"-{name}")

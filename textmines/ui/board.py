@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from rich.cells import cell_len
 from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
@@ -24,6 +23,7 @@ from textual.strip import Strip
 from textmines.engine import ActionKind, Game
 from textmines.themes import ThemeGlyphs
 from textmines.ui.colours import theme_colour
+from textmines.ui.tiles import Tile, TileColours, one_row_glyph, tile_row
 
 
 def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
@@ -123,9 +123,11 @@ MOUSE_CONTROLS: list[tuple[str, str]] = [
 ]
 
 
-def glyph_table(glyphs: ThemeGlyphs) -> dict[str, str]:
-    """What each view character shows, right-aligned in its cell: " 1" reads as a grid with a
-    gap between columns."""
+def glyph_table(glyphs: ThemeGlyphs, cols: int | None = None) -> dict[str, str]:
+    """What each view character shows in a one-row tile ``cols`` wide (default: the theme's
+    cell width), right-aligned in that cell: " 1" reads as a grid with a gap between
+    columns. Padded by columns on screen, not by characters: an emoji takes two, "e" + a
+    combining accent one (the theme check measures the same way)."""
     raw = {
         "#": glyphs.covered,
         "F": glyphs.flag,
@@ -136,10 +138,16 @@ def glyph_table(glyphs: ThemeGlyphs) -> dict[str, str]:
         "0": glyphs.empty,
         **{str(n): glyph for n, glyph in enumerate(glyphs.numbers, 1)},
     }
-    # Padded by columns on screen, not by characters: an emoji takes two, "e" + a combining
-    # accent one (the theme check measures the same way).
     width = glyphs.cell_width
-    return {char: " " * (width - cell_len(glyph)) + glyph for char, glyph in raw.items()}
+    return {char: one_row_glyph(glyph, width, cols or width) for char, glyph in raw.items()}
+
+
+def tile_glyphs(glyphs: ThemeGlyphs) -> dict[str, str]:
+    """What each view character shows on the middle row of a tile of two rows or more: the
+    bevel says "covered", so a covered cell shows no glyph of its own."""
+    table = {char: glyph.strip() for char, glyph in glyph_table(glyphs).items()}
+    table["#"] = ""
+    return table
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -152,10 +160,8 @@ class BoardView(ScrollView, can_focus=True):
         max-width: 100%;
         max-height: 100%;
         background: $mines-revealed;
-        border: round $mines-covered;
         scrollbar-size: 1 1;
     }
-    BoardView:focus { border: round $mines-cursor; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -193,7 +199,13 @@ class BoardView(ScrollView, can_focus=True):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.glyphs = glyphs
+        #: The size of a cell on screen (the zoom); the app picks it (``set_tile``).
+        self.tile = Tile(glyphs.cell_width, 1)
         self._glyph_table = glyph_table(glyphs)
+        self._tile_glyphs = tile_glyphs(glyphs)
+        #: Rows of tiles of two rows or more, by what they show (see ``_tile_row``).
+        self._tiles: dict[tuple[int, str, int], list[Segment]] = {}
+        self._tile_colours: TileColours | None = None
         self.left_click_chords = left_click_chords
         # Every move goes to ``on_move`` (the app, which plays it through the session and
         # redraws what changed). Called at once, not posted as a message: the header and status
@@ -227,7 +239,8 @@ class BoardView(ScrollView, can_focus=True):
         self._fit_virtual_size()
 
     def _fit_virtual_size(self) -> None:
-        self.virtual_size = Size(self.game.width * self.glyphs.cell_width, self.game.height)
+        cols, rows = self.tile
+        self.virtual_size = Size(self.game.width * cols, self.game.height * rows)
 
     def show_new_game(self) -> None:
         """The session has a new game: cursor to the centre, everything redrawn."""
@@ -237,10 +250,18 @@ class BoardView(ScrollView, can_focus=True):
         self.scroll_to_cursor(center=True)
         self.refresh()
 
-    def set_glyphs(self, glyphs: ThemeGlyphs) -> None:
-        """Draw with other glyphs (a theme's); the cell width may change."""
+    def set_glyphs(self, glyphs: ThemeGlyphs, tile: Tile | None = None) -> None:
+        """Draw with other glyphs (a theme's), in ``tile`` (default: the theme's own one-row
+        cell, whose width may change)."""
         self.glyphs = glyphs
-        self._glyph_table = glyph_table(glyphs)
+        self._tile_glyphs = tile_glyphs(glyphs)
+        self.set_tile(tile or Tile(glyphs.cell_width, 1))
+
+    def set_tile(self, tile: Tile) -> None:
+        """Draw every cell ``tile`` big (the zoom), keeping the cursor in view."""
+        self.tile = tile
+        self._glyph_table = glyph_table(self.glyphs, tile.cols)
+        self._tiles.clear()
         self._fit_virtual_size()
         self.scroll_to_cursor()
         self.refresh(layout=True)
@@ -250,12 +271,17 @@ class BoardView(ScrollView, can_focus=True):
         self.overlay = overlay
         self.refresh()
 
+    def refresh_row(self, row: int) -> None:
+        """Redraw board row ``row`` (every screen line of its tiles)."""
+        rows = self.tile.rows
+        self.refresh_lines(row * rows, rows)
+
     def show_hint(self, cell: tuple[int, int] | None) -> None:
         """Highlight ``cell`` (and put the cursor on it) until the next action."""
         old, self.hint = self.hint, cell
         for each in (old, cell):
             if each is not None:
-                self.refresh_line(each[1])
+                self.refresh_row(each[1])
         if cell is not None:
             self.move_cursor(*cell)
 
@@ -266,11 +292,11 @@ class BoardView(ScrollView, can_focus=True):
 
     def refresh_rows(self, rows: list[int]) -> None:
         """Redraw the given board rows (the whole view when that is cheaper)."""
-        if len(rows) > self.size.height:
+        if len(rows) * self.tile.rows > self.size.height:
             self.refresh()
             return
         for row in rows:
-            self.refresh_line(row)
+            self.refresh_row(row)
 
     def open_at(self, x: int, y: int) -> None:
         """Reveal a covered cell, or chord a revealed number: what Space and a click do."""
@@ -285,27 +311,31 @@ class BoardView(ScrollView, can_focus=True):
         if (x, y) == old:
             return
         self.cursor = (x, y)
-        self.refresh_line(old[1])
+        self.refresh_row(old[1])
         if y != old[1]:
-            self.refresh_line(y)
+            self.refresh_row(y)
         self.scroll_to_cursor()
 
     def scroll_to_cursor(self, center: bool = False) -> None:
         """Scroll just enough to show the cursor (or centre it)."""
-        cw = self.glyphs.cell_width
+        cols, rows = self.tile
         x, y = self.cursor
         self.scroll_to_region(
-            Region(x * cw, y, cw, 1), animate=False, center=center, immediate=True, force=True
+            Region(x * cols, y * rows, cols, rows),
+            animate=False,
+            center=center,
+            immediate=True,
+            force=True,
         )
 
     def cursor_screen_offset(self) -> tuple[int, int]:
         """Where the cursor's cell is on the screen (column, row)."""
-        cw = self.glyphs.cell_width
+        cols, rows = self.tile
         x, y = self.cursor
         region = self.content_region
         return (
-            region.x + x * cw - int(self.scroll_offset.x),
-            region.y + y - int(self.scroll_offset.y),
+            region.x + x * cols - int(self.scroll_offset.x),
+            region.y + y * rows - int(self.scroll_offset.y),
         )
 
     def on_resize(self) -> None:
@@ -331,8 +361,8 @@ class BoardView(ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return None
-        x = (offset.x + self.scroll_offset.x) // self.glyphs.cell_width
-        y = offset.y + self.scroll_offset.y
+        x = (offset.x + self.scroll_offset.x) // self.tile.cols
+        y = (offset.y + self.scroll_offset.y) // self.tile.rows
         if 0 <= x < self.game.width and 0 <= y < self.game.height:
             return x, y
         return None
@@ -344,7 +374,7 @@ class BoardView(ScrollView, can_focus=True):
         self._pressed = cell
         for each in (old, cell):
             if each is not None:
-                self.refresh_line(each[1])
+                self.refresh_row(each[1])
         if (old is None) != (cell is None):
             self.post_message(self.PressChanged(cell is not None))
 
@@ -413,6 +443,8 @@ class BoardView(ScrollView, can_focus=True):
         self._styles.clear()
         self._heat = []
         self._background = None
+        self._tiles.clear()
+        self._tile_colours = None
 
     def _cell_styles(self) -> dict[str, Style]:
         if not self._styles:
@@ -425,18 +457,39 @@ class BoardView(ScrollView, can_focus=True):
             self._background = self.rich_style
         return self._background
 
+    def _colours(self) -> TileColours:
+        if self._tile_colours is None:
+            variables = self.app.theme_variables
+            self._tile_colours = TileColours(
+                *(
+                    theme_colour(variables, f"mines-{key}").rich_color
+                    for key in ("bevel-light", "bevel-dark", "grid")
+                )
+            )
+        return self._tile_colours
+
+    def _tile_row(self, style: Style, glyph: str, raised: bool, sub: int) -> list[Segment]:
+        """Screen row ``sub`` of a tall tile, made once per look and kept."""
+        key = (id(style), glyph, raised, sub)
+        segments = self._tiles.get(key)
+        if segments is None:
+            segments = tile_row(self.tile, sub, glyph, style, raised, self._colours())
+            # Keyed by the style's identity: the styles live as long as this cache.
+            self._tiles[key] = segments
+        return segments
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        row = y + scroll_y
+        cols, rows = self.tile
+        row, sub = divmod(y + scroll_y, rows)
         game, width = self.game, self.size.width
         if row >= game.height:
             return Strip.blank(width, self._background_style())
-        cw = self.glyphs.cell_width
-        first = scroll_x // cw
-        last = min(game.width, (scroll_x + width) // cw + 1)
+        first = scroll_x // cols
+        last = min(game.width, (scroll_x + width) // cols + 1)
         text = game.view_row(row)
         styles = self._cell_styles()
-        table = self._glyph_table
+        table = self._glyph_table if rows == 1 else self._tile_glyphs
         cursor_x = self.cursor[0] if self.cursor[1] == row else -1
         pressed_x = self._pressed[0] if self._pressed and self._pressed[1] == row else -1
         hint_x = self.hint[0] if self.hint and self.hint[1] == row else -1
@@ -450,7 +503,7 @@ class BoardView(ScrollView, can_focus=True):
             char = text[x]
             glyph = table[char]
             if x == pressed_x and char in "#?":
-                key, glyph = "pressed", " " * cw
+                key, glyph = "pressed", table["0"]
             else:
                 key = "hint" if x == hint_x else char
             style = styles["c" + key if x == cursor_x else key]
@@ -458,9 +511,15 @@ class BoardView(ScrollView, can_focus=True):
                 probability = overlay.get((x, row))
                 if probability is not None:
                     percent = overlay_percent(probability)
-                    glyph = overlay_label(percent, cw)
+                    glyph = overlay_label(percent, cols)
+                    if rows > 1:
+                        glyph = glyph.strip()
                     if x != cursor_x and key != "hint":
                         style = self._heat[percent]
+            if rows > 1:
+                raised = key != "pressed" and char in "#F?W"
+                segments.extend(self._tile_row(style, glyph, raised, sub))
+                continue
             if style is not run_style:
                 if run:
                     segments.append(Segment("".join(run), run_style))
@@ -468,6 +527,6 @@ class BoardView(ScrollView, can_focus=True):
             run.append(glyph)
         if run:
             segments.append(Segment("".join(run), run_style))
-        strip = Strip(segments, (last - first) * cw)
-        start = scroll_x - first * cw
+        strip = Strip(segments, (last - first) * cols)
+        start = scroll_x - first * cols
         return strip.crop(start, start + width).extend_cell_length(width, self._background_style())

@@ -18,11 +18,13 @@ def game_menus(
     *,
     overlay_on: Callable[[], bool],
     autoplaying: Callable[[], bool],
+    zoom_fit: Callable[[], bool],
 ) -> list[Menu]:
     """Game, Options and Help: every item names an app action (and its key, for the label).
 
     The check marks are read live when a menu opens: ``config`` is the next game's options,
-    ``overlay_on`` and ``autoplaying`` the assistant's state.
+    ``overlay_on`` and ``autoplaying`` the assistant's state, ``zoom_fit`` whether the cells
+    fit the terminal.
     """
 
     def is_preset(key: str) -> bool:
@@ -98,6 +100,9 @@ def game_menus(
                 MenuItem("Autoplay faster", "app.autoplay_pace(0.5)", ">"),
                 MenuItem("Autoplay slower", "app.autoplay_pace(2)", "<"),
                 SEPARATOR,
+                MenuItem("Zoom in", "app.zoom(1)", "]"),
+                MenuItem("Zoom out", "app.zoom(-1)", "["),
+                MenuItem("Zoom to fit", "app.zoom_fit", "=", zoom_fit),
                 MenuItem("Theme...", "app.choose_theme", "T"),
             ),
         ),

@@ -21,6 +21,8 @@ class Notice(Static):
         width: auto;
         padding: 1 2;
         border: round $primary;
+        background: $surface;
+        color: $foreground;
     }
     Screen.-paused BoardView {
         display: none;

@@ -1,0 +1,164 @@
+"""Zoom: the board's cells fill the terminal (fit), the keys step the size, a click anywhere
+inside a large tile hits that tile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.color import Color
+from rich.style import Style
+
+from tests.helpers import FakeClock, make_app
+from textmines.config import GameConfig
+from textmines.store.settings import Settings, load_settings
+from textmines.ui.app import TextminesApp
+from textmines.ui.board import BoardView
+from textmines.ui.tiles import (
+    FIT,
+    Tile,
+    TileColours,
+    fitting_tile,
+    tile_row,
+    tile_sizes,
+    zoom_index,
+)
+
+BEGINNER = {"width": 9, "height": 9, "mines": 10}
+EXPERT = {"width": 30, "height": 16, "mines": 99}
+
+
+# ---------------------------------------------------------------------------- the sizes
+def test_tile_sizes_start_at_the_themes_own_cell() -> None:
+    assert tile_sizes(2) == [(2, 1), (3, 1), (4, 2), (6, 3), (8, 4), (10, 5)]
+    assert tile_sizes(3) == [(3, 1), (4, 2), (6, 3), (8, 4), (10, 5)]
+
+
+def test_fit_takes_the_largest_tile_that_fits_else_the_smallest() -> None:
+    sizes = tile_sizes(2)
+    assert sizes[fitting_tile(sizes, (9, 9), (116, 33))] == (6, 3)
+    assert sizes[fitting_tile(sizes, (9, 9), (54, 27))] == (6, 3)  # exactly
+    assert sizes[fitting_tile(sizes, (9, 9), (53, 27))] == (4, 2)
+    assert sizes[fitting_tile(sizes, (1000, 1000), (100, 30))] == (2, 1)  # it scrolls
+
+
+def test_a_zoom_setting_names_a_size_or_fit() -> None:
+    sizes = tile_sizes(3)
+    assert zoom_index(sizes, FIT) is None
+    assert sizes[zoom_index(sizes, "6x3") or 0] == (6, 3)
+    assert zoom_index(sizes, "2x1") == 0  # narrower than the theme's cell: its own cell
+
+
+def drawn(tile: Tile, glyph: str, raised: bool) -> list[str]:
+    colours = TileColours(Color.parse("white"), Color.parse("black"), Color.parse("grey50"))
+    face = Style(color="red", bgcolor="grey70")
+    return [
+        "".join(segment.text for segment in tile_row(tile, row, glyph, face, raised, colours))
+        for row in range(tile.rows)
+    ]
+
+
+def test_a_raised_tile_is_light_top_left_and_dark_bottom_right() -> None:
+    assert drawn(Tile(6, 3), "F", raised=True) == ["▛▀▀▀▀▀", "▌ F  ▐", "▌▄▄▄▄▟"]
+    assert drawn(Tile(6, 3), "3", raised=False) == ["     ▕", "  3  ▕", "▁▁▁▁▁▕"]
+    # Two rows: the glyph goes on the upper one, which has no grid line.
+    assert drawn(Tile(4, 2), "3", raised=False) == [" 3 ▕", "▁▁▁▕"]
+
+
+# ---------------------------------------------------------------------------- fit
+@pytest.mark.parametrize(
+    ("board", "size", "tile"),
+    [
+        (BEGINNER, (80, 24), (3, 1)),
+        (BEGINNER, (120, 40), (6, 3)),
+        (BEGINNER, (200, 60), (10, 5)),
+        (EXPERT, (80, 24), (2, 1)),
+        (EXPERT, (120, 40), (3, 1)),
+        (EXPERT, (200, 60), (6, 3)),
+    ],
+)
+async def test_fit_fills_the_terminal(
+    board: dict[str, int], size: tuple[int, int], tile: tuple[int, int]
+) -> None:
+    app = make_app(**board)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        assert view.tile == tile
+        # The whole board shows: nothing to scroll.
+        assert view.content_region.width == board["width"] * tile[0]
+        assert view.content_region.height == board["height"] * tile[1]
+
+
+async def test_resizing_the_terminal_refits() -> None:
+    app = make_app(**BEGINNER)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardView)
+        assert board.tile == (3, 1)
+        await pilot.resize_terminal(200, 60)
+        await pilot.pause()
+        assert board.tile == (10, 5)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert board.tile == (6, 3)
+
+
+# ---------------------------------------------------------------------------- keys
+async def test_zoom_keys_step_the_size_and_the_choice_is_kept(tmp_path: Path) -> None:
+    settings_file = tmp_path / "settings.toml"
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        assert board.tile == (6, 3)
+        await pilot.press("left_square_bracket")
+        assert board.tile == (4, 2)
+        await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
+        assert board.tile == (2, 1), "the smallest size is as far as it goes"
+        await pilot.press("right_square_bracket")
+        assert board.tile == (3, 1)
+        assert load_settings(settings_file)[0].zoom == "3x1"
+        await pilot.resize_terminal(200, 60)
+        await pilot.pause()
+        assert board.tile == (3, 1), "a chosen size stays when the terminal changes"
+        await pilot.press("equals_sign")
+        assert board.tile == (10, 5)
+        assert load_settings(settings_file)[0].zoom == "fit"
+
+
+async def test_the_zoom_in_settings_is_used_at_start() -> None:
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings=Settings(zoom="4x2"))
+    async with app.run_test(size=(120, 40)):
+        assert app.query_one(BoardView).tile == (4, 2)
+
+
+async def test_the_options_menu_zooms() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        items = {item.label: item for _, item in app.menu_bar.all_items()}
+        assert items["Zoom to fit"].checked is not None and items["Zoom to fit"].checked()
+        await app.run_action(items["Zoom out"].action)
+        await pilot.pause()
+        assert app.query_one(BoardView).tile == (4, 2)
+        assert not items["Zoom to fit"].checked()
+
+
+# ---------------------------------------------------------------------------- mouse
+async def test_a_click_anywhere_inside_a_large_tile_hits_that_tile() -> None:
+    app = make_app(**BEGINNER)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space")
+        board = app.query_one(BoardView)
+        cols, rows = board.tile
+        assert (cols, rows) == (6, 3)
+        gutter_x = board.content_region.x - board.region.x
+        gutter_y = board.content_region.y - board.region.y
+        target = next(
+            (x, y) for y in range(8, -1, -1) for x in range(8, -1, -1) if app.game.cell(x, y) == "#"
+        )
+        for dy in range(rows):
+            for dx in range(cols):
+                offset = (gutter_x + target[0] * cols + dx, gutter_y + target[1] * rows + dy)
+                await pilot.click(BoardView, offset, button=3)  # right: flag, ?, clear
+                assert board.cursor == target
+        # 18 right clicks on one cell: flag, ?, clear six times over.
+        assert app.game.cell(*target) == "#"

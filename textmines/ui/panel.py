@@ -1,0 +1,46 @@
+"""GamePanel: the header and the board in one bevelled frame, as in Windows Minesweeper.
+
+The panel is raised (light top and left edges, dark bottom and right); inside it the counter,
+face and timer sit on one strip exactly as wide as the board below, and the board is sunken
+into it. The panel is centred in the room between the menu bar and the status line.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from textual.containers import Vertical
+
+#: Screen cells the panel adds around the board's tiles: (columns, rows). The frame on each
+#: side, the board's sunken edge on each side, and the header row.
+CHROME: Final = (4, 5)
+#: The same in a short terminal, where the frames go (see app.tcss): the header row only.
+COMPACT_CHROME: Final = (0, 1)
+
+
+class GamePanel(Vertical):
+    """The framed header and board; its children are the app's header and board."""
+
+    DEFAULT_CSS: ClassVar[str] = """
+    GamePanel {
+        width: auto;
+        height: auto;
+        max-width: 100%;
+        max-height: 100%;
+        background: $mines-frame;
+        border-top: outer $mines-bevel-light;
+        border-left: outer $mines-bevel-light;
+        border-bottom: outer $mines-bevel-dark;
+        border-right: outer $mines-bevel-dark;
+    }
+    GamePanel > GameHeader {
+        width: 100%;
+        background: $mines-frame;
+    }
+    GamePanel > BoardView {
+        border-top: outer $mines-bevel-dark;
+        border-left: outer $mines-bevel-dark;
+        border-bottom: outer $mines-bevel-light;
+        border-right: outer $mines-bevel-light;
+    }
+    """

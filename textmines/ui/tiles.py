@@ -1,0 +1,134 @@
+"""Tile sizes (the zoom) and how one board cell is drawn at each.
+
+A tile is ``cols`` x ``rows`` screen cells. One-row tiles are text as they always were: the
+glyph right-aligned in the theme's cell width, centred when the tile is wider. Taller tiles
+look like the classic game's: a covered cell is raised (light top and left edges, dark bottom
+and right, drawn with half blocks), a revealed one flat with a thin grid line on its right
+and bottom, the glyph centred on the middle row (the upper one of two).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from rich.cells import cell_len
+from rich.color import Color
+from rich.segment import Segment
+from rich.style import Style
+
+from textmines.store.settings import ZOOMS
+
+#: The zoom setting that picks the largest tile at which the whole panel fits.
+FIT: Final = ZOOMS[0]
+
+
+class Tile(NamedTuple):
+    """A tile size in screen cells."""
+
+    cols: int
+    rows: int
+
+    def __str__(self) -> str:
+        return f"{self.cols}x{self.rows}"
+
+
+#: Every tile size the zoom setting names, smallest first: roughly square from two rows on
+#: (a terminal cell is about twice as tall as it is wide).
+TILES: Final = tuple(Tile(*map(int, zoom.split("x"))) for zoom in ZOOMS[1:])
+
+
+def tile_sizes(cell_width: int) -> list[Tile]:
+    """The tile sizes for a theme whose one-row cell is ``cell_width`` columns, smallest
+    first: that cell, then the sizes larger than it."""
+    return [Tile(cell_width, 1)] + [t for t in TILES if t.rows > 1 or t.cols > cell_width]
+
+
+def zoom_index(sizes: Sequence[Tile], zoom: str) -> int | None:
+    """Index in ``sizes`` of the ``zoom`` setting (None for fit); a size the theme's cell
+    is wider than means its own cell."""
+    if zoom == FIT:
+        return None
+    cols, rows = map(int, zoom.split("x"))
+    return next((i for i, t in enumerate(sizes) if (t.rows, t.cols) >= (rows, cols)), 0)
+
+
+def fitting_tile(sizes: Sequence[Tile], board: tuple[int, int], room: tuple[int, int]) -> int:
+    """Index in ``sizes`` of the largest tile at which a ``board`` of (width, height) cells
+    fits in ``room`` (columns, rows); the smallest (0) when none does (the board scrolls)."""
+    width, height = board
+    fits = [
+        i for i, t in enumerate(sizes) if width * t.cols <= room[0] and height * t.rows <= room[1]
+    ]
+    return max(fits, default=0)
+
+
+def one_row_glyph(glyph: str, cell_width: int, cols: int) -> str:
+    """``glyph`` in a one-row tile: right-aligned in the theme's cell width (a gap between
+    columns, as the board always looked), that cell centred in a wider tile."""
+    cell = " " * max(0, cell_width - cell_len(glyph)) + glyph
+    room = max(0, cols - cell_len(cell))
+    return " " * (room // 2) + cell + " " * (room - room // 2)
+
+
+class TileColours(NamedTuple):
+    """The colours of the edges: a covered tile's bevel and a revealed tile's grid line."""
+
+    light: Color
+    dark: Color
+    grid: Color
+
+
+def tile_row(
+    tile: Tile, row: int, glyph: str, style: Style, raised: bool, colours: TileColours
+) -> list[Segment]:
+    """Row ``row`` of a tile of two rows or more showing ``glyph`` in ``style`` (whose
+    background is the tile's face): raised for a covered cell, flat for a revealed one."""
+    cols, rows = tile
+    background = style.bgcolor
+    light = Style(color=colours.light, bgcolor=background)
+    dark = Style(color=colours.dark, bgcolor=background)
+    grid = Style(color=colours.grid, bgcolor=background)
+    # Blank space in a style of its own, apart from the glyph's: SVG captures (and so the
+    # snapshots) then place the glyph exactly, as a terminal does.
+    face = Style(bgcolor=background)
+    if raised:
+        cells = _raised_row(cols, rows, row, light, dark, face)
+        inner = (1, cols - 1)
+    else:
+        line = ("▁", grid) if row == rows - 1 else (" ", face)
+        cells = [line] * (cols - 1) + [("▕", grid)]
+        inner = (0, cols - 1)
+    if row == (rows - 1) // 2 and glyph.strip():
+        width = cell_len(glyph)
+        start = inner[0] + max(0, (inner[1] - inner[0] - width) // 2)
+        cells[start : start + width] = [(glyph, style)] + [("", style)] * (width - 1)
+    return _merged(cells)
+
+
+def _raised_row(
+    cols: int, rows: int, row: int, light: Style, dark: Style, face: Style
+) -> list[tuple[str, Style]]:
+    """A covered tile's row: the light edge runs along the top and down the left, the dark
+    one along the bottom and up the right, each corner taken as the classic bevel does."""
+    if row == 0:
+        return [("▛", light)] + [("▀", light)] * (cols - 1)
+    if row == rows - 1:
+        return [("▌", light)] + [("▄", dark)] * (cols - 2) + [("▟", dark)]
+    return [("▌", light)] + [(" ", face)] * (cols - 2) + [("▐", dark)]
+
+
+def _merged(cells: list[tuple[str, Style]]) -> list[Segment]:
+    """Neighbouring cells of the same style as one segment."""
+    segments: list[Segment] = []
+    text: list[str] = []
+    current: Style | None = None
+    for char, style in cells:
+        if style is not current and text:
+            segments.append(Segment("".join(text), current))
+            text = []
+        current = style
+        text.append(char)
+    if text:
+        segments.append(Segment("".join(text), current))
+    return segments
