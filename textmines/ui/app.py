@@ -89,16 +89,16 @@ class TextminesApp(ThemedApp):
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("f10", "menu", "Menu", id="app.menu"),
         Binding(
-            "ctrl+plus,ctrl+equals_sign,right_square_bracket",
+            "right_square_bracket,ctrl+plus,ctrl+equals_sign",
             "zoom(1)",
             "Zoom in",
             show=False,
             id="app.zoom_in",
         ),
         Binding(
-            "ctrl+minus,left_square_bracket", "zoom(-1)", "Zoom out", show=False, id="app.zoom_out"
+            "left_square_bracket,ctrl+minus", "zoom(-1)", "Zoom out", show=False, id="app.zoom_out"
         ),
-        Binding("ctrl+0,equals_sign", "zoom_fit", "Zoom to fit", show=False, id="app.zoom_fit"),
+        Binding("equals_sign,ctrl+0", "zoom_fit", "Zoom to fit", show=False, id="app.zoom_fit"),
         Binding("alt+g", "menu(0)", "Game menu", show=False, id="app.menu_game"),
         Binding("alt+o", "menu(1)", "Options menu", show=False, id="app.menu_options"),
         Binding("alt+h", "menu(2)", "Help menu", show=False, id="app.menu_help"),

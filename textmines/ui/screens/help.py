@@ -16,6 +16,7 @@ _KEY_NAMES = {
     "space": "Space",
     "enter": "Enter",
     "plus": "+",
+    "minus": "-",
     "question_mark": "?",
     "home": "Home",
     "end": "End",
