@@ -28,9 +28,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
-from textmines.engine.board import MINE, Board, neighbour_indices
+from textmines.engine.board import MINE, Board, neighbour_indices, neighbour_sums
 
 #: The time box of a board up to Expert size...
 DEFAULT_TIME_LIMIT: Final = 1.0
@@ -43,6 +43,12 @@ LONGEST_TIME_LIMIT: Final = 20.0
 MOST_MINES_MOVED: Final = 3
 #: Solver time box inside one attempt: a component too big for it means "stuck here".
 SOLVER_TIME_LIMIT: Final = 0.05
+#: Boards up to this many cells keep every cell's neighbour list (about 340 bytes a cell);
+#: bigger ones work them out when needed, so a 1000x1000 deal does not hold 340 MB of lists.
+LISTED_NEIGHBOURS_CELLS: Final = 100_000
+#: The play-through asks whether to stop once every this many steps (about a millisecond of
+#: work), so the time box and a cancel take effect within a pass, not only between passes.
+STEPS_PER_CHECK: Final = 1024
 
 # What the play-through knows of each cell (one byte a cell in ``solve_from``'s result).
 #: Not known yet: covered, and no deduction reached it.
@@ -55,12 +61,24 @@ KNOWN_MINE: Final = 2
 #: A layout's mines: one byte a cell, 1 for a mine.
 MINE_FLAG: Final = 1
 
+#: Byte maps: a layout byte to its mine flag; a play-through state to 1 when open.
+_MINE_FLAGS: Final = bytes(MINE_FLAG if b & MINE else 0 for b in range(256))
+_OPEN_MARKS: Final = bytes(1 if b == OPEN else 0 for b in range(256))
+#: The view character of ``state << 4 | count``: the number of an open cell, else covered.
+_VIEW_CHARS: Final = bytes(
+    ord(str(b & 0x0F)) if b >> 4 == OPEN and b & 0x0F <= 8 else ord("#") for b in range(256)
+)
+
 #: A uniform integer in ``range(n)`` from the deal's random stream.
 Draw = Callable[[int], int]
 
 
 class DealCancelled(Exception):
     """The caller stopped a no-guess deal (``should_stop`` returned True)."""
+
+
+class _Stopped(Exception):
+    """The time box ran out, or the caller cancelled, in the middle of a pass."""
 
 
 @dataclass(frozen=True)
@@ -78,17 +96,50 @@ def time_limit_for(width: int, height: int) -> float:
     return min(LONGEST_TIME_LIMIT, max(DEFAULT_TIME_LIMIT, width * height / CELLS_PER_SECOND))
 
 
-class Neighbours:
-    """Neighbour lists of every cell of a board size, built once per generation."""
+class NeighbourLists(Protocol):
+    """Every cell's neighbour indices, looked up by cell index."""
+
+    def __getitem__(self, index: int, /) -> list[int]: ...
+
+
+class _NeighboursOnDemand:
+    """``neighbour_indices`` of a cell, worked out when asked (big boards)."""
+
+    __slots__ = ("height", "width")
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
-        self.of = [neighbour_indices(i, width, height) for i in range(width * height)]
 
-    def counts(self, flags: bytearray) -> list[int]:
-        """Every cell's number for the mines ``flags``."""
-        return [sum(flags[n] for n in cells) for cells in self.of]
+    def __getitem__(self, index: int, /) -> list[int]:
+        return neighbour_indices(index, self.width, self.height)
+
+
+class Neighbours:
+    """Neighbour lists of every cell of a board size, built once per generation (or, past
+    ``LISTED_NEIGHBOURS_CELLS``, worked out on demand: the same lists, in the same order)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        cells = width * height
+        self.of: NeighbourLists = (
+            [neighbour_indices(i, width, height) for i in range(cells)]
+            if cells <= LISTED_NEIGHBOURS_CELLS
+            else _NeighboursOnDemand(width, height)
+        )
+
+    def counts(self, flags: bytes | bytearray) -> bytearray:
+        """Every cell's number for the mines ``flags`` (one byte a cell, 0 or 1)."""
+        sums = neighbour_sums(bytes(flags), self.width, self.height)
+        # A cell's block sum holds its own flag: take it out (no lane ever borrows).
+        value = int.from_bytes(sums, "little") - int.from_bytes(flags, "little")
+        return bytearray(value.to_bytes(len(flags), "little"))
+
+    def touching(self, marks: bytes | bytearray) -> bytes:
+        """For every cell, how many of the cells around it, itself included, are marked
+        (``marks``: one byte a cell, 0 or 1)."""
+        return neighbour_sums(bytes(marks), self.width, self.height)
 
 
 def find_no_guess_board(
@@ -105,44 +156,50 @@ def find_no_guess_board(
 
     ``deal`` gives a uniform board (called first, and again when the search starts over);
     no mine ever moves onto a ``protected`` cell; ``draw`` makes every random choice. If
-    the ``time_limit`` runs out first: the first board ``deal`` gave and ``False``.
-    ``should_stop`` is asked often (a few times a second on the largest boards): when it
-    returns True, ``DealCancelled`` is raised. ``on_progress`` hears after each layout tried.
+    the ``time_limit`` runs out first: the first board ``deal`` gave and ``False``. The
+    limit is checked inside every pass over the board, so a deal returns soon after it
+    (a fraction of a second late on a 1000x1000 board), however big the board.
+    ``should_stop`` is asked as often: when it returns True, ``DealCancelled`` is raised.
+    ``on_progress`` hears after each layout tried.
     """
     began = time.perf_counter()
     first = deal()
     layout = _Layout(first, protected)
-    width, height = first.width, first.height
     mines = first.size - first.safe_count
-    safe_total = width * height - mines
+    safe_total = first.size - mines
     best = 0.0
 
     def stop() -> bool:
         return bool(should_stop and should_stop()) or time.perf_counter() - began > time_limit
 
     while True:
-        state = solve_from(
-            layout.flags, layout.counts, mines, first_index, layout.around, stop=stop
-        )
-        if should_stop is not None and should_stop():
-            raise DealCancelled
-        stuck = [i for i, cell in enumerate(state) if cell == UNKNOWN]
-        if not any(not layout.flags[i] for i in stuck):
-            return Board.from_flags(width, height, bytes(layout.flags)), True
-        elapsed = time.perf_counter() - began
-        if on_progress is not None:
-            best = max(best, state.count(OPEN) / safe_total)
-            on_progress(DealProgress(best, elapsed, time_limit))
-        if elapsed > time_limit:
+        try:
+            state = solve_from(
+                layout.flags, layout.counts, mines, first_index, layout.around, stop=stop
+            )
+            if should_stop is not None and should_stop():
+                raise DealCancelled
+            stuck = [i for i, cell in enumerate(state) if cell == UNKNOWN]
+            if not any(not layout.flags[i] for i in stuck):
+                return Board.from_flags(first.width, first.height, bytes(layout.flags)), True
+            elapsed = time.perf_counter() - began
+            if on_progress is not None:
+                best = max(best, state.count(OPEN) / safe_total)
+                on_progress(DealProgress(best, elapsed, time_limit))
+            if elapsed > time_limit:
+                return first, False
+            if not layout.rearrange(draw, state, stuck, stop):
+                # Nothing to move; start again from a fresh uniform board.
+                layout.replace(deal())
+        except _Stopped:
+            if should_stop is not None and should_stop():
+                raise DealCancelled from None
             return first, False
-        if not layout.rearrange(draw, state, stuck):
-            # Nothing to move; start again from a fresh uniform board.
-            layout.replace(deal())
 
 
 def solve_from(
     flags: bytearray,
-    counts: list[int],
+    counts: bytearray,
     mines: int,
     start: int,
     around: Neighbours,
@@ -154,37 +211,61 @@ def solve_from(
     ``KNOWN_MINE``.
 
     The board is cleared without guessing when every safe cell ends open. ``stop`` is asked
-    between passes over the board: when it returns True the play ends where it is.
+    every ``STEPS_PER_CHECK`` steps of the play: when it returns True the play ends where
+    it is.
     """
-    play = _PlayThrough(counts, mines, around, solver_time_limit)
+    play = _PlayThrough(counts, mines, around, solver_time_limit, stop)
     safe_total = len(flags) - mines
-    play.open_cell(start)
-    while play.opened < safe_total:
-        if stop is not None and stop():
+    try:
+        play.open_cell(start)
+        while play.opened < safe_total:
+            if stop is not None and stop():
+                break
+            if play.local_rules():
+                continue
+            if play.opened >= safe_total:
+                break
+            if play.subset_rule() or play.full_solver():
+                continue
             break
-        if play.local_rules():
-            continue
-        if play.opened >= safe_total:
-            break
-        if play.subset_rule() or play.full_solver():
-            continue
-        break
+    except _Stopped:
+        pass
     return play.state
+
+
+def view_text(state: bytearray, counts: bytearray) -> str:
+    """The position as the player sees it, one character a cell (``solver.View`` text): an
+    open cell's number, ``#`` for any other cell. Built a whole board at a time."""
+    size = len(state)
+    # state is at most 2 and a count at most 8, so no byte of the sum carries into the next.
+    key = (int.from_bytes(state, "little") << 4) + int.from_bytes(counts, "little")
+    return key.to_bytes(size, "little").translate(_VIEW_CHARS).decode("ascii")
 
 
 class _PlayThrough:
     """One play of a layout by deductions: the cells' states and the numbers to look at."""
 
     def __init__(
-        self, counts: list[int], mines: int, around: Neighbours, solver_time_limit: float
+        self,
+        counts: bytearray,
+        mines: int,
+        around: Neighbours,
+        solver_time_limit: float,
+        stop: Callable[[], bool] | None = None,
     ) -> None:
         self.counts = counts
         self.mines = mines
         self.around = around
         self.solver_time_limit = solver_time_limit
+        self.stop = stop
         self.state = bytearray(len(counts))
         self.opened = 0
         self.queue: list[int] = []  # open numbers whose neighbourhood changed
+
+    def check(self) -> None:
+        """Raise ``_Stopped`` if the play must end now (time box or cancel)."""
+        if self.stop is not None and self.stop():
+            raise _Stopped
 
     def open_cell(self, index: int) -> None:
         """Open a cell, flooding through zeros; queue the numbers that may now decide."""
@@ -197,6 +278,8 @@ class _PlayThrough:
                 continue
             state[i] = OPEN
             opened += 1
+            if not opened % STEPS_PER_CHECK:
+                self.check()  # a flood can cross most of a huge board
             if counts[i] == 0:
                 stack.extend(n for n in of[i] if state[n] == UNKNOWN)
             else:
@@ -216,7 +299,12 @@ class _PlayThrough:
         """Single-number rules until nothing changes; True if anything changed."""
         of, counts, state, queue = self.around.of, self.counts, self.state, self.queue
         changed = False
+        steps = 0
         while queue:
+            steps += 1
+            if steps == STEPS_PER_CHECK:
+                steps = 0
+                self.check()
             i = queue.pop()
             unknown = [n for n in of[i] if state[n] == UNKNOWN]
             if not unknown:
@@ -237,6 +325,8 @@ class _PlayThrough:
         of, counts, state = self.around.of, self.counts, self.state
         live: dict[int, tuple[frozenset[int], int]] = {}
         for i in range(len(state)):
+            if not i % (8 * STEPS_PER_CHECK):
+                self.check()
             if state[i] == OPEN and counts[i]:
                 unknown = frozenset(n for n in of[i] if state[n] == UNKNOWN)
                 if unknown:
@@ -253,7 +343,9 @@ class _PlayThrough:
         of = self.around.of
         live = self.live_numbers()
         changed = False
-        for i, (cells_a, need_a) in live.items():
+        for step, (i, (cells_a, need_a)) in enumerate(live.items(), 1):
+            if not step % STEPS_PER_CHECK:
+                self.check()
             # A number whose covered cells hold all of i's touches any one of them.
             for j in of[next(iter(cells_a))]:
                 other = live.get(j)
@@ -283,12 +375,14 @@ class _PlayThrough:
         """The exact solver on the position as a player would see it; True if it decided
         any cell."""
         # Loaded on first use: a game that is not dealt no-guess never needs the solver.
-        from textmines.engine.solver import COVERED, View, analyse_view
+        from textmines.engine.solver import AnalysisStopped, View, analyse_view
 
-        counts, state, w = self.counts, self.state, self.around.width
-        text = "".join(str(counts[i]) if s == OPEN else COVERED for i, s in enumerate(state))
-        view = View(w, self.around.height, text)
-        analysis = analyse_view(view, self.mines, self.solver_time_limit)
+        state, w = self.state, self.around.width
+        view = View(w, self.around.height, view_text(state, self.counts))
+        try:
+            analysis = analyse_view(view, self.mines, self.solver_time_limit, stop=self.stop)
+        except AnalysisStopped:
+            raise _Stopped from None
         changed = False
         for x, y in analysis.safe:
             self.open_cell(y * w + x)
@@ -308,12 +402,12 @@ class _Layout:
         self.around = Neighbours(board.width, board.height)
         self.protected = set(protected)
         self.flags = bytearray()
-        self.counts: list[int] = []
+        self.counts = bytearray()
         self.replace(board)
 
     def replace(self, board: Board) -> None:
         """Start over from the mines of ``board``."""
-        self.flags[:] = bytes(MINE_FLAG if b & MINE else 0 for b in board.cells)
+        self.flags[:] = board.cells.translate(_MINE_FLAGS)
         self.counts[:] = self.around.counts(self.flags)
 
     def move(self, source: int, target: int) -> None:
@@ -323,24 +417,26 @@ class _Layout:
         for n in self.around.of[target]:
             self.counts[n] += 1
 
-    def rearrange(self, draw: Draw, state: bytearray, stuck: list[int]) -> bool:
+    def rearrange(
+        self, draw: Draw, state: bytearray, stuck: list[int], stop: Callable[[], bool]
+    ) -> bool:
         """Move a few mines so that the solver, stuck at ``state``, gets further next time.
 
-        False when no mine can move (the caller starts over from a fresh board).
+        False when no mine can move (the caller starts over from a fresh board). Raises
+        ``_Stopped`` when ``stop`` says so (the lists below take a while on huge boards).
         """
-        of, flags, protected = self.around.of, self.flags, self.protected
+        flags, protected = self.flags, self.protected
+        # How many open cells each cell touches (itself included, and it is not open).
+        touches = self.around.touching(state.translate(_OPEN_MARKS))
         # The stuck frontier: unknown cells next to an open cell.
-        frontier = [i for i in stuck if any(state[n] == OPEN for n in of[i])]
+        frontier = [i for i in stuck if touches[i]]
         frontier_set = set(frontier)
+        # Covered cells no number sees: not open, next to no open cell, free of mines.
         free = [
-            i
-            for i in range(len(flags))
-            if state[i] != OPEN
-            and i not in frontier_set
-            and i not in protected
-            and not flags[i]
-            and not any(state[n] == OPEN for n in of[i])
+            i for i, seen in enumerate(touches) if not seen and not flags[i] and i not in protected
         ]
+        if stop():
+            raise _Stopped
         frontier_mines = [i for i in frontier if flags[i]]
         frontier_safe = [i for i in frontier if not flags[i] and i not in protected]
         if free and frontier_mines:

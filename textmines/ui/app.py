@@ -177,6 +177,8 @@ class TextminesApp(ThemedApp):
     def compose(self) -> ComposeResult:
         # Few widgets on purpose: Textual's cost per key press grows with their number.
         yield self.menu_bar
+        # The zoom for the terminal as it is, before the first layout: no second pass.
+        self.board.set_tile(self._tile_for(self.mines_theme.glyphs.cell_width))
         with GamePanel(id="panel"):
             yield self.header
             yield self.board

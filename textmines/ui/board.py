@@ -263,8 +263,9 @@ class BoardView(ScrollView, can_focus=True):
         self._glyph_table = glyph_table(self.glyphs, tile.cols)
         self._tiles.clear()
         self._fit_virtual_size()
-        self.scroll_to_cursor()
-        self.refresh(layout=True)
+        if self.is_mounted:  # before that, the first layout takes the size as it is
+            self.scroll_to_cursor()
+            self.refresh(layout=True)
 
     def set_overlay(self, overlay: Mapping[tuple[int, int], float] | None) -> None:
         """Show mine probabilities on covered cells (None: hide them)."""

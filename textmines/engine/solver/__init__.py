@@ -51,6 +51,7 @@ from textmines.engine.solver.guessing import (
     best_guess,
     progress_chance,
 )
+from textmines.engine.solver.model import AnalysisStopped
 from textmines.engine.solver.view import COVERED, Cell, View, parse_view
 
 __all__ = [
@@ -62,6 +63,7 @@ __all__ = [
     "GUESS_SLACK",
     "PROGRESS_WEIGHT",
     "Analysis",
+    "AnalysisStopped",
     "Cell",
     "Hint",
     "Move",

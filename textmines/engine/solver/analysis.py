@@ -33,7 +33,13 @@ from textmines.engine.solver.counting import (
     expected_mines,
     interior_weights,
 )
-from textmines.engine.solver.model import Model, build_model
+from textmines.engine.solver.model import (
+    ITEMS_PER_CHECK,
+    Model,
+    Stop,
+    build_model,
+    check_stop,
+)
 from textmines.engine.solver.view import UNKNOWN_CELL, Cell, View, parse_view, reading_order
 
 #: Seconds the exact counting may take before it settles for an estimate.
@@ -115,20 +121,27 @@ def analyse_view(
     time_limit: float = DEFAULT_TIME_LIMIT,
     *,
     max_groups: int | None = None,
+    stop: Stop | None = None,
 ) -> Analysis:
     """``analyse`` on a view already parsed (or built, as the no-guess generator does).
 
     Components of more than ``max_groups`` groups are estimated as if the time box had run
-    out (for tests of the approximation).
+    out (for tests of the approximation). ``stop`` is asked every few thousand cells, from
+    reading the view to the last probability: when it returns True the analysis ends with
+    ``AnalysisStopped`` (``time_limit`` only bounds the counting, and reading a 1000x1000
+    view takes seconds by itself).
     """
     deadline = time.perf_counter() + time_limit
-    model = build_model(view, mines)
+    model = build_model(view, mines, stop)
+    check_stop(stop)
     comps = components(model)
-    exact, estimated_mines = _count_components(comps, model, deadline, max_groups)
+    check_stop(stop)
+    exact, estimated_mines = _count_components(comps, model, deadline, max_groups, stop)
     approximate = len(exact) < len(comps)
     mix = _combine(model, exact, estimated_mines, approximate)
     cells = _CellOutcome({}, set(model.safe), set(model.mined), approximate)
     for i, comp in enumerate(exact):
+        check_stop(stop)
         _weigh_component(comp, convolve(mix.prefix[i], mix.suffix[i + 1]), mix, cells)
         comp.release()
     for comp in comps:
@@ -140,17 +153,22 @@ def analyse_view(
         cells.probability[c] = 0.0
     for c in model.mined:
         cells.probability[c] = 1.0
-    return _report(view, mines, model, mix, cells)
+    return _report(view, mines, model, mix, cells, stop)
 
 
 def _count_components(
-    comps: list[Component], model: Model, deadline: float, max_groups: int | None
+    comps: list[Component],
+    model: Model,
+    deadline: float,
+    max_groups: int | None,
+    stop: Stop | None,
 ) -> tuple[list[Component], float]:
     """Count every component in time; estimate the others. Returns the counted components
     and the mines the estimated ones are expected to hold."""
     exact: list[Component] = []
     estimated_mines = 0.0
     for comp in comps:
+        check_stop(stop)
         try:
             if max_groups is not None and len(comp.sizes) > max_groups:
                 raise TimeBoxExceeded
@@ -262,7 +280,9 @@ def _weigh_component(
             cells.probability[c] = p
 
 
-def _report(view: View, mines: int, model: Model, mix: _Mix, cells: _CellOutcome) -> Analysis:
+def _report(
+    view: View, mines: int, model: Model, mix: _Mix, cells: _CellOutcome, stop: Stop | None
+) -> Analysis:
     """The analysis of every unknown cell of ``view``, in the view's coordinates."""
     w = view.width
     interior = mix.interior
@@ -279,7 +299,9 @@ def _report(view: View, mines: int, model: Model, mix: _Mix, cells: _CellOutcome
     safe: set[Cell] = set()
     mined: set[Cell] = set()
     wrong: set[Cell] = set()
-    for match in UNKNOWN_CELL.finditer(view.text):
+    for number, match in enumerate(UNKNOWN_CELL.finditer(view.text), 1):
+        if not number % ITEMS_PER_CHECK:
+            check_stop(stop)
         index = match.start()
         cell = (index % w, index // w)
         known = cells.probability.get(index)

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from textmines.engine.board import neighbour_indices
 from textmines.engine.solver.view import KNOWN_MINE, NUMBER, UNKNOWN, View
 
 #: The unknown cells around a number and how many mines they hold.
 Constraint = tuple[list[int], int]
+#: Asked now and then during an analysis: True ends it with ``AnalysisStopped``.
+Stop = Callable[[], bool]
+#: Numbers (or cells) handled between two questions to ``stop``.
+ITEMS_PER_CHECK: Final = 4096
+
+
+class AnalysisStopped(Exception):
+    """The caller's ``stop`` asked an analysis to end before it was done."""
+
+
+def check_stop(stop: Stop | None) -> None:
+    """Raise ``AnalysisStopped`` if ``stop`` says so."""
+    if stop is not None and stop():
+        raise AnalysisStopped
 
 
 @dataclass(slots=True)
@@ -27,17 +43,18 @@ class Model:
     frontier: set[int]
 
 
-def build_model(view: View, mines: int) -> Model:
+def build_model(view: View, mines: int, stop: Stop | None = None) -> Model:
     """The constraints of ``view`` with ``mines`` mines in all, trivially propagated.
 
-    Raises ``ValueError`` when a number cannot be satisfied.
+    Raises ``ValueError`` when a number cannot be satisfied, ``AnalysisStopped`` when
+    ``stop`` (asked every few thousand numbers) returns True.
     """
     text = view.text
     known_mines = sum(text.count(c) for c in KNOWN_MINE)
     unknown_total = sum(text.count(c) for c in UNKNOWN)
     safe: set[int] = set()
     mined: set[int] = set()
-    pending = _propagate(_number_constraints(view), safe, mined)
+    pending = _propagate(_number_constraints(view, stop), safe, mined, stop)
     constraints = list({(tuple(sorted(c)), n): (c, n) for c, n in pending}.values())
     frontier = {c for cells, _ in constraints for c in cells}
     return Model(
@@ -50,12 +67,14 @@ def build_model(view: View, mines: int) -> Model:
     )
 
 
-def _number_constraints(view: View) -> list[Constraint]:
+def _number_constraints(view: View, stop: Stop | None) -> list[Constraint]:
     """One constraint per revealed number that still has unknown cells around it, in
     reading order."""
     w, h, text = view.width, view.height, view.text
     out: list[Constraint] = []
-    for match in NUMBER.finditer(text):
+    for number, match in enumerate(NUMBER.finditer(text), 1):
+        if not number % ITEMS_PER_CHECK:
+            check_stop(stop)
         index = match.start()
         cells = []
         need = int(match.group())
@@ -74,11 +93,14 @@ def _number_constraints(view: View) -> list[Constraint]:
     return out
 
 
-def _propagate(pending: list[Constraint], safe: set[int], mined: set[int]) -> list[Constraint]:
+def _propagate(
+    pending: list[Constraint], safe: set[int], mined: set[int], stop: Stop | None
+) -> list[Constraint]:
     """Apply trivial constraints (no mine left, or only mines left) until none is left,
     adding to ``safe`` and ``mined``; returns the constraints still open, over the cells
     still undecided."""
     while True:
+        check_stop(stop)
         progressed = False
         kept: list[Constraint] = []
         for cells, need in pending:
