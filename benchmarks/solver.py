@@ -4,6 +4,7 @@ python benchmarks/solver.py                    # everything (5000/5000/10000 gam
 python benchmarks/solver.py --games 500        # 500 games on every preset
 python benchmarks/solver.py --only noguess     # one section: winrate, timing, noguess or big
 python benchmarks/solver.py --only big --big-boards 3  # no-guess deals on huge boards
+python benchmarks/solver.py --only huge        # 1000x1000/150000: time box and peak memory
 
 Autoplay: a new seeded game per seed 0..n-1 with the opening first-click rule, first click
 at (3, 3) (0-based), then every certain safe cell of ``analyse`` at once, and
@@ -17,6 +18,7 @@ import argparse
 import math
 import platform
 import random
+import resource
 import sys
 import threading
 import time
@@ -161,6 +163,31 @@ def big_boards(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
         )
 
 
+def huge_deal(job: tuple[int, int, int, int]) -> tuple[float, bool, float]:
+    """One no-guess deal in a fresh process: (seconds, solved, peak resident MB of it)."""
+    seconds, solved = generate(job, centre=True)
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux
+    return seconds, solved, peak_kb / 1024
+
+
+def huge_boards(boards: int) -> None:
+    """Issue 18 item 11: the deal must end with its time box (20 s here) and hold little
+    memory, however big the board. Each deal runs in its own process to measure its peak."""
+    width, height, mines = 1000, 1000, 150_000
+    print(f"No-guess deals on {width}x{height}/{mines}, seeds 0..{boards - 1}, one process each:")
+    results = []
+    for seed in range(boards):
+        with Pool(1, maxtasksperchild=1) as single:
+            results.append(single.apply(huge_deal, ((seed, width, height, mines),)))
+    times = [r[0] for r in results]
+    print(
+        f"  deal {summary(times, 1, 's', 2)} (time box {time_limit_for(width, height):g} s)"
+        f"  fallbacks {sum(not r[1] for r in results)}/{boards}"
+        f"  peak RSS max {max(r[2] for r in results):.0f} MB",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -172,7 +199,9 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=500, help="no-guess boards per size")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--big-boards", type=int, default=3, help="seeds per huge board")
-    parser.add_argument("--only", choices=["winrate", "timing", "noguess", "big"], default=None)
+    parser.add_argument(
+        "--only", choices=["winrate", "timing", "noguess", "big", "huge"], default=None
+    )
     args = parser.parse_args()
     print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
     print("python:", platform.python_version(), platform.python_implementation())
@@ -189,6 +218,8 @@ def main() -> None:
             no_guess(pool, args.boards)
         if args.only in (None, "big"):
             big_boards(pool, args.big_boards)
+    if args.only in (None, "huge"):
+        huge_boards(args.big_boards)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from textmines.engine import Board, Game
+from textmines.engine.board import neighbour_indices
 from textmines.engine.generate import (
     deal_board,
     place_mines,
@@ -20,10 +22,15 @@ from textmines.engine.generate import (
 )
 from textmines.engine.noguess import (
     DEFAULT_TIME_LIMIT,
+    KNOWN_MINE,
     LONGEST_TIME_LIMIT,
+    OPEN,
+    UNKNOWN,
     DealCancelled,
     DealProgress,
+    Neighbours,
     time_limit_for,
+    view_text,
 )
 from textmines.engine.solver import analyse
 
@@ -220,3 +227,70 @@ def test_only_a_first_reveal_of_a_no_guess_game_needs_a_deal() -> None:
     assert game.needs_deal(4, 4)
     game.reveal(4, 4)
     assert not game.needs_deal(8, 8)
+
+
+# Issue 18 item 11: ``--custom 1000x1000x150000 --no-guess`` ignored the time box for tens of
+# seconds and held 570-680 MB, because the limit was checked only between passes and every
+# cell kept a list of its neighbours. A 600x600 board at the same density shows both.
+HUGE = (600, 600, 54_000)
+HUGE_CENTRE = 300 * 600 + 300
+
+
+def test_a_huge_deal_keeps_its_time_box() -> None:
+    width, height, mines = HUGE
+    start = time.perf_counter()
+    board, solved = place_mines_no_guess(
+        width, height, mines, HUGE_CENTRE, random.Random(1), time_limit=0.3
+    )
+    elapsed = time.perf_counter() - start
+    assert not solved
+    assert board == place_mines(width, height, mines, HUGE_CENTRE, random.Random(1))
+    assert elapsed < 1.3  # was 3.1 s: one pass of the rules over the board, unchecked
+
+
+def test_a_huge_deal_holds_little_memory() -> None:
+    width, height, mines = HUGE
+    tracemalloc.start()
+    try:
+        place_mines_no_guess(width, height, mines, HUGE_CENTRE, random.Random(1), time_limit=0.3)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 40_000_000  # was 155 MB (a neighbour list per cell); now about 14 MB
+
+
+def test_a_huge_deal_is_cancelled_within_a_pass() -> None:
+    width, height, mines = HUGE
+    began = time.perf_counter()
+
+    def escape_pressed() -> bool:
+        return time.perf_counter() - began > 0.2
+
+    with pytest.raises(DealCancelled):
+        place_mines_no_guess(
+            width,
+            height,
+            mines,
+            HUGE_CENTRE,
+            random.Random(1),
+            time_limit=60.0,
+            should_stop=escape_pressed,
+        )
+    assert time.perf_counter() - began < 1.2  # was the end of the first pass (3 s)
+
+
+def test_big_boards_look_neighbours_up_on_demand_in_the_same_order() -> None:
+    for width, height in ((400, 300), (3, 3), (7, 4)):
+        listed = [neighbour_indices(i, width, height) for i in range(width * height)]
+        around = Neighbours(width, height)
+        assert [around.of[i] for i in range(width * height)] == listed
+    assert not isinstance(Neighbours(400, 300).of, list)  # 120,000 cells: no lists held
+    assert isinstance(Neighbours(300, 300).of, list)
+
+
+def test_the_view_text_is_the_players_view() -> None:
+    rng = random.Random(7)
+    state = bytearray(rng.choice((UNKNOWN, OPEN, KNOWN_MINE)) for _ in range(500))
+    counts = bytearray(rng.randrange(9) for _ in range(500))
+    expected = "".join(str(counts[i]) if s == OPEN else "#" for i, s in enumerate(state))
+    assert view_text(state, counts) == expected

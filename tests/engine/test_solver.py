@@ -17,6 +17,7 @@ from textmines.engine import Board, Game
 from textmines.engine.solver import (
     GUESS_SLACK,
     Analysis,
+    AnalysisStopped,
     Hint,
     Move,
     analyse,
@@ -419,3 +420,27 @@ def test_approximate_analysis_keeps_certain_cells_certain() -> None:
                 assert truth[cell] == 1, (view, mines, limit, cell)
             assert all(0.0 <= p <= 1.0 for p in analysis.probabilities.values())
     assert approximated > 50
+
+
+def test_an_analysis_can_be_stopped_part_way() -> None:
+    # The no-guess generator stops the solver at its deal's time box (issue 18 item 11):
+    # reading a 1000x1000 view takes seconds before the counting's own time box starts.
+    game = Game(200, 200, 6000, seed=3)
+    game.reveal(100, 100)
+    view = parse_view(game.view_text())
+    asked: list[bool] = []
+
+    def stop_on_second_question() -> bool:
+        asked.append(True)
+        return len(asked) > 1
+
+    with pytest.raises(AnalysisStopped):
+        analyse_view(view, game.mines, stop=stop_on_second_question)
+    assert len(asked) == 2
+    never = analyse_view(view, game.mines, stop=lambda: False)
+    plain = analyse_view(view, game.mines)
+    assert (never.safe, never.mined, never.probabilities) == (
+        plain.safe,
+        plain.mined,
+        plain.probabilities,
+    )
