@@ -28,16 +28,26 @@ def pieces_width(pieces: Sequence[Piece]) -> int:
     return sum(cell_len(text) for text, _ in pieces)
 
 
-def fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns with an ellipsis when it does not fit."""
+def fit_words(text: str, width: int) -> str:
+    """``text``, or as many of its words as fit in ``width`` columns with an ellipsis after
+    them: a word is never cut (nothing at all when not even the first word fits)."""
     if cell_len(text) <= width:
         return text
-    if width <= 0:
-        return ""
-    cut = text
-    while cut and cell_len(cut) > width - 1:
-        cut = cut[:-1]
-    return cut + "…"
+    words = text.split(" ")
+    while words and cell_len(" ".join(words) + " …") > width:
+        words.pop()
+    return " ".join(words) + " …" if words else ""
+
+
+def fit_entries(entries: Sequence[str], width: int, separator: str = " · ") -> str:
+    """As many whole ``entries`` as fit in ``width`` columns, joined by ``separator``."""
+    text = ""
+    for entry in entries:
+        longer = f"{text}{separator}{entry}" if text else entry
+        if cell_len(longer) > width:
+            break
+        text = longer
+    return text
 
 
 class OneLineWidget(Widget):

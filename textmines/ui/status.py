@@ -6,16 +6,19 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textmines.ui.colours import PieceStyle
-from textmines.ui.line import OneLineWidget, Piece, fit
+from textmines.ui.line import OneLineWidget, Piece, fit_entries, fit_words
 
-HINTS = "Space open · F flag · N new · P pause · F1 help · F10 menu"
+#: Key hints, most useful first: a short row drops whole entries from the end.
+HINTS = ("Space open", "F flag", "N new", "P pause", "F1 help", "F10 menu")
 
 
 class StatusLine(OneLineWidget):
-    """Hints (cut with an ellipsis when the row is short), the modes that are on (no-guess,
-    autoplay, assisted) and the game's progress or end message.
+    """Hints, the modes that are on (no-guess, autoplay, assisted) and the game's progress or
+    end message.
 
-    The right side wins the room: the hints give way first, then the progress text.
+    The right side wins the room: the hints give way first, whole entries at a time, then the
+    progress text, whole words at a time (the end-of-game message is the progress text then).
+    A word is never cut.
     """
 
     DEFAULT_CSS: ClassVar[str] = """
@@ -30,14 +33,14 @@ class StatusLine(OneLineWidget):
 
     def __init__(
         self,
-        hints: str = HINTS,
+        hints: Sequence[str] = HINTS,
         *,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.hints = hints
+        self.hints = tuple(hints)
         self.text = ""
         self.outcome = ""
         self.modes: tuple[str, ...] = ()
@@ -55,7 +58,8 @@ class StatusLine(OneLineWidget):
             self.refresh()
 
     def left(self, width: int) -> list[Piece]:
-        return [(fit(self.hints, width), "hints")]
+        # Two columns kept clear before the right side, so the two never run together.
+        return [(fit_entries(self.hints, width - 2), "hints")]
 
     def right(self, width: int) -> list[Piece]:
         pieces: list[Piece] = []
@@ -66,6 +70,7 @@ class StatusLine(OneLineWidget):
                 break
             pieces.append((piece, "mode"))
             room -= len(piece)
-        if self.text and room >= 3:
-            pieces.append((f" {fit(self.text, room - 2)} ", self.outcome or None))
+        text = fit_words(self.text, room - 2)
+        if text:
+            pieces.append((f" {text} ", self.outcome or None))
         return pieces
