@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -10,7 +12,7 @@ import pytest
 from tests.helpers import FakeClock
 from textmines.engine import ActionKind, Board, Game
 from textmines.session import GameSession, percent_cleared_text, settle_saved_game
-from textmines.store.saves import load_game
+from textmines.store.saves import IN_USE_NOTICE, load_game, save_game
 from textmines.store.stats import Group, StatsStore, open_stats
 
 LAYOUT = "*....\n.....\n.....\n.....\n....*"  # 5x5, two mines; (2, 2) opens everything else
@@ -219,3 +221,78 @@ def test_progress_is_rounded_down(safe_left: int, text: str) -> None:
     stub = Stub()
     stub.safe_left = safe_left  # type: ignore[attr-defined]
     assert percent_cleared_text(stub) == text  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- two textmines at once
+# Issue 18 item 10: two instances both quit with a game in play; the second save replaced
+# the first, so the first game was gone and never recorded.
+def test_two_games_saved_at_once_are_both_kept(tmp_path: Path, stats: StatsStore) -> None:
+    path = tmp_path / "saved-game.json"
+    first = GameSession(
+        game(FakeClock()), stats=stats, save_path=path, now=lambda: datetime(2026, 1, 1, tzinfo=UTC)
+    )
+    second = GameSession(
+        game(FakeClock()), stats=stats, save_path=path, now=lambda: datetime(2026, 1, 2, tzinfo=UTC)
+    )
+    first.play(REVEAL, 1, 1)
+    second.play(REVEAL, 1, 1)
+    second.play(FLAG, 0, 0)  # tells the two games apart
+    assert first.save() is None and first.saved_beside is None
+    assert second.save() is None
+    assert second.saved_beside is not None and "Another textmines" in second.saved_beside
+    assert first.save() is None and first.saved_beside is None  # saving again: same file
+
+    loaded, notice = load_game(path)
+    assert loaded is not None and loaded.game.view_text() == first.game.view_text()
+    assert notice is not None and "1 more saved game" in notice
+    resumed = GameSession.resume(loaded, stats=stats, save_path=path)
+    assert resumed.play(REVEAL, 2, 2).finish is not None  # won and recorded: its save goes
+    waiting, notice = load_game(path)  # ...and the game that waited beside it comes back
+    assert waiting is not None and notice is None
+    assert waiting.game.view_text() == second.game.view_text()
+    assert sorted(p.name for p in tmp_path.glob("saved-game*")) == ["saved-game.json"]
+
+
+def test_a_save_from_before_game_ids_is_saved_over_by_its_own_game(tmp_path: Path) -> None:
+    path = tmp_path / "saved-game.json"
+    old = game(FakeClock())
+    old.reveal(1, 1)
+    assert save_game(path, old, {"started_at": datetime(2026, 1, 1, tzinfo=UTC)}) is None
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    resumed = GameSession.resume(loaded, save_path=path)
+    resumed.play(FLAG, 0, 0)
+    assert resumed.save() is None and resumed.saved_beside is None
+    again, _ = load_game(path)
+    assert again is not None and again.game.view_text() == resumed.game.view_text()
+    assert [p.name for p in tmp_path.glob("saved-game*")] == ["saved-game.json"]
+
+
+CLAIMER = """
+import sys
+from pathlib import Path
+from textmines.store.saves import load_game
+loaded, notice = load_game(Path(sys.argv[1]))
+print("resumed" if loaded is not None else f"not resumed: {notice}", flush=True)
+sys.stdin.readline()  # plays until the test says stop
+"""
+
+
+def test_a_saved_game_that_another_textmines_plays_is_not_resumed_twice(tmp_path: Path) -> None:
+    path = saved(tmp_path, FakeClock(), Moments())
+    other = subprocess.Popen(
+        [sys.executable, "-c", CLAIMER, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "resumed"
+        loaded, notice = load_game(path)
+        assert loaded is None and notice == IN_USE_NOTICE
+        assert path.exists()  # left for the textmines that plays it
+    finally:
+        other.communicate("\n", timeout=10)
+    loaded, notice = load_game(path)  # that textmines has ended: the game is free again
+    assert loaded is not None and notice is None

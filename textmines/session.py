@@ -15,7 +15,13 @@ from pathlib import Path
 
 from textmines.engine import ActionKind, Change, Game, Status
 from textmines.records import record_for
-from textmines.store.saves import LoadedGame, discard_save, save_game
+from textmines.store.saves import (
+    LoadedGame,
+    discard_own_save,
+    new_game_id,
+    release_save,
+    save_own_game,
+)
 from textmines.store.stats import BestTime, Group, StatsError, StatsStore
 
 
@@ -63,6 +69,7 @@ class GameSession:
         now: Callable[[], datetime] = utc_now,
         started_at: datetime | None = None,
         assisted: bool = False,
+        game_id: str | None = None,
     ) -> None:
         self.game = game
         self.stats = stats
@@ -71,8 +78,13 @@ class GameSession:
         self.started_at = started_at
         self.assisted = assisted
         self.recorded = False
+        #: Names this game in its save, so that another textmines never saves over it.
+        self.game_id = game_id or new_game_id()
         #: True while a save file holds this game (a resumed game, or one saved on quit).
         self.saved = False
+        #: The file that holds it: ``save_path``, or a file beside it when ``save_path``
+        #: held another textmines's game (see ``saved_beside``).
+        self.saved_to: Path | None = save_path
 
     @classmethod
     def resume(
@@ -91,9 +103,21 @@ class GameSession:
             now=now,
             started_at=loaded.started_at,
             assisted=loaded.assisted,
+            game_id=loaded.game_id or None,
         )
         session.saved = True
         return session
+
+    @property
+    def saved_beside(self) -> str | None:
+        """What to tell the player when this game was saved, but beside the save file
+        because another textmines had saved its own game there first; None otherwise."""
+        if not self.saved or self.saved_to is None or self.saved_to == self.save_path:
+            return None
+        return (
+            "Another textmines saved its game first: this one is kept beside it and comes "
+            "back when you start textmines with no other game saved."
+        )
 
     @property
     def group(self) -> Group:
@@ -156,10 +180,10 @@ class GameSession:
             )
             notice = self.stats.record(record)
         kept = notice is not None and outcome == "abandoned"
-        if self.saved and self.save_path is not None and not kept:
+        if self.saved and self.saved_to is not None and not kept:
             # Over or recorded: its save must not resume it again. A game left in play that
             # could not be recorded keeps its save, so it is not lost.
-            discard_save(self.save_path)
+            discard_own_save(self.saved_to, self.game_id)
             self.saved = False
         return notice
 
@@ -178,7 +202,7 @@ class GameSession:
             return None
         if self.save_path is None:
             return self.abandon()
-        notice = save_game(
+        target, notice = save_own_game(
             self.save_path,
             self.game,
             {
@@ -186,10 +210,11 @@ class GameSession:
                 "assisted": self.assisted,
                 "preset": self.group.preset,
             },
+            self.game_id,
         )
         if notice is not None:
             return self.abandon() or notice
-        self.saved = True
+        self.saved, self.saved_to = True, target
         return None
 
 
@@ -229,6 +254,7 @@ def settle_saved_game(
     label = session.group.label
     progress = f"{percent_cleared_text(game)} cleared"
     if stats is None:
+        release_save(save_path)  # kept for a later run, not played in this one
         return SavedGameChoice(
             None,
             None,
@@ -237,6 +263,7 @@ def settle_saved_game(
         )
     problem = session.abandon()
     if problem is not None:
+        release_save(save_path)
         return SavedGameChoice(
             None,
             None,

@@ -6,13 +6,23 @@ atomically: a crash while saving leaves the previous save or the new one, never 
 
 Nothing here raises for a file-system problem: each function returns a notice for the player
 instead. A save that cannot be resumed is moved aside (never deleted) and the notice says where.
+
+Two textmines at once
+    Each game has an id in its save (``extra["game_id"]``). ``save_own_game`` writes a game
+    to the save file only if that file is free or holds the same game; otherwise the game
+    waits in a file of its own beside it (``saved-game-<id>.json``), so that neither game is
+    lost. ``load_game`` resumes the save file, or, when there is none, the oldest waiting
+    game; while a textmines plays a saved game it holds a claim on it (``locks.claim``),
+    and a second textmines starts a new game instead of playing the same one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import time
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -20,12 +30,20 @@ from pathlib import Path
 from typing import Any, Final
 
 from textmines.engine.game import Clock, Game
+from textmines.store import locks
 from textmines.store.paths import describe_os_error, ensure_dir, move_aside, write_atomic
 
 SAVE_FILE_FORMAT: Final = "textmines-saved-game"
 SAVE_FILE_VERSION: Final = 1
 #: Temporary files left by a save that was killed half-way are removed once this old (seconds).
 STALE_TEMP_AGE: Final = 3600.0
+#: The key of ``extra`` that names the game a save holds.
+GAME_ID_KEY: Final = "game_id"
+#: Given to the player whose saved game another textmines is playing.
+IN_USE_NOTICE: Final = (
+    "Your saved game is open in another textmines, so this one starts a new game; "
+    "each is saved on its own when you quit."
+)
 
 
 @dataclass(frozen=True)
@@ -42,6 +60,31 @@ class LoadedGame:
     preset: str | None = None
     saved_at: datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Which game this is (``new_game_id``; older saves get one from their save time).
+    game_id: str = ""
+
+
+def new_game_id() -> str:
+    """A fresh game id: no two games share one."""
+    return uuid.uuid4().hex
+
+
+def _game_id(document: object) -> str:
+    """The id of the game in a save document; saves from before ids had none, and take one
+    from their save time (which stays the same however often the file is read)."""
+    if isinstance(document, dict):
+        extra = document.get("extra")
+        found = extra.get(GAME_ID_KEY) if isinstance(extra, dict) else None
+        if isinstance(found, str) and found:
+            return found
+        return f"saved-at:{document.get('saved_at')}"
+    return "?"
+
+
+def waiting_path(path: Path, game_id: str) -> Path:
+    """Where a game waits while ``path`` holds another game: ``saved-game-<hash>.json``."""
+    digest = hashlib.sha256(game_id.encode("utf-8")).hexdigest()[:16]
+    return path.with_name(f"{path.stem}-{digest}{path.suffix}")
 
 
 #: The range of dates a save may hold, and the longest game time (ten years).
@@ -95,7 +138,83 @@ def save_game(
     return None
 
 
+def _holder(path: Path) -> str | None:
+    """The id of the game saved in ``path``: None when there is no file, ``"?"`` when it
+    cannot be told (an unreadable or damaged file is never taken to be ours)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return "?"
+    try:
+        return _game_id(json.loads(raw.decode("utf-8")))
+    except (ValueError, RecursionError):
+        return "?"
+
+
+def save_own_game(
+    path: Path,
+    game: Game,
+    extra: Mapping[str, Any],
+    game_id: str,
+    *,
+    now: datetime | None = None,
+) -> tuple[Path, str | None]:
+    """Save the game ``game_id`` at ``path``, or beside it if ``path`` holds another game.
+
+    Returns where it went and ``None``, or a notice on failure (as ``save_game``). Another
+    textmines saving at the same moment waits for this one, so neither overwrites the other.
+    """
+    reason = ensure_dir(path.parent)
+    if reason is not None:
+        return path, f"Game not saved: cannot create {path.parent}: {reason}"
+    with locks.held(path):
+        holder = _holder(path)
+        target = path if holder is None or holder == game_id else waiting_path(path, game_id)
+        return target, save_game(target, game, {**extra, GAME_ID_KEY: game_id}, now=now)
+
+
+def discard_own_save(path: Path, game_id: str) -> str | None:
+    """Remove the save of the game ``game_id`` at ``path`` (once its game is over or
+    recorded) and give up this process's claim on it; a file that now holds another game
+    is left alone. A notice on failure."""
+    try:
+        with locks.held(path):
+            if _holder(path) in (None, game_id):
+                return discard_save(path)
+            return None
+    finally:
+        locks.release(path)
+
+
+def release_save(path: Path) -> None:
+    """This process will not play the game saved at ``path``: another textmines may."""
+    locks.release(path)
+
+
 # ---------------------------------------------------------------------------- loading
+def _waiting_saves(path: Path) -> list[Path]:
+    """The games waiting beside ``path``, oldest first."""
+    found: list[tuple[float, str, Path]] = []
+    with contextlib.suppress(OSError):
+        for candidate in path.parent.glob(f"{path.stem}-*{path.suffix}"):
+            with contextlib.suppress(OSError):
+                found.append((candidate.stat().st_mtime, candidate.name, candidate))
+    return [candidate for _, _, candidate in sorted(found)]
+
+
+def _promote_waiting(path: Path) -> int:
+    """With no game at ``path``, the oldest waiting game moves there. Returns how many
+    games still wait."""
+    waiting = _waiting_saves(path)
+    if waiting and not path.exists():
+        with contextlib.suppress(OSError):
+            waiting[0].rename(path)
+            waiting.pop(0)
+    return len(waiting)
+
+
 def _moment(value: object, key: str) -> datetime | None:
     if value is None:
         return None
@@ -149,14 +268,15 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
         raise _Unusable(str(error) or type(error).__name__) from None
     if game.status.is_over:
         raise _Unusable("the game in it is already over")
-    return LoadedGame(game, started_at, assisted, preset, saved_at, extra)
+    return LoadedGame(game, started_at, assisted, preset, saved_at, extra, _game_id(document))
 
 
 def _remove_stale_temps(path: Path) -> None:
     """Delete temporary files that a killed save left behind (best effort, old ones only)."""
     cutoff = time.time() - STALE_TEMP_AGE
     with contextlib.suppress(OSError):
-        for temp in path.parent.glob(f".{path.name}.*.tmp"):
+        # The save's own temporary files and those of the games waiting beside it.
+        for temp in path.parent.glob(f".{path.stem}*{path.suffix}.*.tmp"):
             with contextlib.suppress(OSError):
                 if temp.stat().st_mtime < cutoff:
                     temp.unlink()
@@ -169,8 +289,31 @@ def load_game(path: Path, clock: Clock = time.monotonic) -> tuple[LoadedGame | N
     file that cannot be resumed (not JSON, not a textmines save, another version, a game that
     does not replay) is moved to ``path.bad`` (or ``.bad-2``, ... if that exists) and the notice
     says so and where it went. The game's clock restarts from the saved time, now.
+
+    Without a file at ``path``, the oldest game waiting beside it (``save_own_game``) takes
+    its place. A game returned is claimed for this process (``discard_own_save`` or
+    ``release_save`` give it up); one that another textmines is playing gives
+    ``(None, IN_USE_NOTICE)``.
     """
     _remove_stale_temps(path)
+    with locks.held(path):
+        waiting = _promote_waiting(path)
+    if not locks.claim(path):
+        return None, IN_USE_NOTICE
+    loaded, notice = _read(path, clock)
+    if loaded is None:
+        locks.release(path)
+    elif waiting:
+        games = "1 more saved game" if waiting == 1 else f"{waiting} more saved games"
+        notice = (
+            f"{games} (left by another textmines running at the same time) kept beside this "
+            "one: the oldest comes back when you start textmines with no other game saved."
+        )
+    return loaded, notice
+
+
+def _read(path: Path, clock: Clock) -> tuple[LoadedGame | None, str | None]:
+    """``load_game`` once the file to read is known."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
