@@ -55,6 +55,8 @@ CLASSIC_BOARD = {
     "bevel-light": "#ffffff",
     "bevel-dark": "#4e4e4e",
     "grid": "#808080",
+    "face": "#000000",
+    "face-background": "#ffd700",
     "number-1": "#0000ff",
     "number-2": "#008000",
     "number-3": "#d70000",
@@ -75,7 +77,7 @@ CLASSIC_GLYPHS = {
     "empty": " ",
     "numbers": ("1", "2", "3", "4", "5", "6", "7", "8"),
 }
-CLASSIC_FACES = {"normal": "🙂", "pressed": "😮", "won": "😎", "lost": "😵"}
+CLASSIC_FACES = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "X("}
 
 
 @pytest.fixture(scope="module")

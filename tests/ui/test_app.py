@@ -39,7 +39,7 @@ def progress(app: TextminesApp) -> str:
 
 
 def header_text(app: TextminesApp) -> str:
-    """The header row as the player reads it, e.g. ``009   🙂   000``."""
+    """The header row as the player reads it, e.g. ``009   :)   000``."""
     return " ".join(app.query_one(GameHeader).render_line(0).text.split())
 
 

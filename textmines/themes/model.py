@@ -49,6 +49,8 @@ BOARD_KEYS: Final = (
     "bevel-light",
     "bevel-dark",
     "grid",
+    "face",
+    "face-background",
 )
 #: Glyphs drawn inside one board cell; each at most ``cell-width`` columns wide.
 CELL_GLYPH_KEYS: Final = (

@@ -14,7 +14,7 @@ from textmines.themes import FACE_WIDTH
 from textmines.ui.colours import PieceStyle
 from textmines.ui.line import OneLineWidget, Piece
 
-FACES: dict[str, str] = {"normal": "🙂", "pressed": "😮", "won": "😎", "lost": "😵"}
+FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "X("}
 
 #: Columns of each LED counter and the gap around the face (FACE_WIDTH columns, which
 #: themes are checked against).
@@ -47,7 +47,8 @@ class GameHeader(OneLineWidget):
     """
     PIECE_STYLES: ClassVar[Mapping[str, PieceStyle]] = {
         "digits": PieceStyle(color="mines-digits", background="mines-digits-background", bold=True),
-        "face-hover": PieceStyle(background="boost"),
+        "face": PieceStyle(color="mines-face", background="mines-face-background", bold=True),
+        "face-hover": PieceStyle(color="mines-face", background="mines-bevel-light", bold=True),
     }
     centred = True
 
@@ -90,7 +91,7 @@ class GameHeader(OneLineWidget):
         self.refresh()
 
     def left(self, width: int) -> list[Piece]:
-        face_style = "face-hover" if self.face_hover else None
+        face_style = "face-hover" if self.face_hover else "face"
         return [
             (_centre(self.counter_text, DIGITS_WIDTH), "digits"),
             (GAP, None),
