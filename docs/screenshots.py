@@ -1,4 +1,5 @@
-"""Write docs/themes/<name>.svg: the same mid-game position in every bundled theme.
+"""Write docs/themes/<name>.svg: the same mid-game Intermediate position, at 100x30, in every
+bundled theme.
 
     python docs/screenshots.py
 
@@ -27,8 +28,9 @@ class StoppedClock:
 
 
 async def shoot(name: str) -> Path:
-    app = TextminesApp(GameConfig(seed=1), clock=StoppedClock(), theme=bundled_themes()[name])
-    async with app.run_test(size=(60, 18)) as pilot:
+    config = GameConfig(16, 16, 40, seed=1)
+    app = TextminesApp(config, clock=StoppedClock(), theme=bundled_themes()[name])
+    async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("space", "left", "left", "left", "f", "up", "up", "up", "f", "f")
         await pilot.pause(0.3)
         return Path(app.save_screenshot(filename=f"{name}.svg", path=str(OUT)))
