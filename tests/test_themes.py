@@ -50,6 +50,7 @@ CLASSIC_BOARD = {
     "exploded": "#ff0000",
     "wrong": "#d70000",
     "digits": "#ff2020",
+    "digits-off": "#4a1414",
     "digits-background": "#1c1c1c",
     "frame": "#c0c0c0",
     "bevel-light": "#ffffff",

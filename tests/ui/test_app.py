@@ -13,7 +13,7 @@ from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
-from textmines.ui.header import FACE_PIECE, GameHeader
+from textmines.ui.header import GameHeader
 from textmines.ui.menu import MenuBar, MenuScreen
 from textmines.ui.screens.custom import CustomBoardScreen
 from textmines.ui.screens.info import InfoScreen
@@ -148,7 +148,7 @@ async def test_smiley_starts_a_new_game() -> None:
         await pilot.press("space")
         old = app.game
         header = app.query_one(GameHeader)
-        face_x = header.left_spans()[FACE_PIECE][0] + 1
+        face_x = header.face_span()[0] + 1
         await pilot.click(GameHeader, offset=(face_x, 0))
         await pilot.pause()
         assert app.game is not old and app.game.status == "ready"

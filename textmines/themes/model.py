@@ -44,6 +44,7 @@ BOARD_KEYS: Final = (
     "exploded",
     "wrong",
     "digits",
+    "digits-off",
     "digits-background",
     "frame",
     "bevel-light",

@@ -38,6 +38,7 @@ from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
 from textmines.ui.game_screen import GameScreen
 from textmines.ui.header import GameHeader
+from textmines.ui.led import LED_ROWS
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
 from textmines.ui.numbers import format_seconds
@@ -178,7 +179,7 @@ class TextminesApp(ThemedApp):
         # Few widgets on purpose: Textual's cost per key press grows with their number.
         yield self.menu_bar
         # The zoom for the terminal as it is, before the first layout: no second pass.
-        self.board.set_tile(self._tile_for(self.mines_theme.glyphs.cell_width))
+        self.apply_zoom()
         with GamePanel(id="panel"):
             yield self.header
             yield self.board
@@ -604,7 +605,7 @@ class TextminesApp(ThemedApp):
 
     def theme_applied(self, theme: MinesTheme) -> None:
         """Restyle what CSS does not (glyphs and faces), keep the game, remember the choice."""
-        self.board.set_glyphs(theme.glyphs, self._tile_for(theme.glyphs.cell_width))
+        self.board.set_glyphs(theme.glyphs, self._tile_for(theme.glyphs.cell_width)[0])
         self.header.set_faces(theme.glyphs.faces)
         if theme.name != self.settings.theme:
             self._save_settings(replace(self.settings, theme=theme.name))
@@ -833,22 +834,28 @@ class TextminesApp(ThemedApp):
         self.apply_zoom(event.size)
 
     # ------------------------------------------------------------------ zoom
-    def _tile_for(self, cell_width: int, size: Size | None = None) -> Tile:
-        """The tile the zoom setting gives the game in play in a terminal of ``size``."""
+    def _tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool]:
+        """The tile the zoom setting gives the game in play in a terminal of ``size``, and
+        whether the header has the room for LED digits (tall tiles, two rows to spare)."""
         sizes = tile_sizes(cell_width)
+        width, height = size or self.size
+        compact = height < COMPACT_HEIGHT
+        chrome_x, chrome_y = COMPACT_CHROME if compact else CHROME
+        # The menu bar and the status line take a row each.
+        room = (width - chrome_x, height - 2 - chrome_y)
+        board = (self.game.width, self.game.height)
         index = zoom_index(sizes, self.settings.zoom)
         if index is None:
-            width, height = size or self.size
-            compact = height < COMPACT_HEIGHT
-            chrome_x, chrome_y = COMPACT_CHROME if compact else CHROME
-            # The menu bar and the status line take a row each.
-            room = (width - chrome_x, height - 2 - chrome_y)
-            index = fitting_tile(sizes, (self.game.width, self.game.height), room)
-        return sizes[index]
+            index = fitting_tile(sizes, board, room)
+        tile = sizes[index]
+        led = not compact and tile.rows > 1 and board[1] * tile.rows + LED_ROWS - 1 <= room[1]
+        return tile, led
 
     def apply_zoom(self, size: Size | None = None) -> None:
-        """Draw the board at the size the zoom setting gives (fit: the terminal's)."""
-        tile = self._tile_for(self.mines_theme.glyphs.cell_width, size)
+        """Draw the board at the size the zoom setting gives (fit: the terminal's), with LED
+        digits in the header where they fit."""
+        tile, led = self._tile_for(self.mines_theme.glyphs.cell_width, size)
+        self.header.set_led(led)
         if tile != self.board.tile:
             self.board.set_tile(tile)
 

@@ -1,4 +1,5 @@
-"""The header: mine counter, smiley (new game) and timer, drawn as one row."""
+"""The header: mine counter, smiley (new game) and timer: one row of plain digits, or three
+rows with seven-segment LED digits when the board is zoomed to tall tiles (``led``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.reactive import reactive
 
 from textmines.themes import FACE_WIDTH
 from textmines.ui.colours import PieceStyle
+from textmines.ui.led import LED_ROWS, LED_STYLES, led_row
 from textmines.ui.line import OneLineWidget, Piece
 
 FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "X("}
@@ -20,8 +22,6 @@ FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "
 #: themes are checked against).
 DIGITS_WIDTH = 5
 GAP = "   "
-#: Index of the face among the header's pieces (counter, gap, face, gap, timer).
-FACE_PIECE = 2
 
 
 def format_counter(value: int, digits: int = 3) -> str:
@@ -49,6 +49,7 @@ class GameHeader(OneLineWidget):
         "digits": PieceStyle(color="mines-digits", background="mines-digits-background", bold=True),
         "face": PieceStyle(color="mines-face", background="mines-face-background", bold=True),
         "face-hover": PieceStyle(color="mines-face", background="mines-bevel-light", bold=True),
+        **LED_STYLES,
     }
     centred = True
 
@@ -72,6 +73,20 @@ class GameHeader(OneLineWidget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.faces = dict(faces or FACES)
+        #: Index of the face among the pieces of the row laid out last.
+        self._face_index = 2
+
+    @property
+    def led(self) -> bool:
+        """Whether the counters are three-row LED digits (else one row of plain digits)."""
+        return self.piece_rows == LED_ROWS
+
+    def set_led(self, led: bool) -> None:
+        """Show the counters as LED digits, three rows tall (or as one row of digits)."""
+        if led != self.led:
+            self.piece_rows = LED_ROWS if led else 1
+            self.styles.height = self.piece_rows
+            self._drawn = None
 
     @property
     def counter_text(self) -> str:
@@ -92,20 +107,41 @@ class GameHeader(OneLineWidget):
 
     def left(self, width: int) -> list[Piece]:
         face_style = "face-hover" if self.face_hover else "face"
+        face = self.face_text if self.row == self.piece_rows // 2 else ""
+        if not self.led:
+            counter: list[Piece] = [(_centre(self.counter_text, DIGITS_WIDTH), "digits")]
+            timer: list[Piece] = [(_centre(self.timer_text, DIGITS_WIDTH), "digits")]
+        else:
+            # A column of the display's background either side of the digits.
+            edge: Piece = (" ", "led-bb")
+            counter = [edge, *led_row(self.counter_text, self.row), edge]
+            timer = [edge, *led_row(self.timer_text, self.row), edge]
+        self._face_index = len(counter) + 1
         return [
-            (_centre(self.counter_text, DIGITS_WIDTH), "digits"),
+            *counter,
             (GAP, None),
-            (_centre(self.face_text, FACE_WIDTH), face_style),
+            (_centre(face, FACE_WIDTH), face_style),
             (GAP, None),
-            (_centre(self.timer_text, DIGITS_WIDTH), "digits"),
+            *timer,
         ]
+
+    def face_span(self) -> tuple[int, int]:
+        """(first column, end column) of the face on its row, relative to the header."""
+        self.row = self.piece_rows // 2
+        spans = self.left_spans()
+        self.row = 0
+        return spans[self._face_index]
 
     def set_face(self, face: str) -> None:
         """Show ``normal``, ``pressed``, ``won`` or ``lost``."""
         self.face = face
 
     def _on_face(self, event: events.MouseEvent) -> bool:
-        return event.y == 0 and self.left_piece_at(event.x) == FACE_PIECE
+        # Laid out for the mouse's row: the face's place among the pieces is that row's.
+        self.row = event.y
+        index = self.left_piece_at(event.x)
+        self.row = 0
+        return event.y < self.piece_rows and index == self._face_index
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.face_hover = self._on_face(event)

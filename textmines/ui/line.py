@@ -72,6 +72,8 @@ class OneLineWidget(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._styles: dict[str | None, Style] = {}
+        #: The row being laid out: ``left`` and ``right`` may read it in a taller widget.
+        self.row = 0
         # The last row drawn and what it was drawn from: most refreshes change nothing here.
         self._drawn: tuple[object, Strip] | None = None
 
@@ -123,11 +125,16 @@ class OneLineWidget(Widget):
             self._styles[name] = style
         return style
 
+    #: Rows drawn from pieces (``row`` says which); those below are blank.
+    piece_rows = 1
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        if y != 0:
+        if y >= self.piece_rows:
             return Strip.blank(width, self._style(None))
+        self.row = y
         start, left, right = self._layout()
+        self.row = 0
         key = (width, start, left, right)
         if self._drawn is not None and self._drawn[0] == key:
             return self._drawn[1]

@@ -57,9 +57,8 @@ def fitting_tile(sizes: Sequence[Tile], board: tuple[int, int], room: tuple[int,
     """Index in ``sizes`` of the largest tile at which a ``board`` of (width, height) cells
     fits in ``room`` (columns, rows); the smallest (0) when none does (the board scrolls)."""
     width, height = board
-    fits = [
-        i for i, t in enumerate(sizes) if width * t.cols <= room[0] and height * t.rows <= room[1]
-    ]
+    columns, rows = room
+    fits = [i for i, t in enumerate(sizes) if width * t.cols <= columns and height * t.rows <= rows]
     return max(fits, default=0)
 
 

@@ -1,0 +1,84 @@
+"""LED digits in the header: three rows tall where the zoom leaves room, plain digits
+otherwise; negative counts and three-digit numbers draw like the original's display."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tests.helpers import make_app
+from textmines.ui.header import GameHeader
+from textmines.ui.led import led_row, led_width
+
+
+def drawn(text: str) -> list[str]:
+    return ["".join(chars for chars, _ in led_row(text, row)) for row in range(3)]
+
+
+def lit(text: str, row: int) -> list[str]:
+    """The styles of row ``row``, character by character."""
+    return [style for chars, style in led_row(text, row) for _ in chars]
+
+
+def test_every_segment_is_drawn_lit_or_unlit() -> None:
+    # An 8 and a 1 have the same shape on screen; only the colours differ.
+    assert drawn("8") == drawn("1") == ["█▀█", "█▀█", "▀▀▀"]
+    assert set(lit("8", 2)) == {"led-nb"}, "the bottom bar of an 8 is lit"
+    assert lit("1", 2) == ["led-fb", "led-fb", "led-nb"], "a 1 lights only its right side"
+    assert lit("-", 0) == ["led-fb"] * 3
+    assert lit("-", 1) == ["led-nf", "led-nb", "led-nf"], "a minus lights the middle bar only"
+
+
+def test_digits_are_three_columns_with_a_gap() -> None:
+    assert led_width("999") == 11
+    assert all(len(row) == 11 for row in drawn("999"))
+    assert drawn("-03")[0][3] == " "
+
+
+async def led_header(pilot: Pilot[None]) -> GameHeader:
+    await pilot.pause()
+    return pilot.app.query_one(GameHeader)
+
+
+async def test_tall_tiles_get_led_digits_and_small_ones_plain() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        header = await led_header(pilot)
+        assert header.led and header.size.height == 3
+        assert "█▀█" in header.render_line(0).text
+        await pilot.resize_terminal(80, 24)
+        header = await led_header(pilot)
+        assert not header.led and header.size.height == 1
+        assert header.render_line(0).text.split()[0] == "010"
+
+
+async def test_a_negative_count_and_the_face_on_the_led_header() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        header = await led_header(pilot)
+        header.mines_left = -3
+        header.seconds = 999
+        await pilot.pause()
+        assert header.counter_text == "-03" and header.timer_text == "999"
+        middle = header.render_line(1).text
+        assert ":)" in middle, "the face sits on the middle row"
+        first, end = header.face_span()
+        assert middle[first:end].strip() == ":)"
+        styles = [
+            segment.style
+            for segment in header.render_line(1)
+            if segment.text.strip("▀█▄ ") == "" and segment.style is not None
+        ]
+        assert styles, "the LED rows are drawn in LED styles"
+
+
+def test_led_header_snapshot(snap_compare: Any) -> None:
+    app = make_app()
+
+    async def flag_too_many(pilot: Pilot[None]) -> None:
+        # More flags than mines: the counter goes negative, as in the original.
+        header = await led_header(pilot)
+        header.mines_left = -12
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=flag_too_many)
