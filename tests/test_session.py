@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -13,7 +14,7 @@ from tests.helpers import FakeClock
 from textmines.engine import ActionKind, Board, Game
 from textmines.session import GameSession, percent_cleared_text, settle_saved_game
 from textmines.store.saves import IN_USE_NOTICE, load_game, save_game
-from textmines.store.stats import Group, StatsStore, open_stats
+from textmines.store.stats import Group, StatsError, StatsStore, open_stats
 
 LAYOUT = "*....\n.....\n.....\n.....\n....*"  # 5x5, two mines; (2, 2) opens everything else
 
@@ -296,3 +297,37 @@ def test_a_saved_game_that_another_textmines_plays_is_not_resumed_twice(tmp_path
         other.communicate("\n", timeout=10)
     loaded, notice = load_game(path)  # that textmines has ended: the game is free again
     assert loaded is not None and notice is None
+
+
+# ---------------------------------------------------------------------------- a busy database
+def test_a_game_that_ends_while_the_database_is_held_is_recorded_later(tmp_path: Path) -> None:
+    stats, _ = open_stats(tmp_path / "stats.db", busy_timeout=0.05)
+    assert stats is not None
+    session = GameSession(game(FakeClock()), stats=stats, save_path=tmp_path / "save.json")
+    session.play(REVEAL, 1, 1)
+    assert session.save() is None  # as if resumed from a save
+    blocker = sqlite3.connect(tmp_path / "stats.db", isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        assert session.abandon() is not None  # the notice says it is kept for later...
+        assert stats.pending == 1
+        # ...so the save goes: the game is recorded later, not resumed and recorded twice.
+        assert not (tmp_path / "save.json").exists()
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert stats.retry_pending() is None
+    assert stats.group_stats(Group.for_game(session.game)).abandoned == 1
+    stats.close()
+
+
+def test_a_game_is_recorded_even_when_its_best_time_cannot_be_read(stats: StatsStore) -> None:
+    def unreadable(group: Group) -> None:
+        raise StatsError("Statistics could not be read: stats.db: the database is damaged")
+
+    stats.best_time = unreadable  # type: ignore[assignment]
+    session = GameSession(game(FakeClock()), stats=stats)
+    session.play(REVEAL, 1, 1)
+    finish = session.play(REVEAL, 2, 2).finish
+    assert finish is not None and finish.notice is not None and "damaged" in finish.notice
+    assert stats.count() == 1  # was: not recorded at all

@@ -143,12 +143,13 @@ class GameSession:
     def _finish(self) -> Finish:
         won = self.game.status == Status.WON
         previous = None
+        problem = None
         if self.stats is not None:
             try:
                 previous = self.stats.best_time(self.group)
-            except StatsError as error:  # reading must never end the game
-                return Finish(None, False, str(error))
-        notice = self._record("won" if won else "lost")
+            except StatsError as error:  # reading must never end the game, nor its record
+                problem = str(error)
+        notice = self._record("won" if won else "lost") or problem
         new_best = (
             won
             and not self.assisted
@@ -170,6 +171,7 @@ class GameSession:
     def _record(self, outcome: str) -> str | None:
         self.recorded = True
         notice = None
+        waiting = False
         if self.stats is not None:
             record = record_for(
                 self.game,
@@ -178,8 +180,11 @@ class GameSession:
                 ended_at=self._now(),
                 assisted=self.assisted,
             )
+            before = self.stats.pending
             notice = self.stats.record(record)
-        kept = notice is not None and outcome == "abandoned"
+            # Kept by the store for later (the database was busy): as good as recorded.
+            waiting = self.stats.pending > before
+        kept = notice is not None and not waiting and outcome == "abandoned"
         if self.saved and self.saved_to is not None and not kept:
             # Over or recorded: its save must not resume it again. A game left in play that
             # could not be recorded keeps its save, so it is not lost.

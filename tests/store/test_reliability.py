@@ -19,7 +19,7 @@ import pytest
 
 from tests.helpers import FakeClock
 from textmines.store.saves import load_game
-from textmines.store.stats import SCHEMA_VERSION, open_stats
+from textmines.store.stats import MIGRATIONS, SCHEMA_VERSION, open_stats
 
 WORKER = Path(__file__).with_name("store_worker.py")
 
@@ -339,3 +339,120 @@ def test_killing_a_process_while_it_records_keeps_every_committed_game(tmp_path:
             assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         connection.close()
     assert not list(tmp_path.glob("*.bad*"))
+
+
+# ---------------------------------------------------------------- issue 18, the smaller items
+@contextmanager
+def held_by_another_program(path: Path) -> Iterator[None]:
+    """Another program holds the write lock of ``path`` (the sqlite3 shell in a transaction)."""
+    blocker = sqlite3.connect(path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+
+
+def test_a_locked_database_delays_a_game_briefly_and_loses_nothing(tmp_path: Path) -> None:
+    from tests.store.store_worker import worker_record
+
+    path = tmp_path / "stats.db"
+    store, _ = open_stats(path)  # the default busy timeout: what the game uses
+    assert store is not None
+    with held_by_another_program(path):
+        start = time.perf_counter()
+        notice = store.record(worker_record(1, "a"))
+        waited = time.perf_counter() - start
+        assert notice is not None and "kept" in notice and store.pending == 1
+    assert waited < 1.0  # the game froze 5 s here
+    assert store.retry_pending() is None and store.count() == 1
+    store.close()
+
+
+def test_games_kept_for_later_survive_the_end_of_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.store.store_worker import worker_record
+    from textmines.store.stats import store as store_module
+
+    monkeypatch.setattr(store_module, "CLOSING_WAIT_MS", 50)
+    path = tmp_path / "stats.db"
+    store, _ = open_stats(path)
+    assert store is not None
+    with held_by_another_program(path):
+        assert store.record(worker_record(1, "a")) is not None
+        assert store.record(worker_record(2, "a")) is not None
+        store.close()  # still held: the two games wait in a file beside the database
+        kept = tmp_path / "stats.db-pending.json"
+        assert kept.exists()
+    again, notices = open_stats(path)
+    assert again is not None and notices == []
+    with again:
+        assert again.count() == 2 and again.pending == 0
+    assert not kept.exists()
+    third, _ = open_stats(path)  # written once, never twice
+    assert third is not None
+    with third:
+        assert third.count() == 2
+
+
+def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from textmines.store.stats import errors
+
+    error = sqlite3.OperationalError("disk I/O error")
+    error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
+    path = tmp_path / "stats.db"
+    assert errors.describe_sqlite_error(error, path) == "disk input/output error"
+    monkeypatch.setattr(errors.shutil, "disk_usage", lambda _: shutil_usage(free=4096))
+    assert errors.describe_sqlite_error(error, path) == "the disk is full"
+
+
+def shutil_usage(free: int) -> object:
+    import shutil
+
+    return shutil._ntuple_diskusage(10**9, 10**9 - free, free)  # type: ignore[attr-defined]
+
+
+def test_a_foreign_database_is_moved_aside_byte_for_byte(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.close()
+    original = path.read_bytes()
+    store, notices = open_stats(path)  # switching it to WAL rewrote its header first
+    assert store is not None
+    store.close()
+    assert "is not a textmines statistics database" in notices[0]
+    assert (tmp_path / "stats.db.bad").read_bytes() == original
+
+
+def test_a_version_1_database_missing_columns_is_moved_aside_once(tmp_path: Path) -> None:
+    path = tmp_path / "stats.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, started_at TEXT)")
+        connection.execute("PRAGMA user_version = 1")
+    connection.close()
+    original = path.read_bytes()
+    store, notices = open_stats(path)  # was: "Statistics not saved", every session
+    assert store is not None and len(notices) == 1
+    assert "moved to" in notices[0] and "no column ended_at" in notices[0]
+    store.close()
+    assert (tmp_path / "stats.db.bad").read_bytes() == original
+    store, notices = open_stats(path)
+    assert store is not None and notices == []
+    store.close()
+
+
+def test_a_migration_that_fails_moves_the_database_aside_unchanged(tmp_path: Path) -> None:
+    # Every column of version 1, but not its index: the step that drops it fails.
+    path = tmp_path / "stats.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute(MIGRATIONS[0][0])
+        connection.execute("PRAGMA user_version = 1")
+    connection.close()
+    original = path.read_bytes()
+    store, notices = open_stats(path)
+    assert store is not None and "cannot be brought up to date" in notices[0]
+    store.close()
+    assert (tmp_path / "stats.db.bad").read_bytes() == original

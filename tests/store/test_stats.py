@@ -585,7 +585,7 @@ def test_an_older_bad_file_is_never_overwritten(tmp_path: Path) -> None:
     assert str(tmp_path / "stats.db.bad-3") in notices[0]
 
 
-def test_recording_while_another_process_holds_the_lock_returns_a_notice(
+def test_recording_while_another_process_holds_the_lock_keeps_the_game_for_later(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "stats.db"
@@ -596,15 +596,18 @@ def test_recording_while_another_process_holds_the_lock_returns_a_notice(
     try:
         notice = store.record(make())
         assert notice is not None
-        assert notice.startswith("Statistics not saved: ")
-        assert "locked" in notice
+        assert notice.startswith(f"Statistics: {path} is held by another program; 1 game is kept")
+        assert store.pending == 1
+        assert store.retry_pending() is not None and store.pending == 1  # still held
         assert store.reset() is not None
         # Reading still works while another process writes (WAL).
         assert store.count() == 0
     finally:
         blocker.execute("ROLLBACK")
         blocker.close()
-    assert store.record(make()) is None
+    assert store.record(make(time_ms=7000)) is None  # the game kept for later goes first
+    assert store.count() == 2 and store.pending == 0
+    assert store.retry_pending() is None
     store.close()
 
 

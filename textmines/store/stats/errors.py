@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+from pathlib import Path
+from typing import Final
+
+#: Below this much free space, a failed write is put down to a full disk: SQLite often
+#: reports a write that ran out of room as an input/output error.
+FULL_DISK_BYTES: Final = 1 << 20
 
 
 class StatsError(Exception):
@@ -35,9 +42,21 @@ def _primary_code(error: sqlite3.Error) -> int | None:
     return code & 0xFF if isinstance(code, int) else None
 
 
-def describe_sqlite_error(error: sqlite3.Error) -> str:
-    """A short reason for a SQLite failure, for notices."""
+def _disk_full(path: Path | None) -> bool:
+    if path is None:
+        return False
+    try:
+        return shutil.disk_usage(path.parent).free < FULL_DISK_BYTES
+    except OSError:
+        return False
+
+
+def describe_sqlite_error(error: sqlite3.Error, path: Path | None = None) -> str:
+    """A short reason for a SQLite failure, for notices. With the database's ``path``, an
+    input/output error on a disk that has no room left says that the disk is full."""
     primary = _primary_code(error)
+    if primary == sqlite3.SQLITE_IOERR and _disk_full(path):
+        return _REASONS[sqlite3.SQLITE_FULL]
     if primary in _REASONS:
         return _REASONS[primary]
     if isinstance(error, sqlite3.ProgrammingError):
@@ -48,3 +67,8 @@ def describe_sqlite_error(error: sqlite3.Error) -> str:
 def is_damage(error: sqlite3.Error) -> bool:
     """Whether ``error`` means the file's content is unusable (as opposed to unreachable)."""
     return _primary_code(error) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    """Whether ``error`` means another connection held the database too long (try later)."""
+    return _primary_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)

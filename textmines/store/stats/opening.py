@@ -10,10 +10,19 @@ from typing import Final
 
 from textmines.store.paths import describe_os_error, ensure_dir, move_aside
 from textmines.store.stats.errors import UnusableDatabase, describe_sqlite_error, is_damage
-from textmines.store.stats.schema import SCHEMA_VERSION, check_schema, migrate, user_version
+from textmines.store.stats.schema import (
+    SCHEMA_VERSION,
+    check_before_use,
+    check_schema,
+    migrate,
+    user_version,
+)
 from textmines.store.stats.store import StatsStore
 
-BUSY_TIMEOUT: Final = 5.0
+#: How long a write waits for another program holding the database (seconds): short, as a
+#: game is recorded on the UI thread; a game that waits longer is kept and written later
+#: (``StatsStore.retry_pending``).
+BUSY_TIMEOUT: Final = 0.25
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 SQLITE_HEADER_SIZE: Final = 100
 _COMPANIONS: Final = ("-wal", "-shm")
@@ -67,15 +76,18 @@ def _open(path: Path, busy_timeout: float) -> StatsStore:
                 f"was written by a newer version of textmines (schema version {version}; "
                 f"this one reads up to {SCHEMA_VERSION})"
             )
+        # Still only reading: a foreign file, or one whose table lacks columns, is moved aside
+        # byte for byte as it was (switching to WAL rewrites the header).
+        check_before_use(connection, version)
+        if version < SCHEMA_VERSION:
+            migrate(connection)  # one transaction: a step that fails leaves the file as it was
+        check_schema(connection)
         connection.execute("PRAGMA journal_mode = WAL")
         # In WAL mode NORMAL loses nothing when the process dies (SIGKILL included) and keeps
         # the file consistent through a power cut, which may only undo the last few games;
         # FULL would add a disk flush to every game (measured 0.25-4 ms here, more on slow
         # disks) for that last bit of durability.
         connection.execute("PRAGMA synchronous = NORMAL")
-        if version < SCHEMA_VERSION:
-            migrate(connection)
-        check_schema(connection)
     except BaseException:
         connection.close()
         raise
@@ -111,15 +123,18 @@ def open_stats(
     if path.is_dir():
         return None, [_not_saved(path, "a directory is in the way")]
     try:
-        return _open(path, busy_timeout), []
+        store = _open(path, busy_timeout)
     except UnusableDatabase as unusable:
         problem = str(unusable)
     except sqlite3.Error as error:
         if not is_damage(error):
-            return None, [_not_saved(path, describe_sqlite_error(error))]
+            return None, [_not_saved(path, describe_sqlite_error(error, path))]
         problem = f"is damaged ({error})"
     except OSError as error:
         return None, [_not_saved(path, describe_os_error(error))]
+    else:
+        notice = store.take_pending_file()
+        return store, [] if notice is None else [notice]
     return _start_afresh(path, problem, busy_timeout)
 
 
@@ -140,7 +155,7 @@ def _start_afresh(
     try:
         return _open(path, busy_timeout), [notice]
     except (UnusableDatabase, sqlite3.Error, OSError) as error:
-        why = describe_sqlite_error(error) if isinstance(error, sqlite3.Error) else str(error)
+        why = describe_sqlite_error(error, path) if isinstance(error, sqlite3.Error) else str(error)
         if isinstance(error, OSError):
             why = describe_os_error(error)
         return None, [notice, _not_saved(path, why)]

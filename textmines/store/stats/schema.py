@@ -115,26 +115,51 @@ def user_version(connection: sqlite3.Connection) -> int:
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
 
+#: The columns of ``games`` at each schema version (the last two came with version 2).
+COLUMNS_AT: Final = {1: COLUMNS[:-2], 2: COLUMNS}
+
+
+def check_before_use(connection: sqlite3.Connection, version: int) -> None:
+    """Raise ``UnusableDatabase`` for a file that is no statistics database of ``version``:
+    tables of another program, or a ``games`` table without every column it had then.
+    Only reads."""
+    if version == 0:
+        if connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise UnusableDatabase("is not a textmines statistics database")
+        return
+    _check_columns(connection, COLUMNS_AT.get(version, COLUMNS))
+
+
 def migrate(connection: sqlite3.Connection) -> None:
     """Bring the schema to ``SCHEMA_VERSION``, all steps in one transaction.
 
-    Raises ``UnusableDatabase`` for a file that holds tables of another program.
+    Raises ``UnusableDatabase`` for a file that holds tables of another program, or whose
+    tables a step cannot change (an index or column missing): the transaction is rolled
+    back, so the file is left as it was.
     """
-    with transaction(connection, "BEGIN IMMEDIATE"):
-        # Read again under the write lock: another textmines may have migrated meanwhile.
-        version = user_version(connection)
-        if version == 0 and connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise UnusableDatabase("is not a textmines statistics database")
-        for step in MIGRATIONS[version:]:
-            for statement in step:
-                connection.execute(statement)
-        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    try:
+        with transaction(connection, "BEGIN IMMEDIATE"):
+            # Read again under the write lock: another textmines may have migrated meanwhile.
+            version = user_version(connection)
+            check_before_use(connection, version)
+            for step in MIGRATIONS[version:]:
+                for statement in step:
+                    connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except sqlite3.OperationalError as error:
+        if getattr(error, "sqlite_errorcode", None) != sqlite3.SQLITE_ERROR:
+            raise  # busy, locked, disk full...: the file may be fine
+        raise UnusableDatabase(f"cannot be brought up to date ({error})") from None
 
 
 def check_schema(connection: sqlite3.Connection) -> None:
     """Raise ``UnusableDatabase`` unless the ``games`` table has every column."""
+    _check_columns(connection, COLUMNS)
+
+
+def _check_columns(connection: sqlite3.Connection, columns: tuple[str, ...]) -> None:
     present = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
-    missing = [column for column in COLUMNS if column not in present]
+    missing = [column for column in columns if column not in present]
     if missing:
         raise UnusableDatabase(
             "is not a textmines statistics database (no column " + ", ".join(missing) + ")"

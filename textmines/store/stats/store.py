@@ -6,6 +6,8 @@ This module owns the SQL of the queries and the mapping between rows and the dat
 
 from __future__ import annotations
 
+import contextlib
+import json
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator
@@ -14,7 +16,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
-from textmines.store.stats.errors import StatsError, describe_sqlite_error
+from textmines.store.paths import move_aside, write_atomic
+from textmines.store.stats.errors import StatsError, describe_sqlite_error, is_busy
 from textmines.store.stats.figures import (
     BEST_TIMES,
     RECENT_WINS,
@@ -46,9 +49,27 @@ _HISTORY: Final = f"""
 """
 
 
-def _row(record: GameRecord) -> tuple[Any, ...]:
+#: Games kept for later because another program held the database when they ended (and
+#: still at exit) wait in this file beside it, and are written when it is next opened.
+PENDING_SUFFIX: Final = "-pending.json"
+#: How long closing the store waits for the database to write the games kept for later.
+CLOSING_WAIT_MS: Final = 1000
+_SQLITE_INT: Final = range(-(2**63), 2**63)
+
+Row = tuple[Any, ...]
+
+
+def _checked(row: Row) -> Row:
+    """``row`` if SQLite can hold every value (a game kept for later must never fail)."""
+    for value in row:
+        if isinstance(value, int) and value not in _SQLITE_INT:
+            raise OverflowError(f"{value} does not fit in a 64-bit integer")
+    return row
+
+
+def _row(record: GameRecord) -> Row:
     """The values of ``record`` for ``_INSERT``, in the order of ``COLUMNS``."""
-    return (
+    values = (
         utc_text(record.started_at),
         utc_text(record.ended_at),
         record.preset,
@@ -69,6 +90,7 @@ def _row(record: GameRecord) -> tuple[Any, ...]:
         int(record.assisted),
         int(record.no_guess),
     )
+    return _checked(values)
 
 
 def _group_params(group: Group) -> tuple[str, int, int, int, int]:
@@ -83,12 +105,56 @@ class StatsStore:
         self.path = path
         self._connection = connection
         self._lock = threading.Lock()
+        #: Rows not written yet because another program held the database.
+        self._pending: list[Row] = []
+        self._pending_file = path.with_name(path.name + PENDING_SUFFIX)
+        self._pending_from_file = False
 
     # -- lifecycle
     def close(self) -> None:
-        """Close the database; later calls report that the store is closed."""
+        """Close the database; later calls report that the store is closed.
+
+        Games still kept for later get one more, longer try; those that still cannot be
+        written go to a file beside the database and are written the next time it opens.
+        """
+        if self._pending:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.execute(f"PRAGMA busy_timeout = {CLOSING_WAIT_MS}")
+            self.retry_pending()
+        if self._pending:
+            self._keep_pending_in_file()
         with self._lock:
             self._connection.close()
+
+    def _keep_pending_in_file(self) -> None:
+        # Best effort: with the database locked and the folder unwritable there is no place
+        # left to keep them.
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            write_atomic(self._pending_file, json.dumps(self._pending).encode("utf-8"))
+
+    def take_pending_file(self) -> str | None:
+        """Write the games an earlier run kept beside the database (``close``), if any.
+
+        A file that cannot be read is moved aside. Returns a notice only if that happened.
+        """
+        try:
+            rows = json.loads(self._pending_file.read_bytes())
+            if not isinstance(rows, list) or any(
+                not isinstance(row, list) or len(row) != len(COLUMNS) for row in rows
+            ):
+                raise ValueError("not a list of games")
+            checked = [_checked(tuple(row)) for row in rows]
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, RecursionError, OverflowError) as error:
+            problem = f"Statistics: games kept in {self._pending_file} cannot be read ({error})"
+            with contextlib.suppress(OSError):
+                return f"{problem}; it was moved to {move_aside(self._pending_file)}"
+            return problem
+        self._pending.extend(checked)
+        self._pending_from_file = True
+        self.retry_pending()
+        return None
 
     def __enter__(self) -> StatsStore:
         return self
@@ -115,19 +181,50 @@ class StatsStore:
         return self.record_many((record,))
 
     def record_many(self, records: Iterable[GameRecord]) -> str | None:
-        """Add several games in one transaction (all or none); ``None`` or a notice."""
+        """Add several games in one transaction (all or none); ``None`` or a notice.
+
+        Games kept for later (``pending``) go first. If another program holds the database
+        longer than the busy timeout, these games are kept too, and the notice says so:
+        they are written by the next ``record``, ``retry_pending`` or ``close``.
+        """
         try:
             rows = [_row(record) for record in records]
         except (ValueError, OverflowError, TypeError) as error:
             # A record out of range (a game from a damaged save, say) must not end the game.
             return f"Statistics not saved: the game's record is not valid ({error})"
+        return self._write(rows)
+
+    def _why(self, error: sqlite3.Error) -> str:
+        return describe_sqlite_error(error, self.path)
+
+    @property
+    def pending(self) -> int:
+        """How many games are kept for later (the database was busy when they ended)."""
+        return len(self._pending)
+
+    def retry_pending(self) -> str | None:
+        """Write the games kept for later; ``None`` when none is left, else a notice."""
+        return self._write([]) if self._pending else None
+
+    def _write(self, rows: list[Row]) -> str | None:
+        batch = [*self._pending, *rows]
         try:
             with self._transaction("BEGIN IMMEDIATE") as connection:
-                connection.executemany(_INSERT, rows)
-        except OverflowError as error:  # a number SQLite cannot hold
-            return f"Statistics not saved: the game's record is not valid ({error})"
+                connection.executemany(_INSERT, batch)
         except sqlite3.Error as error:
-            return f"Statistics not saved: {self.path}: {describe_sqlite_error(error)}"
+            if not is_busy(error):
+                return f"Statistics not saved: {self.path}: {self._why(error)}"
+            self._pending = batch
+            return (
+                f"Statistics: {self.path} is held by another program; "
+                f"{len(batch)} game{' is' if len(batch) == 1 else 's are'} kept and will be "
+                "recorded once it is free"
+            )
+        self._pending = []
+        if self._pending_from_file:
+            self._pending_from_file = False
+            with contextlib.suppress(OSError):
+                self._pending_file.unlink()
         return None
 
     def reset(self, group: Group | None = None) -> str | None:
@@ -139,7 +236,7 @@ class StatsStore:
                 else:
                     connection.execute(f"DELETE FROM games WHERE {_IN_GROUP}", _group_params(group))
         except sqlite3.Error as error:
-            return f"Statistics not reset: {self.path}: {describe_sqlite_error(error)}"
+            return f"Statistics not reset: {self.path}: {self._why(error)}"
         return None
 
     # -- reading
@@ -151,7 +248,7 @@ class StatsStore:
                 yield connection
         except sqlite3.Error as error:
             raise StatsError(
-                f"Statistics could not be read: {self.path}: {describe_sqlite_error(error)}"
+                f"Statistics could not be read: {self.path}: {self._why(error)}"
             ) from error
         except (ValueError, TypeError, OverflowError) as error:
             # A value no query expects (a row edited by hand): reported, never fatal.
