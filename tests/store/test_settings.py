@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from textmines.store import settings as settings_module
+from textmines.store.paths import describe_os_error
 from textmines.store.settings import Settings, load_settings, save_settings
 
 DEFAULTS = Settings()
@@ -229,3 +230,22 @@ def test_huge_mine_count_is_caught_by_the_board_check(tmp_path: Path) -> None:
     assert settings == DEFAULTS
     assert len(warnings) == 1
     assert "5000" in warnings[0]
+
+
+def test_a_read_only_settings_file_is_never_replaced(tmp_path: Path) -> None:
+    # Issue 18: write_atomic renames over the file, which only needs the folder writable, so
+    # a settings.toml the player had made read-only was silently replaced.
+    path = tmp_path / "settings.toml"
+    path.write_text('board = "expert"\n')
+    path.chmod(0o444)
+    try:
+        with pytest.raises(PermissionError) as raised:
+            save_settings(path, Settings(board="beginner"))
+        assert describe_os_error(raised.value) == (
+            "the file is read-only (its permissions allow no writing)"
+        )
+        assert path.read_text() == 'board = "expert"\n'
+    finally:
+        path.chmod(0o644)
+    save_settings(path, Settings(board="beginner"))  # writable again: saved
+    assert load_settings(path)[0].board == "beginner"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -91,8 +92,29 @@ def _reason(path: Path, error: OSError) -> str:
     return describe_os_error(error)
 
 
+class ReadOnlyFile(PermissionError):
+    """The file exists and its permissions say it must not be written."""
+
+
+def refuse_read_only(path: Path) -> None:
+    """Raise ``ReadOnlyFile`` if ``path`` exists without any write permission.
+
+    ``write_atomic`` replaces a file by renaming over it, which only needs the folder to be
+    writable: without this check a file the user made read-only would be replaced silently
+    (and root, whom permissions do not stop, would replace it too).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode) and (not mode & 0o222 or not os.access(path, os.W_OK)):
+        raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
+
+
 def describe_os_error(error: OSError) -> str:
     """A short lower-case reason for ``error``, without the file name."""
+    if isinstance(error, ReadOnlyFile):
+        return "the file is read-only (its permissions allow no writing)"
     if isinstance(error, PermissionError):
         return "permission denied"
     if error.errno == errno.EROFS:

@@ -21,7 +21,7 @@ from textmines.engine.presets import (
     PRESETS,
     check_board,
 )
-from textmines.store.paths import write_atomic
+from textmines.store.paths import refuse_read_only, write_atomic
 
 BOARDS: Final = (*PRESETS, "custom")
 #: Cell sizes on screen, columns x rows; "fit" takes the largest at which the board fits.
@@ -194,7 +194,10 @@ def _one_notice(name: str, problems: list[str]) -> str:
 
 
 def save_settings(path: Path, settings: Settings) -> None:
-    """Write ``settings`` to ``path`` atomically, creating its directory. Raises ``OSError``."""
+    """Write ``settings`` to ``path`` atomically, creating its directory. Raises ``OSError``,
+    ``ReadOnlyFile`` (a ``PermissionError``) for a file the user made read-only, which is
+    never replaced."""
     document = {field.name: getattr(settings, field.name) for field in fields(settings)}
+    refuse_read_only(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, (HEADER + tomli_w.dumps(document)).encode("utf-8"))
