@@ -154,8 +154,15 @@ def test_classic_keeps_the_look_the_game_had(bundled: dict[str, MinesTheme]) -> 
     for name, value in CLASSIC_GLYPHS.items():
         assert getattr(classic.glyphs, name) == value
     assert classic.glyphs.faces == CLASSIC_FACES
-    # The window keeps Textual's default dark theme, down to every derived shade.
-    generated = to_textual_theme(classic).to_color_system().generate()
+    # The window is the Windows face grey with dark text, as the board's frame.
+    assert not classic.dark
+    assert classic.colors["background"].lower() == classic.board["frame"].lower() == "#c0c0c0"
+    assert classic.colors["foreground"].lower() == "#000000"
+
+
+def test_dark_keeps_textuals_dark_window(bundled: dict[str, MinesTheme]) -> None:
+    # Down to every derived shade: the dark theme's window is Textual's default dark theme.
+    generated = to_textual_theme(bundled["dark"]).to_color_system().generate()
     default = BUILTIN_THEMES["textual-dark"].to_color_system().generate()
     assert {k: v for k, v in generated.items() if not k.startswith("mines-")} == default
 
