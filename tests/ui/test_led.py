@@ -82,3 +82,35 @@ def test_led_header_snapshot(snap_compare: Any) -> None:
         header.mines_left = -12
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=flag_too_many)
+
+
+def test_an_ascii_theme_draws_ascii_digits_frames_and_tiles() -> None:
+    from tests.ui.test_zoom import drawn as tile_drawn
+    from textmines.ui.tiles import ASCII_EDGES, Tile
+
+    # Lit segments only (the others are drawn in the unlit colour): -38 the usual _| way.
+    lit_rows = [
+        "".join(
+            c if style == "led-nb" else " "
+            for chars, style in led_row("-38", row, ascii=True)
+            for c in chars
+        )
+        for row in range(3)
+    ]
+    assert lit_rows == ["     _   _ ", " _   _| |_|", "     _| |_|"]
+    assert tile_drawn(Tile(6, 3), "F", raised=True, edges=ASCII_EDGES) == [
+        "+-----",
+        "| F  |",
+        "+----+",
+    ]
+
+
+async def test_the_ascii_theme_frames_the_panel_in_ascii() -> None:
+    app = make_app(theme="ascii")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        header = pilot.app.query_one(GameHeader)
+        assert header.led and header.ascii
+        assert "_" in header.render_line(0).text + header.render_line(1).text
+        svg = app.export_screenshot()
+        assert "▀" not in svg and "▌" not in svg and "+---" in svg

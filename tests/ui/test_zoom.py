@@ -3,6 +3,7 @@ inside a large tile hits that tile."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from textmines.store.settings import Settings, load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
 from textmines.ui.tiles import (
+    BLOCK_EDGES,
     FIT,
     Tile,
     TileColours,
@@ -49,11 +51,11 @@ def test_a_zoom_setting_names_a_size_or_fit() -> None:
     assert zoom_index(sizes, "2x1") == 0  # narrower than the theme's cell: its own cell
 
 
-def drawn(tile: Tile, glyph: str, raised: bool) -> list[str]:
+def drawn(tile: Tile, glyph: str, raised: bool, edges: Sequence[str] = BLOCK_EDGES) -> list[str]:
     colours = TileColours(Color.parse("white"), Color.parse("black"), Color.parse("grey50"))
     face = Style(color="red", bgcolor="grey70")
     return [
-        "".join(segment.text for segment in tile_row(tile, row, glyph, face, raised, colours))
+        "".join(s.text for s in tile_row(tile, row, glyph, face, raised, colours, edges))
         for row in range(tile.rows)
     ]
 

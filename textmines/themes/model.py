@@ -106,6 +106,13 @@ class ThemeGlyphs:
     face_lost: str
 
     @property
+    def ascii(self) -> bool:
+        """Every glyph is plain ASCII: such a theme is for terminals and fonts that may lack
+        block characters, so frames, tiles and LED digits are drawn in ASCII too."""
+        glyphs = [self.covered, self.flag, self.question, self.mine, self.exploded, self.wrong]
+        return all(g.isascii() for g in [*glyphs, self.empty, *self.numbers, *self.faces.values()])
+
+    @property
     def faces(self) -> dict[str, str]:
         """The smiley by face name (``normal``, ``pressed``, ``won``, ``lost``)."""
         return {face: getattr(self, f"face_{face}") for face in FACE_NAMES}

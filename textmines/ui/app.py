@@ -180,7 +180,9 @@ class TextminesApp(ThemedApp):
         yield self.menu_bar
         # The zoom for the terminal as it is, before the first layout: no second pass.
         self.apply_zoom()
-        with GamePanel(id="panel"):
+        ascii = self.mines_theme.glyphs.ascii
+        self.header.set_faces(self.mines_theme.glyphs.faces, ascii)
+        with GamePanel(id="panel", classes="-ascii" if ascii else None):
             yield self.header
             yield self.board
         yield self.status_line
@@ -606,7 +608,8 @@ class TextminesApp(ThemedApp):
     def theme_applied(self, theme: MinesTheme) -> None:
         """Restyle what CSS does not (glyphs and faces), keep the game, remember the choice."""
         self.board.set_glyphs(theme.glyphs, self._tile_for(theme.glyphs.cell_width)[0])
-        self.header.set_faces(theme.glyphs.faces)
+        self.header.set_faces(theme.glyphs.faces, theme.glyphs.ascii)
+        self.query_one(GamePanel).set_class(theme.glyphs.ascii, "-ascii")
         if theme.name != self.settings.theme:
             self._save_settings(replace(self.settings, theme=theme.name))
 

@@ -23,7 +23,14 @@ from textual.strip import Strip
 from textmines.engine import ActionKind, Game
 from textmines.themes import ThemeGlyphs
 from textmines.ui.colours import theme_colour
-from textmines.ui.tiles import Tile, TileColours, one_row_glyph, tile_row
+from textmines.ui.tiles import (
+    ASCII_EDGES,
+    BLOCK_EDGES,
+    Tile,
+    TileColours,
+    one_row_glyph,
+    tile_row,
+)
 
 
 def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
@@ -255,6 +262,7 @@ class BoardView(ScrollView, can_focus=True):
         cell, whose width may change)."""
         self.glyphs = glyphs
         self._tile_glyphs = tile_glyphs(glyphs)
+        self._tiles.clear()
         self.set_tile(tile or Tile(glyphs.cell_width, 1))
 
     def set_tile(self, tile: Tile) -> None:
@@ -474,7 +482,8 @@ class BoardView(ScrollView, can_focus=True):
         key = (id(style), glyph, raised, sub)
         segments = self._tiles.get(key)
         if segments is None:
-            segments = tile_row(self.tile, sub, glyph, style, raised, self._colours())
+            edges = ASCII_EDGES if self.glyphs.ascii else BLOCK_EDGES
+            segments = tile_row(self.tile, sub, glyph, style, raised, self._colours(), edges)
             # Keyed by the style's identity: the styles live as long as this cache.
             self._tiles[key] = segments
         return segments

@@ -75,6 +75,8 @@ class GameHeader(OneLineWidget):
         self.faces = dict(faces or FACES)
         #: Index of the face among the pieces of the row laid out last.
         self._face_index = 2
+        #: LED digits in ASCII characters (for an ASCII theme).
+        self.ascii = False
 
     @property
     def led(self) -> bool:
@@ -100,9 +102,11 @@ class GameHeader(OneLineWidget):
     def face_text(self) -> str:
         return self.faces.get(self.face, self.faces["normal"])
 
-    def set_faces(self, faces: dict[str, str]) -> None:
-        """Use another set of faces (a theme's)."""
+    def set_faces(self, faces: dict[str, str], ascii: bool = False) -> None:
+        """Use another set of faces (a theme's), and ASCII LED digits or not."""
         self.faces = dict(faces)
+        self.ascii = ascii
+        self._drawn = None
         self.refresh()
 
     def left(self, width: int) -> list[Piece]:
@@ -114,8 +118,8 @@ class GameHeader(OneLineWidget):
         else:
             # A column of the display's background either side of the digits.
             edge: Piece = (" ", "led-bb")
-            counter = [edge, *led_row(self.counter_text, self.row), edge]
-            timer = [edge, *led_row(self.timer_text, self.row), edge]
+            counter = [edge, *led_row(self.counter_text, self.row, self.ascii), edge]
+            timer = [edge, *led_row(self.timer_text, self.row, self.ascii), edge]
         self._face_index = len(counter) + 1
         return [
             *counter,

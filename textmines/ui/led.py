@@ -57,18 +57,49 @@ def _cell(top: str, bottom: str) -> tuple[str, str]:
     return "▀", f"led-{top}{bottom}"
 
 
+#: The same digits in ASCII, the classic three-row seven-segment way, for ASCII themes.
+_ASCII: Final = {
+    "0": (" _ ", "| |", "|_|"),
+    "1": ("   ", "  |", "  |"),
+    "2": (" _ ", " _|", "|_ "),
+    "3": (" _ ", " _|", " _|"),
+    "4": ("   ", "|_|", "  |"),
+    "5": (" _ ", "|_ ", " _|"),
+    "6": (" _ ", "|_ ", "|_|"),
+    "7": (" _ ", "  |", "  |"),
+    "8": (" _ ", "|_|", "|_|"),
+    "9": (" _ ", "|_|", " _|"),
+    "-": ("   ", " _ ", "   "),
+}
+
+
+def _ascii_cells(char: str, row: int) -> list[tuple[str, str]]:
+    """Row ``row`` of ``char`` in ASCII: lit segments in the LED colour, the rest of an 8 in
+    the unlit colour."""
+    lit, full = _ASCII[char][row], _ASCII["8"][row]
+    if char == "-" and row == 1:
+        full = " _ "
+    return [
+        (a, "led-nb") if a != " " else (b, "led-fb") if b != " " else (" ", "led-bb")
+        for a, b in zip(lit, full, strict=True)
+    ]
+
+
 def led_width(text: str) -> int:
     """Columns ``text`` takes in LED digits: each digit and a gap after all but the last."""
     return len(text) * (DIGIT_COLUMNS + 1) - 1 if text else 0
 
 
-def led_row(text: str, row: int) -> list[tuple[str, str]]:
+def led_row(text: str, row: int, ascii: bool = False) -> list[tuple[str, str]]:
     """Screen row ``row`` (0-2) of ``text`` (digits and ``-``) as (characters, style) pieces,
-    neighbours of one style merged."""
+    neighbours of one style merged; in ASCII characters for an ASCII theme."""
     pieces: list[tuple[str, str]] = []
     for index, char in enumerate(text):
         if index:
             pieces.append((" ", "led-bb"))
+        if ascii:
+            pieces += _ascii_cells(char, row)
+            continue
         for column in range(DIGIT_COLUMNS):
             pieces.append(_cell(_pixel(char, 2 * row, column), _pixel(char, 2 * row + 1, column)))
     merged: list[tuple[str, str]] = []

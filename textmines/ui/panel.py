@@ -43,4 +43,17 @@ class GamePanel(Vertical):
         border-bottom: outer $mines-bevel-light;
         border-right: outer $mines-bevel-light;
     }
+    /* An ASCII theme: the same frames in + - | for terminals without block characters. */
+    GamePanel.-ascii {
+        border-top: ascii $mines-bevel-light;
+        border-left: ascii $mines-bevel-light;
+        border-bottom: ascii $mines-bevel-dark;
+        border-right: ascii $mines-bevel-dark;
+    }
+    GamePanel.-ascii > BoardView {
+        border-top: ascii $mines-bevel-dark;
+        border-left: ascii $mines-bevel-dark;
+        border-bottom: ascii $mines-bevel-light;
+        border-right: ascii $mines-bevel-light;
+    }
     """

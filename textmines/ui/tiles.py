@@ -78,11 +78,24 @@ class TileColours(NamedTuple):
     grid: Color
 
 
+#: The characters of a tile's edges: raised (top-left corner, top, left, right, bottom-left
+#: corner, bottom, bottom-right corner), then the flat tile's grid (bottom, right).
+BLOCK_EDGES: Final = ("▛", "▀", "▌", "▐", "▌", "▄", "▟", "▁", "▕")
+ASCII_EDGES: Final = ("+", "-", "|", "|", "+", "-", "+", "_", "|")
+
+
 def tile_row(
-    tile: Tile, row: int, glyph: str, style: Style, raised: bool, colours: TileColours
+    tile: Tile,
+    row: int,
+    glyph: str,
+    style: Style,
+    raised: bool,
+    colours: TileColours,
+    edges: Sequence[str] = BLOCK_EDGES,
 ) -> list[Segment]:
     """Row ``row`` of a tile of two rows or more showing ``glyph`` in ``style`` (whose
-    background is the tile's face): raised for a covered cell, flat for a revealed one."""
+    background is the tile's face): raised for a covered cell, flat for a revealed one,
+    its edges drawn with ``edges`` (block characters, or ``ASCII_EDGES``)."""
     cols, rows = tile
     background = style.bgcolor
     light = Style(color=colours.light, bgcolor=background)
@@ -92,11 +105,11 @@ def tile_row(
     # snapshots) then place the glyph exactly, as a terminal does.
     face = Style(bgcolor=background)
     if raised:
-        cells = _raised_row(cols, rows, row, light, dark, face)
+        cells = _raised_row(cols, rows, row, (light, dark, face), edges)
         inner = (1, cols - 1)
     else:
-        line = ("▁", grid) if row == rows - 1 else (" ", face)
-        cells = [line] * (cols - 1) + [("▕", grid)]
+        line = (edges[7], grid) if row == rows - 1 else (" ", face)
+        cells = [line] * (cols - 1) + [(edges[8], grid)]
         inner = (0, cols - 1)
     if row == (rows - 1) // 2 and glyph.strip():
         width = cell_len(glyph)
@@ -106,15 +119,17 @@ def tile_row(
 
 
 def _raised_row(
-    cols: int, rows: int, row: int, light: Style, dark: Style, face: Style
+    cols: int, rows: int, row: int, styles: tuple[Style, Style, Style], edges: Sequence[str]
 ) -> list[tuple[str, Style]]:
     """A covered tile's row: the light edge runs along the top and down the left, the dark
     one along the bottom and up the right, each corner taken as the classic bevel does."""
+    light, dark, face = styles
+    corner, top, left, right, bottom_corner, bottom, last = edges[:7]
     if row == 0:
-        return [("▛", light)] + [("▀", light)] * (cols - 1)
+        return [(corner, light)] + [(top, light)] * (cols - 1)
     if row == rows - 1:
-        return [("▌", light)] + [("▄", dark)] * (cols - 2) + [("▟", dark)]
-    return [("▌", light)] + [(" ", face)] * (cols - 2) + [("▐", dark)]
+        return [(bottom_corner, light)] + [(bottom, dark)] * (cols - 2) + [(last, dark)]
+    return [(left, light)] + [(" ", face)] * (cols - 2) + [(right, dark)]
 
 
 def _merged(cells: list[tuple[str, Style]]) -> list[Segment]:
