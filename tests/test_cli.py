@@ -234,6 +234,7 @@ class FakeApp:
 
     built: ClassVar[list[FakeApp]] = []
     crash_report: str | None = None
+    exit_message: str | None = None
     return_code: int | None = None
 
     def __init__(self, config: object, **options: Any) -> None:
@@ -277,6 +278,17 @@ def test_the_app_exit_status_is_the_command_status(
 
     monkeypatch.setattr(fake_app, "run", terminated)
     assert main([]) == 143
+
+
+def test_what_the_app_must_still_say_goes_to_stderr_after_it(
+    fake_app: type[FakeApp], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def unsaved(self: FakeApp) -> None:
+        self.return_code, self.exit_message = 1, "Game not saved: x. The game was lost."
+
+    monkeypatch.setattr(fake_app, "run", unsaved)
+    assert main([]) == 1
+    assert capsys.readouterr().err == "textmines: Game not saved: x. The game was lost.\n"
 
 
 def save_expert_game(tmp_path: Path) -> Game:

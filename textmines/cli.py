@@ -285,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if stats is not None:
             stats.close()
+    if app.exit_message is not None:
+        print(f"textmines: {app.exit_message}", file=sys.stderr)
     if app.crash_report is not None:
         print(app.crash_report, file=sys.stderr)  # one line: what happened, where the log is
         return app.return_code or 1

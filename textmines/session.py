@@ -197,11 +197,12 @@ class GameSession:
         """Only a game in play is saved; one not started or over has nothing to resume."""
         return self.game.status == Status.PLAYING and not self.recorded
 
-    def save(self) -> str | None:
+    def save(self, abandon_on_failure: bool = True) -> str | None:
         """Write the game to its save file (atomically); a notice if that failed.
 
         A game that cannot be resumed later is recorded as abandoned instead, so that
-        quitting never loses it from the statistics.
+        quitting never loses it from the statistics; with ``abandon_on_failure`` False the
+        caller decides (the player may keep playing), calling ``abandon`` if they leave.
         """
         if not self.can_be_saved:
             return None
@@ -218,7 +219,7 @@ class GameSession:
             self.game_id,
         )
         if notice is not None:
-            return self.abandon() or notice
+            return (self.abandon() if abandon_on_failure else None) or notice
         self.saved, self.saved_to = True, target
         return None
 

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from tests.helpers import FakeClock, clear_all_but_one, click_cell
@@ -18,6 +19,7 @@ from textmines.config import GameConfig
 from textmines.store.saves import load_game
 from textmines.store.stats import Group, StatsStore, open_stats
 from textmines.ui.app import TextminesApp
+from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.statistics import StatisticsScreen
 from textmines.ui.status import StatusLine
 
@@ -94,6 +96,23 @@ async def test_a_new_best_time_is_celebrated_with_the_previous_best(tmp_path: Pa
             await pilot.press("r")  # the same board again
 
 
+async def test_a_save_that_cannot_be_written_is_said_before_quitting(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), save_path=blocker / "save.json")
+    async with app.run_test() as pilot:
+        await pilot.press("space", "q")
+        assert isinstance(app.screen, ConfirmScreen), "the player is told, the app stays"
+        assert "Game not saved" in app.screen.message and "lost" in app.screen.message
+        await pilot.press("enter")  # "Keep playing" has the focus
+        assert app.is_running and app.game.status == "playing"
+        await pilot.press("q")
+        await pilot.press("left", "enter")  # "Quit anyway"
+        await pilot.pause()
+    assert app.return_code == 1
+    assert app.exit_message is not None and "lost" in app.exit_message
+
+
 async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path: Path) -> None:
     notice = "Statistics not saved: x"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), stats_notice=notice)
@@ -106,8 +125,10 @@ async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path:
         assert not isinstance(app.screen, StatisticsScreen)
 
 
-def test_closing_the_terminal_saves_the_game(tmp_path: Path) -> None:
-    """The real program in a pseudo-terminal, stopped with SIGHUP after the first reveal."""
+@pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
+def test_closing_the_terminal_or_a_kill_saves_the_game(tmp_path: Path, stop: int) -> None:
+    """The real program in a pseudo-terminal, stopped with SIGHUP (the terminal closed),
+    SIGTERM or SIGINT (kill, kill -INT) after the first reveal: saved, exit 128 + n."""
     env = {**os.environ, "TEXTMINES_HOME": str(tmp_path), "TERM": "xterm-256color"}
     env.pop("TEXTUAL", None)
     main, child = pty.openpty()
@@ -134,8 +155,8 @@ def test_closing_the_terminal_saves_the_game(tmp_path: Path) -> None:
         while b"17 safe left" not in drained and time.monotonic() < deadline:
             if select.select([main], [], [], 0.2)[0]:
                 drained += os.read(main, 65536)
-        process.send_signal(signal.SIGHUP)
-        process.wait(timeout=15)
+        process.send_signal(stop)
+        assert process.wait(timeout=15) == 128 + stop
         assert save.exists()
         loaded, notice = load_game(save)
         assert loaded is not None and notice is None
@@ -144,3 +165,30 @@ def test_closing_the_terminal_saves_the_game(tmp_path: Path) -> None:
         if process.poll() is None:
             process.kill()
         os.close(main)
+
+
+async def test_games_kept_while_the_database_was_busy_are_written_before_f4(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    retried: list[bool] = []
+    monkeypatch.setattr(StatsStore, "pending", property(lambda self: 0 if retried else 1))
+    monkeypatch.setattr(StatsStore, "retry_pending", lambda self: retried.append(True))
+    app = app_with_files(tmp_path, FakeClock())
+    async with app.run_test() as pilot:
+        await pilot.press("f4")
+        assert retried == [True] and isinstance(app.screen, StatisticsScreen)
+
+
+async def test_settings_that_cannot_be_written_are_said_once(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=blocker / "s.toml")
+    said: list[str] = []
+    async with app.run_test() as pilot:
+        notify = app.notify
+        app.notify = lambda message, **kw: (said.append(message), notify(message, **kw))  # type: ignore[assignment,method-assign,func-returns-value]
+        app.action_toggle_question_marks()
+        app.action_toggle_question_marks()
+        await pilot.pause()
+        assert len([m for m in said if "Settings not saved" in m]) == 1
+        assert app.config.question_marks, "the choice still applies to this run"

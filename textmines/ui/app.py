@@ -55,8 +55,11 @@ COMPACT_HEIGHT = 20
 #: What may stop the clock (``TextminesApp.hold_clock``); the first two also hide the board.
 PLAYER, BLUR, COVERED, TOO_SMALL = "player", "blur", "covered", "too-small"
 HIDING_HOLDS = frozenset({PLAYER, BLUR})
-#: Exit status after SIGTERM or SIGHUP saved the game: 128 + SIGTERM, as shells report it.
-SIGNAL_EXIT_STATUS = 128 + signal.SIGTERM
+#: Signals that end the game after saving it (closing the terminal, kill, kill -INT); the
+#: exit status is 128 + the signal's number, as shells report it.
+QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+#: How often games kept while another program held the statistics are written (seconds).
+PENDING_RETRY_SECONDS = 30
 
 
 @cache
@@ -140,6 +143,9 @@ class TextminesApp(ThemedApp):
         self.crash_log = crash_log
         #: After an unexpected error: the line to show the player once the screen is gone.
         self.crash_report: str | None = None
+        #: What the player must still be told once the screen is gone (a save problem).
+        self.exit_message: str | None = None
+        self._settings_warned = False
         self.session = self._first_session(first, resumed)
         # The game's widgets, kept at hand: they live as long as the app.
         self.menu_bar = MenuBar(self.menus(), id="menubar")
@@ -200,10 +206,13 @@ class TextminesApp(ThemedApp):
             self.notify("Your last game is back, paused. Press P to play on.", timeout=6)
         if self._autoplay_at_start:
             self.start_autoplay()
-        for signal_number in (signal.SIGTERM, signal.SIGHUP):
+        loop = asyncio.get_running_loop()
+        for signal_number in QUIT_SIGNALS:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 # Closing the terminal or a kill: save the game on the way out.
-                asyncio.get_running_loop().add_signal_handler(signal_number, self._quit_on_signal)
+                loop.add_signal_handler(signal_number, self._quit_on_signal, signal_number)
+        if self.stats is not None:
+            self.set_interval(PENDING_RETRY_SECONDS, self._retry_pending)
 
     def notify(
         self,
@@ -250,10 +259,20 @@ class TextminesApp(ThemedApp):
         screen.set_class(x >= screen.size.width // 2, "-toasts-left")
         screen.set_class(y >= screen.size.height // 2, "-toasts-top")
 
-    def _quit_on_signal(self) -> None:
-        self.session.save()
-        # A process stopped by a signal says so in its status, as shells expect (128 + 15).
-        self.exit(return_code=SIGNAL_EXIT_STATUS)
+    def _quit_on_signal(self, signal_number: int = signal.SIGTERM) -> None:
+        # No one to ask: a game that cannot be saved is recorded as abandoned.
+        notice = self.session.save()
+        self.exit_message = notice or self.session.saved_beside
+        # A process stopped by a signal says so in its status, as shells expect (128 + n).
+        self.exit(return_code=128 + signal_number)
+
+    def _retry_pending(self) -> None:
+        """Write the games kept while another program held the statistics (only then does
+        this touch the database: a wait of at most its busy timeout)."""
+        if self.stats is not None and self.stats.pending:
+            notice = self.stats.retry_pending()
+            if notice is not None:
+                self.notify(notice, severity="warning", markup=False, kind="stats-pending")
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual's one exit for an exception nothing handled (pinned by a test): save the game
@@ -539,6 +558,9 @@ class TextminesApp(ThemedApp):
         try:
             save_settings(self.settings_path, self.settings)
         except OSError as error:
+            if self._settings_warned:
+                return  # once a session is enough: the choices still apply to this run
+            self._settings_warned = True
             self.notify(
                 f"Settings not saved to {self.settings_path}: {describe_os_error(error)}",
                 severity="warning",
@@ -815,6 +837,7 @@ class TextminesApp(ThemedApp):
 
         if isinstance(self.screen, StatisticsScreen):
             return  # F4 again: the screen's own binding closes it
+        self._retry_pending()  # games kept while the database was busy belong in the figures
         notice = self.stats_notice or "Statistics are not recorded in this session."
         self.push_screen(
             StatisticsScreen(
@@ -825,11 +848,34 @@ class TextminesApp(ThemedApp):
         )
 
     async def action_quit(self) -> None:
-        """Save a game in play (it comes back next time), then leave."""
-        notice = self.session.save()
-        if notice is not None:
-            self.notify(notice, severity="warning", markup=False)
-        self.exit()
+        """Save a game in play (it comes back next time), then leave. When it cannot be
+        saved the player is told and chooses: keep playing, or quit anyway (exit status 1,
+        the game recorded as abandoned if statistics are kept)."""
+        notice = self.session.save(abandon_on_failure=False)
+        if notice is None:
+            self.exit_message = self.session.saved_beside
+            self.exit()
+            return
+        from textmines.ui.screens.confirm import ConfirmScreen
+
+        fate = "recorded as abandoned" if self.stats is not None else "lost"
+        message = f"{notice}\n\nIf you quit now, this game is {fate}."
+
+        def chosen(quit_anyway: bool | None) -> None:
+            if quit_anyway:
+                self.session.abandon()
+                self.exit_message = f"{notice} The game was {fate}."
+                self.exit(return_code=1)
+
+        self.push_screen(
+            ConfirmScreen(
+                message,
+                title="Your game cannot be saved",
+                confirm_label="Quit anyway",
+                cancel_label="Keep playing",
+            ),
+            chosen,
+        )
 
     # ------------------------------------------------------------------ size
     def on_resize(self, event: events.Resize) -> None:
