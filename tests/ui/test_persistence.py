@@ -192,3 +192,43 @@ async def test_settings_that_cannot_be_written_are_said_once(tmp_path: Path) -> 
         await pilot.pause()
         assert len([m for m in said if "Settings not saved" in m]) == 1
         assert app.config.question_marks, "the choice still applies to this run"
+
+
+def test_closing_the_terminal_during_autoplay_on_a_big_board_exits(tmp_path: Path) -> None:
+    """Issue 18 item 12: the terminal goes away (its side of the pseudo-terminal closed, then
+    SIGHUP) while autoplay works on a big board: the game is saved and the process
+    exits, never stuck writing to the gone terminal or waiting on a worker (400x400 here:
+    the same work as 1000x1000 in less time)."""
+    env = {**os.environ, "TEXTMINES_HOME": str(tmp_path), "TERM": "xterm-256color"}
+    env.pop("TEXTUAL", None)
+    main, child = pty.openpty()
+    os.set_blocking(main, False)
+    command = ["--custom", "400x400x3200", "--seed", "2", "--autoplay"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "textmines", *command],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(child)
+    try:
+        drained = b""
+        deadline = time.monotonic() + 30
+        # The first move floods nearly all of the board: then autoplay works on the rest.
+        while b"99% cleared" not in drained and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.2)[0]:
+                drained += os.read(main, 65536)
+        assert b"99% cleared" in drained, "autoplay never made its first move"
+        time.sleep(1.0)  # let it play a few moves more
+        os.close(main)  # the terminal is gone: writes to it fail or block from now on
+        main = -1
+        process.send_signal(signal.SIGHUP)
+        assert process.wait(timeout=30) == 128 + signal.SIGHUP
+        assert (tmp_path / "saved-game.json").exists()
+    finally:
+        if process.poll() is None:
+            process.kill()
+        if main != -1:
+            os.close(main)
