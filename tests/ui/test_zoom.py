@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.color import Color
 from rich.style import Style
+from textual.pilot import Pilot
 
-from tests.helpers import FakeClock, make_app
+from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app
 from textmines.config import GameConfig
+from textmines.engine import ActionKind
 from textmines.store.settings import Settings, load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
@@ -164,3 +167,52 @@ async def test_a_click_anywhere_inside_a_large_tile_hits_that_tile() -> None:
                 assert board.cursor == target
         # 18 right clicks on one cell: flag, ?, clear six times over.
         assert app.game.cell(*target) == "#"
+
+
+# ---------------------------------------------------------------------------- snapshots
+@pytest.mark.parametrize(
+    ("board", "size"),
+    [
+        (BEGINNER, (100, 30)),  # 4x2 tiles
+        (BEGINNER, (120, 40)),  # 6x3, LED digits
+        (BEGINNER, (200, 60)),  # 10x5
+        (EXPERT, (120, 40)),  # 3x1
+        (EXPERT, (200, 60)),  # 6x3, LED digits
+    ],
+    ids=["beginner-4x2", "beginner-6x3", "beginner-10x5", "expert-3x1", "expert-6x3"],
+)
+def test_zoom_sizes(snap_compare: Any, board: dict[str, int], size: tuple[int, int]) -> None:
+    app = make_app(**board)
+
+    async def play(pilot: Pilot[None]) -> None:
+        # Open the board, flag a covered cell and leave the cursor on a revealed one.
+        await pilot.press("space")
+        game = app.game
+        covered = next(
+            (x, y) for y in range(game.height) for x in range(game.width) if game.cell(x, y) == "#"
+        )
+        app.play(ActionKind.FLAG, *covered)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=play)
+
+
+@pytest.mark.parametrize("outcome", ["won", "lost"])
+def test_the_end_at_a_large_size(snap_compare: Any, outcome: str) -> None:
+    clock = FakeClock()
+    app = make_app(clock, **BEGINNER)
+
+    async def finish(pilot: Pilot[None]) -> None:
+        await pilot.press("space")
+        clock.advance(9.5)
+        board = app.game.board
+        assert board is not None
+        if outcome == "won":
+            await click_cell(pilot, *clear_all_but_one(app))
+        else:
+            mine = next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y))
+            await click_cell(pilot, *mine)
+        assert app.game.status == outcome
+        await pilot.press("escape")  # close the game-over box: the final board as it is
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=finish)
