@@ -201,6 +201,7 @@ def test_a_deal_can_be_cancelled_and_leaves_the_game_ready() -> None:
     assert game.status != "ready"
 
 
+@pytest.mark.usefixtures("unhurried")
 def test_a_deal_reports_progress_and_matches_the_first_reveal() -> None:
     reports: list[DealProgress] = []
     game = Game(30, 16, 130, seed=11, no_guess=True)

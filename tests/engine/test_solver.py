@@ -360,6 +360,7 @@ def guess_positions(count: int) -> list[tuple[str, int]]:
     return out[:count]
 
 
+@pytest.mark.usefixtures("unhurried")
 def test_guesses_are_among_the_safest() -> None:
     for view, mines in guess_positions(scaled(5)):
         analysis = analyse(view, mines)
