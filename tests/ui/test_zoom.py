@@ -19,6 +19,7 @@ from textmines.store.settings import Settings, load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
 from textmines.ui.tiles import (
+    ASCII_EDGES,
     BLOCK_EDGES,
     FIT,
     Tile,
@@ -216,3 +217,27 @@ def test_the_end_at_a_large_size(snap_compare: Any, outcome: str) -> None:
         await pilot.press("escape")  # close the game-over box: the final board as it is
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=finish)
+
+
+def test_mines_and_flags_are_drawn_larger_where_the_tile_has_room() -> None:
+    colours = TileColours(Color.parse("white"), Color.parse("black"), Color.parse("grey50"))
+    face = Style(color="black", bgcolor="grey70")
+
+    def rows(tile: Tile, big: str, raised: bool) -> list[str]:
+        return [
+            "".join(s.text for s in tile_row(tile, r, "*", face, raised, colours, big=big))
+            for r in range(tile.rows)
+        ]
+
+    assert rows(Tile(6, 3), "mine", raised=False) == [" ▄█▄ ▕", " ▀█▀ ▕", "▁▁▁▁▁▕"]
+    assert rows(Tile(8, 4), "flag", raised=True)[1:3] == ["▌ ▄█▌  ▐", "▌  ▄▙▄ ▐"]
+    # A 6x3 covered tile has one free row: the flag stays the theme's glyph.
+    assert rows(Tile(6, 3), "flag", raised=True)[1] == "▌ *  ▐"
+    # ASCII themes keep their glyphs.
+    ascii_rows = [
+        "".join(
+            s.text for s in tile_row(Tile(6, 3), r, "*", face, False, colours, ASCII_EDGES, "mine")
+        )
+        for r in range(3)
+    ]
+    assert ascii_rows[1] == "  *  |"

@@ -115,6 +115,10 @@ def overlay_label(percent: int, cell_width: int) -> str:
     return label.rjust(cell_width)
 
 
+#: View characters drawn larger on tiles with room (see ``tiles.BIG_ART``): the mines of a
+#: lost game, the exploded one, and flags.
+BIG_GLYPHS = {"*": "mine", "X": "mine", "F": "flag"}
+
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
@@ -477,13 +481,16 @@ class BoardView(ScrollView, can_focus=True):
             )
         return self._tile_colours
 
-    def _tile_row(self, style: Style, glyph: str, raised: bool, sub: int) -> list[Segment]:
+    def _tile_row(
+        self, style: Style, glyph: str, raised: bool, sub: int, big: str | None = None
+    ) -> list[Segment]:
         """Screen row ``sub`` of a tall tile, made once per look and kept."""
-        key = (id(style), glyph, raised, sub)
+        key = (id(style), glyph, raised, sub, big)
         segments = self._tiles.get(key)
         if segments is None:
             edges = ASCII_EDGES if self.glyphs.ascii else BLOCK_EDGES
-            segments = tile_row(self.tile, sub, glyph, style, raised, self._colours(), edges)
+            colours = self._colours()
+            segments = tile_row(self.tile, sub, glyph, style, raised, colours, edges, big)
             # Keyed by the style's identity: the styles live as long as this cache.
             self._tiles[key] = segments
         return segments
@@ -528,7 +535,8 @@ class BoardView(ScrollView, can_focus=True):
                         style = self._heat[percent]
             if rows > 1:
                 raised = key != "pressed" and char in "#F?W"
-                segments.extend(self._tile_row(style, glyph, raised, sub))
+                big = BIG_GLYPHS.get(char) if glyph == table[char] else None
+                segments.extend(self._tile_row(style, glyph, raised, sub, big))
                 continue
             if style is not run_style:
                 if run:

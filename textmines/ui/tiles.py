@@ -81,6 +81,14 @@ class TileColours(NamedTuple):
 #: The characters of a tile's edges: raised (top-left corner, top, left, right, bottom-left
 #: corner, bottom, bottom-right corner), then the flat tile's grid (bottom, right).
 BLOCK_EDGES: Final = ("▛", "▀", "▌", "▐", "▌", "▄", "▟", "▁", "▕")
+
+#: Larger drawings of a mine and a flag, for tiles with two free rows: each row is
+#: (character, part) pairs, the part ``g`` in the glyph's style (the mine, the pennant),
+#: ``d`` in the dark edge colour (the flag's pole and base), `` `` the tile's face.
+BIG_ART: Final[dict[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
+    "mine": (tuple(zip("▄█▄", "ggg", strict=True)), tuple(zip("▀█▀", "ggg", strict=True))),
+    "flag": (tuple(zip("▄█▌ ", "ggd ", strict=True)), tuple(zip(" ▄▙▄", " ddd", strict=True))),
+}
 ASCII_EDGES: Final = ("+", "-", "|", "|", "+", "-", "+", "_", "|")
 
 
@@ -92,10 +100,12 @@ def tile_row(
     raised: bool,
     colours: TileColours,
     edges: Sequence[str] = BLOCK_EDGES,
+    big: str | None = None,
 ) -> list[Segment]:
     """Row ``row`` of a tile of two rows or more showing ``glyph`` in ``style`` (whose
     background is the tile's face): raised for a covered cell, flat for a revealed one,
-    its edges drawn with ``edges`` (block characters, or ``ASCII_EDGES``)."""
+    its edges drawn with ``edges`` (block characters, or ``ASCII_EDGES``). ``big`` names a
+    drawing in ``BIG_ART`` that replaces the glyph where the tile has room for it."""
     cols, rows = tile
     background = style.bgcolor
     light = Style(color=colours.light, bgcolor=background)
@@ -111,7 +121,16 @@ def tile_row(
         line = (edges[7], grid) if row == rows - 1 else (" ", face)
         cells = [line] * (cols - 1) + [(edges[8], grid)]
         inner = (0, cols - 1)
-    if row == (rows - 1) // 2 and glyph.strip():
+    art = BIG_ART.get(big or "") if edges is BLOCK_EDGES else None
+    top, height = (1, rows - 2) if raised else (0, rows - 1)
+    if art is not None and height >= len(art) and inner[1] - inner[0] >= len(art[0]) + 2:
+        first = top + (height - len(art)) // 2
+        if first <= row < first + len(art):
+            drawing = art[row - first]
+            start = inner[0] + (inner[1] - inner[0] - len(drawing)) // 2
+            parts = {"g": style, "d": dark, " ": face}
+            cells[start : start + len(drawing)] = [(c, parts[p]) for c, p in drawing]
+    elif row == (rows - 1) // 2 and glyph.strip():
         width = cell_len(glyph)
         start = inner[0] + max(0, (inner[1] - inner[0] - width) // 2)
         cells[start : start + width] = [(glyph, style)] + [("", style)] * (width - 1)
