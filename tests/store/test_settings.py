@@ -33,6 +33,7 @@ def test_defaults() -> None:
         "theme": "classic",
         "no_guess": False,
         "zoom": "fit",
+        "swap_mouse_buttons": False,
     }
 
 

@@ -438,3 +438,22 @@ async def test_menu_drop_down_opens_under_its_title_in_the_game() -> None:
         assert screen.dropdown.region.x == 0 and screen.dropdown.region.y == 1
         await pilot.press("right")
         assert screen.dropdown.region.x == app.query_one(MenuBar).title_x(1)
+
+
+async def test_swapped_mouse_buttons_reveal_with_right_and_flag_with_left(tmp_path: Path) -> None:
+    settings_file = tmp_path / "settings.toml"
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
+    async with app.run_test() as pilot:
+        await app.run_action("app.toggle_swap_mouse_buttons")
+        await click_cell(pilot, 4, 4, button=3)  # right reveals (on release, as left did)
+        assert app.game.status == "playing" and app.game.cell(4, 4) != "#"
+        x, y = next((x, y) for y in range(9) for x in range(9) if app.game.cell(x, y) == "#")
+        await click_cell(pilot, x, y)  # left flags
+        assert app.game.cell(x, y) == "F"
+    assert load_settings(settings_file)[0].swap_mouse_buttons
+    again = TextminesApp(
+        GameConfig(seed=1), clock=FakeClock(), settings=load_settings(settings_file)[0]
+    )
+    async with again.run_test() as pilot:
+        await click_cell(pilot, 4, 4)  # still swapped: left flags the first cell
+        assert again.game.cell(4, 4) == "F"

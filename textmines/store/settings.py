@@ -43,6 +43,7 @@ class Settings:
     theme: str = "classic"
     no_guess: bool = False
     zoom: str = "fit"
+    swap_mouse_buttons: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "theme": _Rule(str),
     "no_guess": _Rule(bool),
     "zoom": _Rule(str, choices=ZOOMS),
+    "swap_mouse_buttons": _Rule(bool),
 }
 _DEFAULTS: Final = Settings()
 

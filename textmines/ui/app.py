@@ -157,6 +157,7 @@ class TextminesApp(ThemedApp):
             left_click_chords=self.config.left_click_chords,
             on_move=self.play,
         )
+        self.board.swap_buttons = self.settings.swap_mouse_buttons
         self.status_line = StatusLine(id="status")
         self.assist = Assistant()
         self._autoplay_at_start = autoplay
@@ -307,6 +308,7 @@ class TextminesApp(ThemedApp):
             overlay_on=lambda: self.assist.overlay_on,
             autoplaying=lambda: self.assist.autoplaying,
             zoom_fit=lambda: self.settings.zoom == FIT,
+            swapped=lambda: self.settings.swap_mouse_buttons,
         )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
@@ -598,6 +600,14 @@ class TextminesApp(ThemedApp):
         """Choose the first-click rule; it applies from the next game."""
         if self.set_options(first_click=rule):
             self.notify(f"First click: {rule} (from the next game).", timeout=2)
+
+    def action_toggle_swap_mouse_buttons(self) -> None:
+        """Left flags and right reveals, or back; kept in the settings."""
+        swap = not self.settings.swap_mouse_buttons
+        self._save_settings(replace(self.settings, swap_mouse_buttons=swap))
+        self.board.swap_buttons = swap
+        state = "left flags, right reveals" if swap else "left reveals, right flags"
+        self.notify(f"Mouse buttons: {state}.", timeout=2, kind="option")
 
     def action_toggle_left_click_chords(self) -> None:
         """Whether a left click on a revealed number chords."""

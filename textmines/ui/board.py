@@ -131,6 +131,7 @@ MOUSE_CONTROLS: list[tuple[str, str]] = [
     ("Middle click", "Chord"),
     ("Right click / Ctrl+click", "Flag, question mark, clear"),
     ("Click the face", "New game"),
+    ("Options > Swap mouse buttons", "Left flags, right reveals"),
 ]
 
 
@@ -218,6 +219,8 @@ class BoardView(ScrollView, can_focus=True):
         self._tiles: dict[tuple[int, str, int], list[Segment]] = {}
         self._tile_colours: TileColours | None = None
         self.left_click_chords = left_click_chords
+        #: Left flags and right reveals (left-handed players, some touch pads).
+        self.swap_buttons = False
         # Every move goes to ``on_move`` (the app, which plays it through the session and
         # redraws what changed). Called at once, not posted as a message: the header and status
         # line then repaint in the same frame as the board, and no message bubbles through the
@@ -400,18 +403,25 @@ class BoardView(ScrollView, can_focus=True):
         self.move_cursor(*cell)
         if self.game.status.is_over:
             return
+        button = self._button(event)
         other_held = bool(self._buttons)
-        self._buttons.add(event.button)
-        if event.button in (LEFT, RIGHT) and other_held and self._buttons >= {LEFT, RIGHT}:
+        self._buttons.add(button)
+        if button in (LEFT, RIGHT) and other_held and self._buttons >= {LEFT, RIGHT}:
             # Both buttons down: the classic chord, made when one of them comes up.
             self._chording = True
             self.capture_mouse()
             self._set_pressed(cell)
-        elif event.button == RIGHT or (event.button == LEFT and event.ctrl):
+        elif button == RIGHT or (button == LEFT and event.ctrl):
             self.move(ActionKind.MARK, *cell)
-        elif event.button in (LEFT, MIDDLE):
+        elif button in (LEFT, MIDDLE):
             self.capture_mouse()
             self._set_pressed(cell)
+
+    def _button(self, event: events.MouseEvent) -> int:
+        """The button as the game reads it: left and right swapped for players who asked."""
+        if self.swap_buttons and event.button in (LEFT, RIGHT):
+            return RIGHT if event.button == LEFT else LEFT
+        return event.button
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if self._pressed is not None:
@@ -425,7 +435,8 @@ class BoardView(ScrollView, can_focus=True):
             self._chording = False
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
-        self._buttons.discard(event.button)
+        button = self._button(event)
+        self._buttons.discard(button)
         chording, was_pressed = self._chording, self._pressed is not None
         if not self._buttons:
             self._chording = False
@@ -438,13 +449,13 @@ class BoardView(ScrollView, can_focus=True):
         if cell is None or self.game.status.is_over:
             return
         self.move_cursor(*cell)
-        if chording or event.button == MIDDLE:
+        if chording or button == MIDDLE:
             self.move(ActionKind.CHORD, *cell)
-        elif event.button == LEFT and (self.left_click_chords or not self.game.is_revealed(*cell)):
+        elif button == LEFT and (self.left_click_chords or not self.game.is_revealed(*cell)):
             self.open_at(*cell)
 
     def on_click(self, event: events.Click) -> None:
-        if event.chain == 2 and event.button == 1 and not self.left_click_chords:
+        if event.chain == 2 and self._button(event) == LEFT and not self.left_click_chords:
             cell = self.cell_at(event)
             if cell is not None and self.game.is_revealed(*cell):
                 event.stop()

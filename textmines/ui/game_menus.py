@@ -19,12 +19,13 @@ def game_menus(
     overlay_on: Callable[[], bool],
     autoplaying: Callable[[], bool],
     zoom_fit: Callable[[], bool],
+    swapped: Callable[[], bool],
 ) -> list[Menu]:
     """Game, Options and Help: every item names an app action (and its key, for the label).
 
     The check marks are read live when a menu opens: ``config`` is the next game's options,
     ``overlay_on`` and ``autoplaying`` the assistant's state, ``zoom_fit`` whether the cells
-    fit the terminal.
+    fit the terminal, ``swapped`` whether the mouse buttons are swapped.
     """
 
     def is_preset(key: str) -> bool:
@@ -82,6 +83,12 @@ def game_menus(
                     "app.toggle_left_click_chords",
                     "",
                     lambda: config().left_click_chords,
+                ),
+                MenuItem(
+                    "Swap mouse buttons",
+                    "app.toggle_swap_mouse_buttons",
+                    "",
+                    swapped,
                 ),
                 MenuItem(
                     "No-guess boards",
