@@ -6,8 +6,15 @@ Import from here (``from tests.helpers import ...``); conftest files only declar
 
 from __future__ import annotations
 
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from dataclasses import fields
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -22,7 +29,9 @@ __all__ = [
     "cell_offset",
     "clear_all_but_one",
     "click_cell",
+    "launch_in_pty",
     "make_app",
+    "read_until",
     "scaled",
     "settle",
     "wait_until",
@@ -136,6 +145,34 @@ def scaled(count: int) -> int:
     from hypothesis import settings
 
     return max(1, count * settings().max_examples // 100)
+
+
+def launch_in_pty(home: Path, *args: str) -> tuple[subprocess.Popen[bytes], int]:
+    """The real program (``python -m textmines ARGS``, data under ``home``) in a new
+    pseudo-terminal and session; returns the process and our side of the terminal."""
+    env = {**os.environ, "TEXTMINES_HOME": str(home), "TERM": "xterm-256color"}
+    env.pop("TEXTUAL", None)
+    main, child = pty.openpty()
+    os.set_blocking(main, False)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "textmines", *args],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(child)
+    return process, main
+
+
+def read_until(main: int, text: bytes, seconds: float, drained: bytes = b"") -> bytes:
+    """What the program drew (after ``drained``) until ``text`` shows or ``seconds`` pass."""
+    deadline = time.monotonic() + seconds
+    while text not in drained and time.monotonic() < deadline:
+        if select.select([main], [], [], 0.2)[0]:
+            drained += os.read(main, 65536)
+    return drained
 
 
 async def settle(pilot: Pilot[None]) -> None:

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import os
-import pty
-import select
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from textual.widgets import Static
 
-from tests.helpers import FakeClock, clear_all_but_one, click_cell
+from tests.helpers import FakeClock, clear_all_but_one, click_cell, launch_in_pty, read_until
 from textmines.config import GameConfig
 from textmines.store.saves import load_game
 from textmines.store.stats import Group, StatsStore, open_stats
@@ -129,32 +125,13 @@ async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path:
 def test_closing_the_terminal_or_a_kill_saves_the_game(tmp_path: Path, stop: int) -> None:
     """The real program in a pseudo-terminal, stopped with SIGHUP (the terminal closed),
     SIGTERM or SIGINT (kill, kill -INT) after the first reveal: saved, exit 128 + n."""
-    env = {**os.environ, "TEXTMINES_HOME": str(tmp_path), "TERM": "xterm-256color"}
-    env.pop("TEXTUAL", None)
-    main, child = pty.openpty()
-    os.set_blocking(main, False)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "textmines", "--beginner", "--seed", "1"],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        env=env,
-        start_new_session=True,
-    )
-    os.close(child)
+    process, main = launch_in_pty(tmp_path, "--beginner", "--seed", "1")
     try:
-        drained = b""
-        deadline = time.monotonic() + 20
-        while b"safe left" not in drained and time.monotonic() < deadline:
-            if select.select([main], [], [], 0.2)[0]:
-                drained += os.read(main, 65536)
+        drained = read_until(main, b"safe left", 20)
         assert b"safe left" in drained, "the game never drew its status line"
         os.write(main, b" ")
         save = tmp_path / "saved-game.json"
-        deadline = time.monotonic() + 10
-        while b"17 safe left" not in drained and time.monotonic() < deadline:
-            if select.select([main], [], [], 0.2)[0]:
-                drained += os.read(main, 65536)
+        read_until(main, b"17 safe left", 10, drained)
         process.send_signal(stop)
         assert process.wait(timeout=15) == 128 + stop
         assert save.exists()
@@ -199,27 +176,10 @@ def test_closing_the_terminal_during_autoplay_on_a_big_board_exits(tmp_path: Pat
     SIGHUP) while autoplay works on a big board: the game is saved and the process
     exits, never stuck writing to the gone terminal or waiting on a worker (400x400 here:
     the same work as 1000x1000 in less time)."""
-    env = {**os.environ, "TEXTMINES_HOME": str(tmp_path), "TERM": "xterm-256color"}
-    env.pop("TEXTUAL", None)
-    main, child = pty.openpty()
-    os.set_blocking(main, False)
-    command = ["--custom", "400x400x3200", "--seed", "2", "--autoplay"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "textmines", *command],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        env=env,
-        start_new_session=True,
-    )
-    os.close(child)
+    process, main = launch_in_pty(tmp_path, "--custom", "400x400x3200", "--seed", "2", "--autoplay")
     try:
-        drained = b""
-        deadline = time.monotonic() + 30
         # The first move floods nearly all of the board: then autoplay works on the rest.
-        while b"99% cleared" not in drained and time.monotonic() < deadline:
-            if select.select([main], [], [], 0.2)[0]:
-                drained += os.read(main, 65536)
+        drained = read_until(main, b"99% cleared", 30)
         assert b"99% cleared" in drained, "autoplay never made its first move"
         time.sleep(1.0)  # let it play a few moves more
         os.close(main)  # the terminal is gone: writes to it fail or block from now on
