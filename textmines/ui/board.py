@@ -216,7 +216,7 @@ class BoardView(ScrollView, can_focus=True):
         self._glyph_table = glyph_table(glyphs)
         self._tile_glyphs = tile_glyphs(glyphs)
         #: Rows of tiles of two rows or more, by what they show (see ``_tile_row``).
-        self._tiles: dict[tuple[int, str, int], list[Segment]] = {}
+        self._tiles: dict[tuple[int, str, bool, int, str | None], list[Segment]] = {}
         self._tile_colours: TileColours | None = None
         self.left_click_chords = left_click_chords
         #: Left flags and right reveals (left-handed players, some touch pads).
@@ -269,7 +269,6 @@ class BoardView(ScrollView, can_focus=True):
         cell, whose width may change)."""
         self.glyphs = glyphs
         self._tile_glyphs = tile_glyphs(glyphs)
-        self._tiles.clear()
         self.set_tile(tile or Tile(glyphs.cell_width, 1))
 
     def set_tile(self, tile: Tile) -> None:
