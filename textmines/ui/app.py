@@ -150,7 +150,7 @@ class TextminesApp(ThemedApp):
         # The game's widgets, kept at hand: they live as long as the app.
         self.menu_bar = MenuBar(self.menus(), id="menubar")
         glyphs = self.mines_theme.glyphs
-        self.header = GameHeader(glyphs.faces, id="header")
+        self.header = GameHeader(glyphs.faces, ascii=glyphs.ascii, id="header")
         self.board = BoardView(
             lambda: self.session.game,
             glyphs=glyphs,
@@ -188,7 +188,6 @@ class TextminesApp(ThemedApp):
         # The zoom for the terminal as it is, before the first layout: no second pass.
         self.apply_zoom()
         ascii = self.mines_theme.glyphs.ascii
-        self.header.set_faces(self.mines_theme.glyphs.faces, ascii)
         with GamePanel(id="panel", classes="-ascii" if ascii else None):
             yield self.header
             yield self.board

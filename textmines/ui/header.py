@@ -67,6 +67,7 @@ class GameHeader(OneLineWidget):
         self,
         faces: dict[str, str] | None = None,
         *,
+        ascii: bool = False,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -76,7 +77,7 @@ class GameHeader(OneLineWidget):
         #: Index of the face among the pieces of the row laid out last.
         self._face_index = 2
         #: LED digits in ASCII characters (for an ASCII theme).
-        self.ascii = False
+        self.ascii = ascii
 
     @property
     def led(self) -> bool:
@@ -88,7 +89,6 @@ class GameHeader(OneLineWidget):
         if led != self.led:
             self.piece_rows = LED_ROWS if led else 1
             self.styles.height = self.piece_rows
-            self._drawn = None
 
     @property
     def counter_text(self) -> str:
@@ -106,7 +106,6 @@ class GameHeader(OneLineWidget):
         """Use another set of faces (a theme's), and ASCII LED digits or not."""
         self.faces = dict(faces)
         self.ascii = ascii
-        self._drawn = None
         self.refresh()
 
     def left(self, width: int) -> list[Piece]:
@@ -131,9 +130,7 @@ class GameHeader(OneLineWidget):
 
     def face_span(self) -> tuple[int, int]:
         """(first column, end column) of the face on its row, relative to the header."""
-        self.row = self.piece_rows // 2
-        spans = self.left_spans()
-        self.row = 0
+        spans = self.left_spans(self.piece_rows // 2)
         return spans[self._face_index]
 
     def set_face(self, face: str) -> None:
@@ -142,9 +139,7 @@ class GameHeader(OneLineWidget):
 
     def _on_face(self, event: events.MouseEvent) -> bool:
         # Laid out for the mouse's row: the face's place among the pieces is that row's.
-        self.row = event.y
-        index = self.left_piece_at(event.x)
-        self.row = 0
+        index = self.left_piece_at(event.x, event.y)
         return event.y < self.piece_rows and index == self._face_index
 
     def on_mouse_move(self, event: events.MouseMove) -> None:

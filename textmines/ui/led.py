@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from textmines.ui.colours import PieceStyle
+from textmines.ui.line import merge_runs
 
 #: Pixel rows (top to bottom) of each character, three pixels wide.
 _GLYPHS: Final = {
@@ -102,10 +103,4 @@ def led_row(text: str, row: int, ascii: bool = False) -> list[tuple[str, str]]:
             continue
         for column in range(DIGIT_COLUMNS):
             pieces.append(_cell(_pixel(char, 2 * row, column), _pixel(char, 2 * row + 1, column)))
-    merged: list[tuple[str, str]] = []
-    for chars, style in pieces:
-        if merged and merged[-1][1] == style:
-            merged[-1] = (merged[-1][0] + chars, style)
-        else:
-            merged.append((chars, style))
-    return merged
+    return merge_runs(pieces)

@@ -8,8 +8,8 @@ fewer widgets is the cheapest speed-up there is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar, TypeVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -21,6 +21,19 @@ from textmines.ui.colours import PieceStyle
 
 #: Text and the name of its style in ``PIECE_STYLES`` (None: the widget's own style).
 Piece = tuple[str, str | None]
+
+S = TypeVar("S")
+
+
+def merge_runs(cells: Iterable[tuple[str, S]]) -> list[tuple[str, S]]:
+    """Neighbouring (text, style) cells of one style as one piece: fewer segments to draw."""
+    merged: list[tuple[str, S]] = []
+    for text, style in cells:
+        if merged and merged[-1][1] == style:
+            merged[-1] = (merged[-1][0] + text, style)
+        else:
+            merged.append((text, style))
+    return merged
 
 
 def pieces_width(pieces: Sequence[Piece]) -> int:
@@ -85,26 +98,31 @@ class OneLineWidget(Widget):
         """The pieces drawn against the right edge (at most ``width`` columns)."""
         return []
 
-    def _layout(self) -> tuple[int, list[Piece], list[Piece]]:
-        """(column of the first left piece, left pieces, right pieces) for the current width."""
-        right = self.right(self.size.width)
-        room = max(0, self.size.width - pieces_width(right))
-        left = self.left(room)
+    def _layout(self, row: int = 0) -> tuple[int, list[Piece], list[Piece]]:
+        """(column of the first left piece, left pieces, right pieces) of ``row`` for the
+        current width (``left`` and ``right`` read the row from ``self.row`` meanwhile)."""
+        self.row = row
+        try:
+            right = self.right(self.size.width)
+            room = max(0, self.size.width - pieces_width(right))
+            left = self.left(room)
+        finally:
+            self.row = 0
         start = max(0, (room - pieces_width(left)) // 2) if self.centred else 0
         return start, left, right
 
-    def left_spans(self) -> list[tuple[int, int]]:
-        """(first column, end column) of each left piece, relative to the widget."""
-        column, left, _ = self._layout()
+    def left_spans(self, row: int = 0) -> list[tuple[int, int]]:
+        """(first column, end column) of each left piece of ``row``, relative to the widget."""
+        column, left, _ = self._layout(row)
         spans = []
         for text, _name in left:
             spans.append((column, column + cell_len(text)))
             column += cell_len(text)
         return spans
 
-    def left_piece_at(self, x: int) -> int | None:
-        """Index of the left piece under column ``x`` of the widget, if any."""
-        for index, (first, end) in enumerate(self.left_spans()):
+    def left_piece_at(self, x: int, row: int = 0) -> int | None:
+        """Index of the left piece of ``row`` under column ``x`` of the widget, if any."""
+        for index, (first, end) in enumerate(self.left_spans(row)):
             if first <= x < end:
                 return index
         return None
@@ -132,9 +150,7 @@ class OneLineWidget(Widget):
         width = self.size.width
         if y >= self.piece_rows:
             return Strip.blank(width, self._style(None))
-        self.row = y
-        start, left, right = self._layout()
-        self.row = 0
+        start, left, right = self._layout(y)
         key = (width, start, left, right)
         if self._drawn is not None and self._drawn[0] == key:
             return self._drawn[1]

@@ -18,6 +18,7 @@ from rich.segment import Segment
 from rich.style import Style
 
 from textmines.store.settings import ZOOMS
+from textmines.ui.line import merge_runs
 
 #: The zoom setting that picks the largest tile at which the whole panel fits.
 FIT: Final = ZOOMS[0]
@@ -81,6 +82,7 @@ class TileColours(NamedTuple):
 #: The characters of a tile's edges: raised (top-left corner, top, left, right, bottom-left
 #: corner, bottom, bottom-right corner), then the flat tile's grid (bottom, right).
 BLOCK_EDGES: Final = ("▛", "▀", "▌", "▐", "▌", "▄", "▟", "▁", "▕")
+ASCII_EDGES: Final = ("+", "-", "|", "|", "+", "-", "+", "_", "|")
 
 #: Larger drawings of a mine and a flag, for tiles with two free rows: each row is
 #: (character, part) pairs, the part ``g`` in the glyph's style (the mine, the pennant),
@@ -89,7 +91,6 @@ BIG_ART: Final[dict[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
     "mine": (tuple(zip("▄█▄", "ggg", strict=True)), tuple(zip("▀█▀", "ggg", strict=True))),
     "flag": (tuple(zip("▄█▌ ", "ggd ", strict=True)), tuple(zip(" ▄▙▄", " ddd", strict=True))),
 }
-ASCII_EDGES: Final = ("+", "-", "|", "|", "+", "-", "+", "_", "|")
 
 
 def tile_row(
@@ -134,7 +135,7 @@ def tile_row(
         width = cell_len(glyph)
         start = inner[0] + max(0, (inner[1] - inner[0] - width) // 2)
         cells[start : start + width] = [(glyph, style)] + [("", style)] * (width - 1)
-    return _merged(cells)
+    return [Segment(text, cell_style) for text, cell_style in merge_runs(cells)]
 
 
 def _raised_row(
@@ -149,19 +150,3 @@ def _raised_row(
     if row == rows - 1:
         return [(bottom_corner, light)] + [(bottom, dark)] * (cols - 2) + [(last, dark)]
     return [(left, light)] + [(" ", face)] * (cols - 2) + [(right, dark)]
-
-
-def _merged(cells: list[tuple[str, Style]]) -> list[Segment]:
-    """Neighbouring cells of the same style as one segment."""
-    segments: list[Segment] = []
-    text: list[str] = []
-    current: Style | None = None
-    for char, style in cells:
-        if style is not current and text:
-            segments.append(Segment("".join(text), current))
-            text = []
-        current = style
-        text.append(char)
-    if text:
-        segments.append(Segment("".join(text), current))
-    return segments
