@@ -106,7 +106,7 @@ async def test_a_save_that_cannot_be_written_is_said_before_quitting(tmp_path: P
         await pilot.press("left", "enter")  # "Quit anyway"
         await pilot.pause()
     assert app.return_code == 1
-    assert app.exit_message is not None and "lost" in app.exit_message
+    assert app.exit_message is not None and app.exit_message.endswith(". The game was lost.")
 
 
 async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path: Path) -> None:

@@ -873,7 +873,7 @@ class TextminesApp(ThemedApp):
         def chosen(quit_anyway: bool | None) -> None:
             if quit_anyway:
                 self.session.abandon()
-                self.exit_message = f"{notice} The game was {fate}."
+                self.exit_message = f"{notice.rstrip('.')}. The game was {fate}."
                 self.exit(return_code=1)
 
         self.push_screen(
