@@ -109,6 +109,49 @@ async def test_resizing_the_terminal_refits() -> None:
         assert board.tile == (6, 3)
 
 
+def record_board_sizes(app: TextminesApp) -> list[tuple[int, int]]:
+    """The board's size on screen at every frame the app draws from now on."""
+    sizes: list[tuple[int, int]] = []
+    display = app._display
+
+    def recording(screen: Any, renderable: Any) -> None:
+        if renderable is not None:
+            sizes.append(tuple(app.board.size))  # type: ignore[arg-type]
+        display(screen, renderable)
+
+    app._display = recording  # type: ignore[method-assign]
+    return sizes
+
+
+async def test_a_resize_that_changes_the_zoom_draws_no_frame_at_the_old_size() -> None:
+    app = make_app(**BEGINNER)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sizes = record_board_sizes(app)
+        for terminal, tile in (((120, 40), (6, 3)), ((200, 60), (10, 5)), ((80, 24), (3, 1))):
+            sizes.clear()
+            await pilot.resize_terminal(*terminal)
+            await pilot.pause()
+            await pilot.pause()
+            assert app.board.tile == tile
+            final = (9 * tile[0], 9 * tile[1])
+            assert sizes and set(sizes) == {final}, f"frames drawn at {terminal}: {sizes}"
+
+
+async def test_a_resize_under_a_dialog_refits_the_board_behind_it() -> None:
+    app = make_app(**BEGINNER)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")  # help, over the game
+        await pilot.resize_terminal(200, 60)
+        await pilot.pause()
+        assert app.board.tile == (10, 5)
+        sizes = record_board_sizes(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.board.screen
+        assert set(sizes) == {(90, 45)}
+
+
 # ---------------------------------------------------------------------------- keys
 async def test_zoom_keys_step_the_size_and_the_choice_is_kept(tmp_path: Path) -> None:
     settings_file = tmp_path / "settings.toml"

@@ -180,7 +180,7 @@ class TextminesApp(ThemedApp):
 
     # ------------------------------------------------------------------ layout
     def get_default_screen(self) -> Screen[None]:
-        return GameScreen()
+        return GameScreen(on_resize=self.apply_zoom)
 
     def compose(self) -> ComposeResult:
         # Few widgets on purpose: Textual's cost per key press grows with their number.
@@ -889,7 +889,11 @@ class TextminesApp(ThemedApp):
     # ------------------------------------------------------------------ size
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size)
-        self.apply_zoom(event.size)
+        # On top, the game screen fits the zoom when it gets the new size (GameScreen.on_resize):
+        # fitting it now would lay the board out once more at the old size. Under a dialog it
+        # gets no Resize, so fit it now, for when it shows again.
+        if not isinstance(self.screen, GameScreen):
+            self.apply_zoom(event.size)
 
     # ------------------------------------------------------------------ zoom
     def _tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool]:
@@ -913,9 +917,13 @@ class TextminesApp(ThemedApp):
         """Draw the board at the size the zoom setting gives (fit: the terminal's), with LED
         digits in the header where they fit."""
         tile, led = self._tile_for(self.mines_theme.glyphs.cell_width, size)
+        if (tile, led) == (self.board.tile, self.header.led):
+            return
         self.header.set_led(led)
         if tile != self.board.tile:
             self.board.set_tile(tile)
+        if self.board.is_mounted:
+            self.query_one(GamePanel).resized()
 
     def action_zoom(self, step: int) -> None:
         """One tile size larger (1) or smaller (-1), from the size on screen; kept."""

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 
@@ -22,8 +26,16 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.covered = covered
 
-    def __init__(self) -> None:
+    def __init__(self, on_resize: Callable[[Size], None] | None = None) -> None:
         super().__init__(id="_default")
+        self._resized = on_resize
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Let the app fit the board to the new size first: Textual dispatches a subclass's
+        handler before ``Screen._on_resize`` lays the screen out, so the first frame at the
+        new size already has the new tiles (one layout, not one at each size)."""
+        if self._resized is not None:
+            self._resized(event.size)
 
     def on_screen_suspend(self) -> None:
         self.post_message(self.Covered(True))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from textual.containers import Vertical
+from textual.widget import Widget
 
 #: Screen cells the panel adds around the board's tiles: (columns, rows). The frame on each
 #: side, the board's sunken edge on each side, and the header row.
@@ -57,3 +58,12 @@ class GamePanel(Vertical):
         border-right: ascii $mines-bevel-light;
     }
     """
+
+    def resized(self) -> None:
+        """The board or the header changed size: lay the panel out anew in the very next
+        layout. Textual forgets a container's cached arrangement only when the changed child
+        next goes idle, so a layout that comes first (the screen's own, on a terminal resize)
+        would draw one frame at the old tile size."""
+        for node in (self, *self.ancestors):
+            if isinstance(node, Widget):
+                node._clear_arrangement_cache()
