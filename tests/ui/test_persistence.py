@@ -95,10 +95,17 @@ async def test_a_new_best_time_is_celebrated_with_the_previous_best(tmp_path: Pa
 async def test_a_save_that_cannot_be_written_is_said_before_quitting(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), save_path=blocker / "save.json")
+    app = TextminesApp(
+        GameConfig(seed=1),
+        clock=FakeClock(),
+        save_path=blocker / "save.json",
+        warnings=["Settings not saved: the folder is read-only."],
+    )
     async with app.run_test() as pilot:
+        assert app._notifications, "the start-up warning shows"
         await pilot.press("space", "q")
         assert isinstance(app.screen, ConfirmScreen), "the player is told, the app stays"
+        assert not app._notifications, "no toast covers the dialog's buttons"
         assert "Game not saved" in app.screen.message and "lost" in app.screen.message
         await pilot.press("enter")  # "Keep playing" has the focus
         assert app.is_running and app.game.status == "playing"

@@ -59,6 +59,8 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(cancel_label, variant="primary", id="cancel")
 
     def on_mount(self) -> None:
+        # Toasts sit in the bottom right, over the buttons; the question is what matters now.
+        self.app.clear_notifications()
         self.query_one("#cancel", Button).focus()
 
     def action_switch_button(self) -> None:
