@@ -1,5 +1,5 @@
-"""Statistics records made to order: the one factory the store tests, the statistics screen
-tests, the store worker processes and benchmarks/store.py share.
+"""Games and statistics records made to order: the one factory the store tests, the statistics
+screen tests, the store worker processes, the replay tests and benchmarks/store.py share.
 
 Only what a test cares about is given; the rest follows as in a real game (3BV solved, the
 efficiency and 3BV/s from the clicks and the time).
@@ -7,11 +7,14 @@ efficiency and 3BV/s from the clicks and the time).
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 
+from tests.helpers import FakeClock
+from textmines.engine.game import Game
 from textmines.store.stats import GameRecord, Group
 
-__all__ = ["game_record"]
+__all__ = ["game_record", "played_game"]
 
 
 def game_record(
@@ -58,3 +61,42 @@ def game_record(
         assisted=assisted,
         no_guess=no_guess,
     )
+
+
+def played_game(
+    width: int, height: int, mines: int, seed: int, *, first_click: str = "safe"
+) -> Game:
+    """A game played to its end by a random player who knows where the mines are: mostly
+    reveals, with flags (some on safe cells, taken off again), chords, wasted clicks, cursor
+    moves, pauses of every length and now and then a lost game. Deterministic per ``seed``."""
+    rng = random.Random(seed)
+    clock = FakeClock()
+    game = Game(width, height, mines, seed=seed, first_click=first_click, clock=clock)
+    game.reveal(rng.randrange(width), rng.randrange(height))
+    board = game.board
+    assert board is not None
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    doomed = rng.random() < 0.2  # this game ends on a mine
+    while not game.status.is_over:
+        clock.advance(rng.choice((0.0, 0.05, 0.2, 0.4, 1.0, 3.0, 70.0)) * rng.random())
+        view = game.view_text().split("\n")
+        covered = [(x, y) for x, y in cells if view[y][x] in "#?"]
+        safe = [(x, y) for x, y in covered if not board.is_mine(x, y)]
+        flags = [(x, y) for x, y in cells if view[y][x] == "F"]
+        numbers = [(x, y) for x, y in cells if view[y][x] in "12345678"]
+        roll = rng.random()
+        if roll < 0.05:
+            game.note_cursor(*rng.choice(cells))
+        elif roll < 0.12 and covered:
+            game.toggle_mark(*rng.choice(covered))  # a flag, right or wrong
+        elif roll < 0.18 and flags:
+            game.toggle_mark(*rng.choice(flags))  # off again, or on to a question mark
+        elif roll < 0.26 and numbers:
+            game.chord(*rng.choice(numbers))  # works only where the flags add up
+        elif roll < 0.30 and numbers:
+            game.reveal(*rng.choice(numbers))  # wasted
+        elif doomed and roll < 0.33:
+            game.reveal(*rng.choice([c for c in covered if board.is_mine(*c)] or safe))
+        elif safe:
+            game.reveal(*rng.choice(safe))
+    return game

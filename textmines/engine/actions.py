@@ -13,7 +13,9 @@ class ActionKind(StrEnum):
     enabled) -> covered; ``FLAG`` puts a flag on a covered cell and leaves a flag as it is (the
     solver's "this is a mine", which must not cycle on into a question mark). Both are right
     clicks. ``QUESTION_MARKS`` is not a move but a change of that option, recorded so that a
-    replay cycles marks as the player did.
+    replay cycles marks as the player did. ``CURSOR`` is not a move either: where the player's
+    cursor or mouse pointer went between moves, recorded for replays (and a replay file's
+    mouse path).
     """
 
     REVEAL = "reveal"
@@ -21,6 +23,7 @@ class ActionKind(StrEnum):
     MARK = "mark"
     CHORD = "chord"
     QUESTION_MARKS = "question_marks"
+    CURSOR = "cursor"
 
     @property
     def click(self) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
@@ -87,12 +87,25 @@ class Status(StrEnum):
         return self in (Status.WON, Status.LOST)
 
 
+class EffectiveClicks(NamedTuple):
+    """Clicks that did something, as Metasweeper counts them (its "Ce" = the sum).
+
+    ``left``: reveals that opened a safe cell; ``right``: flags put on a mine never flagged
+    before in the game (a flag taken off and put back again counts once, a flag on a safe
+    cell never); ``chord``: chords that opened cells.
+    """
+
+    left: int = 0
+    right: int = 0
+    chord: int = 0
+
+
 class Action(NamedTuple):
     """One recorded player action.
 
     For ``ActionKind.QUESTION_MARKS`` (a change of that option, kept so a replay cycles marks
-    exactly as the player did) ``x`` holds the new value. ``t_ms`` is the game time of the
-    action in milliseconds.
+    exactly as the player did) ``x`` holds the new value. ``ActionKind.CURSOR`` is where the
+    cursor or the mouse pointer went. ``t_ms`` is the game time of the action in milliseconds.
     """
 
     kind: ActionKind
@@ -108,6 +121,7 @@ _KIND_CODES: Final = {
     ActionKind.FLAG: "f",
     ActionKind.CHORD: "c",
     ActionKind.QUESTION_MARKS: "q",
+    ActionKind.CURSOR: "p",
 }
 _CODE_KINDS: Final = {code: kind for kind, code in _KIND_CODES.items()}
 
@@ -229,7 +243,13 @@ class Game:
         self._flags = 0
         self._safe_left = width * height - mines
         self._actions: list[Action] = []
-        self._effective_clicks = 0
+        #: The cell the player last acted on or pointed at (see ``note_cursor``).
+        self._cursor: int | None = None
+        self._effective = EffectiveClicks()
+        #: Mines flagged at some time in the game (a second flag on one is no effective click).
+        self._flagged_mines: set[int] = set()
+        #: Flags put on the board over the game (none in a no-flag game).
+        self._flags_placed = 0
         self._elapsed_ms = 0
         self._running_since: float | None = None
         self._paused = False
@@ -261,6 +281,11 @@ class Game:
         if value != self._question_marks and not self._status.is_over:
             self._actions.append(Action(ActionKind.QUESTION_MARKS, int(value), 0, self.elapsed_ms))
         self._question_marks = value
+
+    @property
+    def question_marks_at_start(self) -> bool:
+        """The question-mark option when the game began (a replay starts from it)."""
+        return self._question_marks_at_start
 
     @property
     def mines_left(self) -> int:
@@ -295,8 +320,18 @@ class Game:
 
     @property
     def effective_clicks(self) -> int:
-        """Clicks that changed the board."""
-        return self._effective_clicks
+        """Clicks that did something (Metasweeper's Ce): see ``EffectiveClicks``."""
+        return sum(self._effective)
+
+    @property
+    def effective(self) -> EffectiveClicks:
+        """The effective clicks by button."""
+        return self._effective
+
+    @property
+    def flags_placed(self) -> int:
+        """How many times a flag was put on the board in this game."""
+        return self._flags_placed
 
     # ------------------------------------------------------------------ clock
     @property
@@ -446,8 +481,21 @@ class Game:
         """On a number with as many adjacent flags, open every other covered neighbour."""
         return self.act(ActionKind.CHORD, x, y)
 
+    def note_cursor(self, x: int, y: int) -> None:
+        """Record that the player's cursor or mouse pointer went to ``(x, y)``, for replays.
+
+        Only while the clock runs (a replay's time starts at the first reveal), and only when
+        the cell differs from the last one pointed at or acted on. Never changes the board.
+        """
+        index = self._index(x, y)
+        if self._status != Status.PLAYING or self._paused or index == self._cursor:
+            return
+        self._cursor = index
+        self._actions.append(Action(ActionKind.CURSOR, x, y, self.elapsed_ms))
+
     def _apply(self, kind: ActionKind, index: int, t_ms: int) -> Change:
         before = self._status
+        self._cursor = index
         self._actions.append(Action(kind, index % self.width, index // self.width, t_ms))
         runs: list[tuple[int, int]] = []
         if kind == ActionKind.REVEAL:
@@ -456,13 +504,27 @@ class Game:
             self._do_chord(index, runs)
         else:
             self._do_mark(index, runs, cycle=kind == ActionKind.MARK)
-        if runs:
-            self._effective_clicks += 1
+        self._count_effective(kind, index, runs)
         if self._status.is_over and not before.is_over:
             self._elapsed_ms = t_ms
             self._running_since = None
             self._paused = False
         return Change(self.width, tuple(runs), self._status, self._status != before)
+
+    def _count_effective(self, kind: ActionKind, index: int, runs: list[tuple[int, int]]) -> None:
+        if not runs:
+            return
+        left, right, chord = self._effective
+        if kind == ActionKind.CHORD:
+            chord += 1
+        elif kind == ActionKind.REVEAL:
+            left += not self._cells[index] & MINE
+        elif self._cells[index] & STATE_MASK == FLAG:
+            self._flags_placed += 1
+            if self._cells[index] & MINE and index not in self._flagged_mines:
+                self._flagged_mines.add(index)
+                right += 1
+        self._effective = EffectiveClicks(left, right, chord)
 
     def _do_reveal(self, index: int, runs: list[tuple[int, int]]) -> None:
         if self._cells[index] & STATE_MASK in (REVEALED, FLAG):
@@ -677,7 +739,6 @@ class Game:
         return game
 
     def _replay(self, actions: list[Any], question_marks: bool) -> None:
-        last_t = 0
         for number, entry in enumerate(actions, 1):
             if (
                 not isinstance(entry, list)
@@ -686,21 +747,48 @@ class Game:
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[1:])
             ):
                 raise ValueError(f"action {number} must be [kind, x, y, t_ms], not {entry!r}")
-            kind, x, y, t_ms = _CODE_KINDS[entry[0]], entry[1], entry[2], entry[3]
-            if t_ms < last_t:
-                raise ValueError(f"action {number} is earlier than the one before it")
-            last_t = t_ms
-            if self._status.is_over:
-                raise ValueError(f"action {number} comes after the end of the game")
-            if kind == ActionKind.QUESTION_MARKS:
-                self._question_marks = bool(x)
-                self._actions.append(Action(kind, int(bool(x)), 0, t_ms))
-                continue
-            self._apply(kind, self._index(x, y), t_ms)
+            self._replay_one(number, Action(_CODE_KINDS[entry[0]], *entry[1:]))
         # Once the game is over the option may change without being recorded.
         if self._question_marks != question_marks and not self._status.is_over:
             raise ValueError("'question_marks' does not match the recorded option changes")
         self._question_marks = question_marks
+
+    def _replay_one(self, number: int, action: Action) -> None:
+        """Take recorded action ``number`` again (raises ``ValueError`` if it cannot be)."""
+        kind, x, y, t_ms = action
+        if self._actions and t_ms < self._actions[-1].t_ms:
+            raise ValueError(f"action {number} is earlier than the one before it")
+        if self._status.is_over:
+            raise ValueError(f"action {number} comes after the end of the game")
+        if kind == ActionKind.QUESTION_MARKS:
+            self._question_marks = bool(x)
+            self._actions.append(Action(kind, int(bool(x)), 0, t_ms))
+        elif kind == ActionKind.CURSOR:
+            self._cursor = self._index(x, y)
+            self._actions.append(Action(kind, x, y, t_ms))
+        else:
+            self._apply(kind, self._index(x, y), t_ms)
+
+    @classmethod
+    def replayed(
+        cls,
+        board: Board,
+        actions: Iterable[Action],
+        *,
+        question_marks: bool,
+        clock: Clock = time.monotonic,
+    ) -> Game:
+        """The game on ``board`` after ``actions`` (a recording), from ``question_marks`` at
+        the start. Its clock stands at the last action until it is resumed. Raises
+        ``ValueError`` naming the first action that cannot be taken."""
+        game = cls.from_board(board, question_marks=question_marks, clock=clock)
+        for number, action in enumerate(actions, 1):
+            game._replay_one(number, action)
+        if game._actions:
+            game._elapsed_ms = game._actions[-1].t_ms
+        game._running_since = None
+        game._paused = game._status == Status.PLAYING
+        return game
 
 
 def _check_save_header(data: Any) -> None:
@@ -726,6 +814,7 @@ __all__ = [
     "Action",
     "Change",
     "Clock",
+    "EffectiveClicks",
     "Game",
     "Status",
 ]

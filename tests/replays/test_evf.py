@@ -1,0 +1,129 @@
+"""The .evf export, checked against ms-toollib (Metasweeper's own library): 60 games of every
+preset size, each exported, parsed and analysed by the library, which must find the same
+board, time, completion and every click count and rate textmines shows.
+
+ms-toollib aborts the whole process on input it dislikes, so it runs in a child process.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.factories import played_game
+from textmines.engine.board import Board
+from textmines.engine.game import Game
+from textmines.engine.metrics import GameMetrics, game_metrics
+from textmines.replays.evf import EvfInfo, evf_bytes
+from textmines.replays.recording import Recording
+
+SIZES = [(30, 16, 99)] * 15 + [(16, 16, 40)] * 20 + [(9, 9, 10)] * 15 + [(8, 8, 10)] * 10
+
+#: Run by the child: every file named on the command line, parsed and analysed.
+ANALYSE = """
+import json, sys
+import ms_toollib as ms
+out = []
+for name in sys.argv[1:]:
+    v = ms.EvfVideo(name)
+    v.parse()
+    v.analyse()
+    v.current_time = v.video_end_time
+    board = [[int(c) for c in row] for row in v.board]
+    out.append(dict(
+        board=board, bbbv=v.bbbv, rtime_ms=v.rtime_ms, completed=v.is_completed,
+        left=v.left, right=v.right, double=v.double, lce=v.lce, rce=v.rce, dce=v.dce,
+        solved=v.bbbv_solved, ioe=v.ioe, corr=v.corr, thrp=v.thrp, stnb=v.stnb, rqp=v.rqp,
+        op=v.op, isl=v.isl, software=v.software, mode=v.mode,
+    ))
+print(json.dumps(out))
+"""
+
+
+def export(game: Game) -> tuple[bytes, GameMetrics]:
+    metrics = game_metrics(game)
+    info = EvfInfo(bbbv=metrics.bbbv, won=metrics.won, no_flags=metrics.no_flags)
+    return evf_bytes(Recording.of(game), info), metrics
+
+
+def analysed_by_ms_toollib(files: list[Path]) -> list[dict[str, object]]:
+    pytest.importorskip("ms_toollib")
+    done = subprocess.run(
+        [sys.executable, "-c", ANALYSE, *map(str, files)],
+        capture_output=True,
+        text=True,
+        cwd=files[0].parent,  # where a crash leaves its crash.log
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, f"ms-toollib failed ({done.returncode}): {done.stderr[-2000:]}"
+    result: list[dict[str, object]] = json.loads(done.stdout)
+    return result
+
+
+def layout_rows(board: Board) -> list[list[int]]:
+    return [
+        [-1 if board.is_mine(x, y) else board.number(x, y) for x in range(board.width)]
+        for y in range(board.height)
+    ]
+
+
+def test_ms_toollib_reads_every_export_as_textmines_measured_it(tmp_path: Path) -> None:
+    games = [played_game(*size, seed) for seed, size in enumerate(SIZES)]
+    files, ours = [], []
+    for number, game in enumerate(games):
+        data, metrics = export(game)
+        path = tmp_path / f"game{number}.evf"
+        path.write_bytes(data)
+        files.append(path)
+        ours.append(metrics)
+    assert {m.won for m in ours} == {True, False}, "the sample has won and lost games"
+    assert any(m.rqp is None or m.right_clicks > m.right_effective for m in ours)
+    for game, metrics, lib in zip(games, ours, analysed_by_ms_toollib(files), strict=True):
+        assert game.board is not None
+        assert lib["board"] == layout_rows(game.board)
+        expected = dict(
+            bbbv=metrics.bbbv,
+            rtime_ms=metrics.elapsed_ms,
+            completed=metrics.won,
+            left=metrics.left_clicks,
+            right=metrics.right_clicks,
+            double=metrics.chord_clicks,
+            lce=metrics.left_effective,
+            rce=metrics.right_effective,
+            dce=metrics.chord_effective,
+            solved=metrics.solved_bbbv,
+            op=metrics.openings,
+            isl=metrics.islands,
+        )
+        assert {key: lib[key] for key in expected} == expected
+        assert lib["ioe"] == pytest.approx(metrics.ioe)
+        assert lib["corr"] == pytest.approx(metrics.correctness)
+        assert lib["thrp"] == pytest.approx(metrics.throughput)
+        if metrics.rqp is not None:
+            assert lib["rqp"] == pytest.approx(metrics.rqp)
+        if (game.width, game.height) != (9, 9):  # 9x9 is no level of Metasweeper's
+            assert lib["stnb"] == pytest.approx(metrics.stnb or 0.0)
+
+
+def test_the_header_says_what_the_game_was() -> None:
+    game = played_game(16, 16, 40, 3, first_click="opening")
+    data, metrics = export(game)
+    version, flags, _options, rows, cols, mines, pixels, mode, bbbv, ms = struct.unpack_from(
+        ">BBBBBHBHHI", data
+    )
+    assert (version, rows, cols, mines, pixels) == (4, 16, 16, 40, 16)
+    assert (mode, bbbv, ms) == (4, metrics.bbbv, metrics.elapsed_ms)
+    assert bool(flags & 128) == metrics.won and flags & 32  # fair: no help used
+
+
+def test_a_board_too_big_for_the_format_is_refused() -> None:
+    game = Game(300, 20, 10, seed=1)
+    game.reveal(0, 0)
+    with pytest.raises(ValueError, match="up to 255x255"):
+        export(game)

@@ -1,0 +1,167 @@
+"""Export a recording as an .evf replay (version 4), the open format of Metasweeper.
+
+Written from the format as ms-toollib 1.5 reads it (all numbers big-endian):
+
+* header: version 4; a byte of flags (128 completed, 64 official, 32 fair, 16 no flags); a
+  byte of options (128 question marks); rows and columns (one byte each); mines (u16); the
+  cell size in pixels (u8); the mode (u16); 3BV (u16); the time in ms (u32); a two-letter
+  country; start and end as microseconds since 1970 (u64 each); then the software, player,
+  race and unique ids as zero-terminated UTF-8; a u16-counted device id;
+* the mines, one bit per cell, row by row, most significant bit first; a u16 count of custom
+  fields (0);
+* the mouse events: the first as code, time (u8 ms) and position (u16 x, u16 y, pixels);
+  each next one as code, the ms since the one before (u8) and the step in x and y (i16),
+  after as many ``255, u16 ms`` pauses as the gap needs; a 0 ends them; then a u16-counted
+  checksum (empty).
+
+Each move becomes the mouse events that make it in Metasweeper: a reveal is a left press and
+release on the cell, a flag a right press and release, a chord left, right, right up, left up;
+a cursor move is a mouse move. A right click that changes no flag (a question mark taken off)
+is a right click off the board, which Metasweeper counts and ignores, so the click counts
+agree. Time 0 is the first reveal, as in textmines.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from textmines.engine.actions import MOVES, ActionKind
+from textmines.engine.game import Game
+from textmines.replays.recording import Recording, mine_bits
+
+CELL_PIXELS: Final = 16
+#: Largest board an .evf holds: one byte per side.
+MAX_SIDE: Final = 255
+_MOUSE_CODES: Final = {"mv": 1, "lc": 2, "lr": 3, "rc": 4, "rr": 5}
+_PAUSE: Final = 255
+#: Metasweeper's modes: standard (first click safe), "Win7" (first click opens), strong no-guess.
+MODE_STANDARD, MODE_OPENING, MODE_NO_GUESS = 0, 4, 6
+
+
+@dataclass(frozen=True, slots=True)
+class EvfInfo:
+    """What the file says besides the board and the events."""
+
+    bbbv: int
+    won: bool
+    no_flags: bool
+    fair: bool = True
+    software: str = "textmines"
+    player: str = ""
+    unique_id: str = ""
+    country: str = "XX"
+    started_us: int = 0
+    ended_us: int = 0
+
+
+def evf_bytes(recording: Recording, info: EvfInfo) -> bytes:
+    """The .evf file of ``recording``; raises ``ValueError`` for a board too large for the
+    format (more than 255 rows or columns) or a game that never started."""
+    board = recording.board
+    if board.width > MAX_SIDE or board.height > MAX_SIDE:
+        raise ValueError(
+            f"an .evf replay holds boards up to {MAX_SIDE}x{MAX_SIDE}, "
+            f"not {board.width}x{board.height}"
+        )
+    if not recording.actions:
+        raise ValueError("the game has no moves to export")
+    out = bytearray(_header(recording, info))
+    out += mine_bits(recording.board)
+    out += struct.pack(">H", 0)  # no custom fields
+    events = _mouse_events(recording)
+    code, t_ms, x, y = next(events)
+    out += struct.pack(">BBHH", code, min(t_ms, 255), x, y)
+    last_t, last_x, last_y = t_ms, x, y
+    for code, t_ms, x, y in events:
+        gap = t_ms - last_t
+        while gap > 255:
+            pause = min(gap - 255, 0xFFFF)
+            out += struct.pack(">BH", _PAUSE, pause)
+            gap -= pause
+        out += struct.pack(">BBhh", code, gap, x - last_x, y - last_y)
+        last_t, last_x, last_y = t_ms, x, y
+    out.append(0)
+    out += struct.pack(">H", 0)  # no checksum
+    return bytes(out)
+
+
+def _header(recording: Recording, info: EvfInfo) -> bytes:
+    board = recording.board
+    flags = (128 if info.won else 0) | (32 if info.fair else 0) | (16 if info.no_flags else 0)
+    if recording.no_guess:
+        mode = MODE_NO_GUESS
+    elif recording.first_click == "opening":
+        mode = MODE_OPENING
+    else:
+        mode = MODE_STANDARD
+    country = info.country.upper().encode("ascii", "replace")[:2].ljust(2, b"X")
+    fixed = struct.pack(
+        ">BBBBBHBHHI2sQQ",
+        4,
+        flags,
+        128 if recording.question_marks else 0,
+        board.height,
+        board.width,
+        board.mine_count,
+        CELL_PIXELS,
+        mode,
+        min(info.bbbv, 0xFFFF),
+        recording.elapsed_ms,
+        country,
+        info.started_us,
+        info.ended_us,
+    )
+    texts = b"".join(
+        text.replace("\0", "").encode() + b"\0"
+        for text in (info.software, info.player, "", info.unique_id)
+    )
+    return fixed + texts + struct.pack(">H", 0)  # no device id
+
+
+def _mouse_events(recording: Recording) -> Iterator[tuple[int, int, int, int]]:
+    """(code, ms, x pixels, y pixels) for each mouse event that makes the recorded moves."""
+    board = recording.board
+    # Metasweeper's point off the board, where a click counts but does nothing.
+    outside = (board.width * CELL_PIXELS, board.height * CELL_PIXELS)
+    # The moves are taken again on a game of their own, to know what a right click does.
+    game = Game.replayed(board, (), question_marks=recording.question_marks)
+    at: tuple[int, int] | None = None
+    for kind, x, y, t_ms in recording.actions:
+        if kind == ActionKind.QUESTION_MARKS:
+            game.question_marks = bool(x)
+            continue
+        point = (x * CELL_PIXELS + CELL_PIXELS // 2, y * CELL_PIXELS + CELL_PIXELS // 2)
+        clicks = _clicks(kind)
+        if kind in (ActionKind.MARK, ActionKind.FLAG) and not _changes_flag(game, kind, x, y):
+            # A question mark taken off, or a flag left as it is: Metasweeper has no such
+            # right click on a cell (its right click only puts a flag on or takes it off).
+            point = outside
+        if point != at:
+            yield (_MOUSE_CODES["mv"], t_ms, *point)
+            at = point
+        for mouse in clicks:
+            yield (_MOUSE_CODES[mouse], t_ms, *point)
+        if kind in MOVES:
+            game.act(kind, x, y)
+
+
+def _clicks(kind: ActionKind) -> tuple[str, ...]:
+    """The mouse presses and releases that make move ``kind`` in Metasweeper."""
+    if kind == ActionKind.REVEAL:
+        return ("lc", "lr")
+    if kind == ActionKind.CHORD:
+        return ("lc", "rc", "rr", "lr")
+    if kind in (ActionKind.MARK, ActionKind.FLAG):
+        return ("rc", "rr")
+    return ()
+
+
+def _changes_flag(game: Game, kind: ActionKind, x: int, y: int) -> bool:
+    """Whether right click ``kind`` puts a flag on ``(x, y)`` or takes one off."""
+    shown = game.view_row(y)[x]
+    if shown == "F":
+        return kind == ActionKind.MARK
+    return shown != "?" or kind == ActionKind.FLAG
