@@ -3,7 +3,8 @@
 python benchmarks/store.py            # everything (about half a minute)
 python benchmarks/store.py --quick    # fewer repetitions
 
-Figures: recording one game (target: median under 5 ms), everything the statistics screen needs
+Figures: recording one game (target: median under 5 ms), the bytes of a game's recording and
+what recordings add to a 10,000-game database, everything the statistics screen needs
 for every group of a 100,000-game database (target: under 300 ms), and what opening such a
 database costs next to an empty one and next to the start-up of the app.
 """
@@ -28,9 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import summary, timings
 
-from tests.factories import game_record
+from tests.factories import game_record, played_game
 from textmines.engine import Game
 from textmines.records import record_for
+from textmines.replays.recording import Recording
 from textmines.store.stats import GameRecord, StatsStore, open_stats
 
 START = datetime(2022, 1, 1, tzinfo=UTC)
@@ -129,6 +131,35 @@ def recording(folder: Path, repeat: int) -> None:
     print("    store.record           ", summary(samples, 1e-3, "ms", 2))
     print("    record_for (Expert won)", summary(timings(make, 200), 1e-3, "ms", 2))
     store.close()
+
+
+def replays(folder: Path, games: int) -> None:
+    """Bytes per recording, and what recordings add to a database of ``games`` games."""
+    played = {size: [played_game(*size, seed) for seed in range(60)] for size, *_ in MIX}
+    print("\nRecordings (played_game: reveals, flags, chords, cursor moves):")
+    for size, sample in played.items():
+        sizes = sorted(len(Recording.of(game).encode()) for game in sample)
+        actions = statistics.median(len(game.actions) for game in sample)
+        print(
+            f"    {size[0]}x{size[1]}/{size[2]}: median {statistics.median(sizes):.0f} bytes,"
+            f" max {sizes[-1]} ({actions:.0f} actions)"
+        )
+    rng = random.Random(7)
+    step = timedelta(days=365) / games
+    plain, recorded = [], []
+    for i in range(games):
+        record = synthetic(rng, START + step * i)
+        sample = played.get((record.width, record.height, record.mines))
+        plain.append(record)
+        game = rng.choice(sample or played[(30, 16, 99)])
+        recorded.append(replace(record, replay=Recording.of(game).encode()))
+    for name, records in (("without", plain), ("with", recorded)):
+        path = folder / f"replays-{name}.db"
+        store = opened(path)
+        if store.record_many(records):
+            raise SystemExit("not recorded")
+        store.close()
+        print(f"    {games:,} games {name} recordings: {path.stat().st_size / 1e6:.1f} MB")
 
 
 def screen(folder: Path, games: int, repeat: int) -> Path:
@@ -250,6 +281,7 @@ def main() -> None:
         folder = Path(name)
         print(f"temporary directory: {folder}\n")
         recording(folder, repeat)
+        replays(folder, 10_000)
         big = screen(folder, args.games, 10 if args.quick else 30)
         statistics_screen(big, 3 if args.quick else 10)
         opening(folder, big, 50 if args.quick else 200)

@@ -372,3 +372,106 @@ def test_export_theme_to_dash_writes_to_the_screen(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--export-theme", "dark", "-")
     assert result.returncode == 0 and "[board]" in result.stdout
     assert not (tmp_path / "-").exists() and not Path("-").exists()
+
+
+# ---------------------------------------------------------------------------- replays
+RECORDED_AT = datetime(2026, 11, 1, 12, tzinfo=UTC)
+
+
+def recorded_games(home: Path) -> list[Game]:
+    """Two games recorded in the statistics under ``home``, then an older version's row."""
+    from datetime import timedelta
+
+    from tests.factories import game_record, played_game
+    from textmines.records import record_for
+
+    store, _ = open_stats(home / "stats.db")
+    assert store is not None
+    games = [played_game(16, 16, 40, seed) for seed in (1, 2)]
+    start = RECORDED_AT
+    with store:
+        for number, game in enumerate(games):
+            moment = start + timedelta(minutes=number)
+            outcome = game.status.value
+            store.record(
+                record_for(
+                    game, outcome=outcome, started_at=moment, ended_at=moment, assisted=False
+                )
+            )
+        store.record(game_record(ended=start - timedelta(days=1)))
+    return games
+
+
+def test_export_replay_writes_the_last_or_a_numbered_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from textmines.replays.evf import export_evf
+    from textmines.replays.recording import Recording
+
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    games = recorded_games(tmp_path)
+    last, first = tmp_path / "last.evf", tmp_path / "first.evf"
+    assert main(["--export-replay", "last", str(last)]) == 0
+    assert main(["--export-replay", "1", str(first)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"Replay of game 2 written to {last}",
+        f"Replay of game 1 written to {first}",
+    ]
+    for number, (path, game) in enumerate(((first, games[0]), (last, games[1]))):
+        moment = int(RECORDED_AT.timestamp() * 1_000_000) + number * 60_000_000
+        expected = export_evf(
+            Recording.of(game),
+            started_us=moment,
+            ended_us=moment,
+            unique_id=f"textmines-{number + 1}",
+        )
+        assert path.read_bytes() == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "status", "message"),
+    [
+        ("3", 1, "game 3 has no recording"),  # an older version's game
+        ("9", 1, "game 9 has no recording"),
+        ("x", 2, "GAME must be 'last' or a game number, not 'x'"),
+        ("0", 2, "GAME must be 'last'"),
+    ],
+)
+def test_export_replay_says_what_is_wrong(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    status: int,
+    message: str,
+) -> None:
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    recorded_games(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["--export-replay", game, str(tmp_path / "out.evf")])
+    assert stop.value.code == status
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert not (tmp_path / "out.evf").exists()
+
+
+def test_export_replay_never_overwrites_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    recorded_games(tmp_path)
+    target = tmp_path / "mine.evf"
+    target.write_text("keep me")
+    with pytest.raises(SystemExit) as stop:
+        main(["--export-replay", "last", str(target)])
+    assert stop.value.code == 1 and "already exists" in capsys.readouterr().err
+    assert target.read_text() == "keep me"
+
+
+def test_export_replay_with_no_games_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    with pytest.raises(SystemExit) as stop:
+        main(["--export-replay", "last", str(tmp_path / "out.evf")])
+    assert stop.value.code == 1 and "no game has a recording" in capsys.readouterr().err

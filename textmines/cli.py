@@ -23,7 +23,7 @@ from textmines.store.paths import (
 )
 from textmines.store.saves import load_game
 from textmines.store.settings import load_settings
-from textmines.store.stats import StatsStore, open_stats
+from textmines.store.stats import StatsError, StatsStore, open_stats
 from textmines.themes import (
     DEFAULT_THEME,
     MinesTheme,
@@ -117,6 +117,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--autoplay", action="store_true", help="watch the solver play (press A to stop)"
     )
+    _add_file_options(parser)
+    parser.add_argument(
+        "--paths", action="store_true", help="show where settings, statistics and saves live"
+    )
+    parser.add_argument("--version", action="version", version=f"textmines {__version__}")
+    return parser
+
+
+def _add_file_options(parser: argparse.ArgumentParser) -> None:
+    """The options that read or write theme and replay files, and exit."""
     themes = parser.add_argument_group("themes")
     themes.add_argument(
         "--theme", metavar="NAME|PATH", help="theme to play with: a theme's name or a .toml file"
@@ -130,11 +140,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=("NAME", "FILE"),
         help="write theme NAME as a complete TOML file (to FILE, or to the screen), and exit",
     )
-    parser.add_argument(
-        "--paths", action="store_true", help="show where settings, statistics and saves live"
+    replays = parser.add_argument_group("replays")
+    replays.add_argument(
+        "--export-replay",
+        nargs=2,
+        metavar=("GAME", "FILE"),
+        help="write the replay of game GAME ('last', or its number) to FILE as a Metasweeper "
+        ".evf file, and exit",
     )
-    parser.add_argument("--version", action="version", version=f"textmines {__version__}")
-    return parser
 
 
 def config_from_args(
@@ -239,6 +252,52 @@ def export_theme_command(
     return 0
 
 
+def export_replay_command(game: str, file: str, stats_db: Path) -> int:
+    """``--export-replay GAME FILE``: a recorded game as a new .evf file."""
+    from datetime import datetime
+
+    from textmines.replays.evf import export_evf
+    from textmines.replays.recording import Recording
+
+    option = "--export-replay"
+    if game != "last" and not (game.isdigit() and int(game) > 0):
+        _fail(f"{option}: GAME must be 'last' or a game number, not {game!r}")
+    target = Path(file)
+    if target.exists():
+        _fail(f"{option}: {target} already exists; choose another file or remove it", 1)
+    stats, notices = open_stats(stats_db)
+    if stats is None:
+        _fail(f"{option}: {notices[0] if notices else 'no statistics database'}", 1)
+    with stats:
+        try:
+            stored = stats.stored_replay(None if game == "last" else int(game))
+        except StatsError as error:
+            _fail(f"{option}: {error}", 1)
+    if stored is None:
+        which = "no game has a recording" if game == "last" else f"game {game} has no recording"
+        _fail(f"{option}: {which} in {stats_db} (older versions of textmines kept none)", 1)
+
+    def micros(moment: datetime) -> int:
+        return int(moment.timestamp() * 1_000_000)
+
+    try:
+        data = export_evf(
+            Recording.decode(stored.data),
+            started_us=micros(stored.started_at),
+            ended_us=micros(stored.ended_at),
+            fair=not stored.assisted,
+            unique_id=f"textmines-{stored.game_id}",
+        )
+    except ValueError as error:  # a damaged recording (RecordingError), a board too large
+        _fail(f"{option}: game {stored.game_id}: {error}", 1)
+    try:
+        write_atomic(target, data)
+    except OSError as error:
+        _fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
+    print(f"Replay of game {stored.game_id} written to {target}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     paths = default_paths()
@@ -253,6 +312,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     themes, theme_warnings = load_themes(paths.themes_dir, failures=broken)
     if DEFAULT_THEME not in themes:
         _fail("the bundled themes are missing; reinstall textmines", 1)
+    if args.export_replay is not None:
+        game, file = args.export_replay
+        return export_replay_command(game, file, paths.stats_db)
     if args.list_themes:
         sys.stdout.write(list_themes_text(themes, current=settings.theme, broken=broken))
         return 0

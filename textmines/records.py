@@ -11,6 +11,7 @@ from typing import Final
 
 from textmines.engine.game import Game, Status
 from textmines.engine.metrics import game_metrics
+from textmines.replays.recording import Recording
 from textmines.store.stats import OUTCOMES, GameRecord, Group
 
 _STATUS_FOR: Final = {"won": Status.WON, "lost": Status.LOST, "abandoned": Status.PLAYING}
@@ -52,4 +53,9 @@ def record_for(
         bbbv_per_s=metrics.bbbv_per_second,
         assisted=bool(assisted),
         no_guess=group.no_guess,
+        effective_clicks=metrics.effective_clicks,
+        flags_placed=metrics.flags_placed,
+        rqp=metrics.rqp,
+        stnb=metrics.stnb,
+        replay=Recording.of(game).encode(),
     )

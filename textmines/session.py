@@ -136,6 +136,10 @@ class GameSession:
             finish = self._finish()
         return Played(change, started, finish)
 
+    def point(self, x: int, y: int) -> None:
+        """The player's cursor or mouse pointer went to ``(x, y)``: kept in the recording."""
+        self.game.note_cursor(x, y)
+
     def mark_assisted(self) -> None:
         """The player used a hint, the overlay or autoplay: no record for this game."""
         self.assisted = True

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import itertools
+import json
 import os
 import random
 import signal
@@ -395,6 +397,32 @@ def test_games_kept_for_later_survive_the_end_of_the_run(
     assert third is not None
     with third:
         assert third.count() == 2
+
+
+def test_a_pending_file_keeps_recordings_and_takes_an_older_versions_rows(
+    tmp_path: Path,
+) -> None:
+    from tests.store.store_worker import worker_record
+
+    path = tmp_path / "stats.db"
+    kept = tmp_path / "stats.db-pending.json"
+    store, _ = open_stats(path)
+    assert store is not None
+    with store:
+        assert store.record(worker_record(1, "a")) is None
+        row = store._connection.execute("SELECT * FROM games").fetchone()[1:]
+        store.reset()
+    recording = b"\x01\x00binary\xff"
+    newer = [*row[:-1], base64.b64encode(recording).decode()]
+    older = list(row[:19])  # written by a build of schema version 2
+    older[0] = "2026-01-01T00:00:00.000Z"
+    kept.write_text(json.dumps([newer, older]))
+    again, notices = open_stats(path)
+    assert again is not None and notices == []
+    with again:
+        assert again.count() == 2
+        stored = again.stored_replay()
+        assert stored is not None and stored.data == recording
 
 
 def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,11 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.factories import game_record
+from tests.factories import game_record, played_game
 from tests.helpers import FakeClock
 from textmines.engine import Board, Game, Status
 from textmines.engine.metrics import game_metrics
 from textmines.records import record_for
+from textmines.replays.recording import Recording
 from textmines.store.stats import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -113,6 +114,28 @@ def test_record_for_a_won_game_takes_the_metrics_of_the_game() -> None:
     assert record.bbbv_per_s == pytest.approx(metrics.bbbv * 1000 / 12_500)
     assert (record.assisted, record.no_guess) == (False, False)
     assert record.group == BEGINNER
+    assert (record.effective_clicks, record.flags_placed) == (metrics.effective_clicks, 1)
+    assert record.rqp == pytest.approx(metrics.rqp) and record.stnb == pytest.approx(metrics.stnb)
+    assert record.replay is not None
+    assert Recording.decode(record.replay) == Recording.of(game)
+
+
+def test_each_game_keeps_its_recording_to_replay_by_id_or_the_last(store: StatsStore) -> None:
+    games = [played_game(9, 9, 10, seed) for seed in range(3)]
+    for number, game in enumerate(games):
+        end = T0 + timedelta(minutes=number)
+        outcome = game.status.value
+        add(store, record_for(game, outcome=outcome, started_at=end, ended_at=end, assisted=False))
+    add(store, make(at=T0 + timedelta(hours=1)))  # an older version's row: no recording
+    last = store.stored_replay()
+    assert last is not None and last.game_id == 3
+    assert Recording.decode(last.data) == Recording.of(games[2])
+    first = store.stored_replay(1)
+    assert first is not None and Recording.decode(first.data) == Recording.of(games[0])
+    assert first.outcome == games[0].status.value and first.started_at == T0
+    assert store.stored_replay(4) is None and store.stored_replay(99) is None
+    best = store.group_stats(BEGINNER).best_times
+    assert all(entry.game_id is not None for entry in best)
 
 
 def test_record_for_reads_no_guess_from_the_game_and_names_custom_boards() -> None:
@@ -535,7 +558,10 @@ def test_every_earlier_version_is_migrated_keeping_its_games(tmp_path: Path, ver
     assert store is not None
     with store:
         assert store.count() == rows
-        assert store.record(make(size=(30, 16, 99), time_ms=70_000, assisted=True)) is None
+        later = T0 + timedelta(hours=1)  # after the games already there, whatever ran before
+        assert (
+            store.record(make(size=(30, 16, 99), time_ms=70_000, assisted=True, at=later)) is None
+        )
         stats = store.group_stats(EXPERT)
     assert stats.played == rows + 1
     if rows:

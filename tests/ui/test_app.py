@@ -8,8 +8,16 @@ from rich.console import Console
 from textual.command import CommandList
 from textual.widgets import Input, Static
 
-from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app, wait_until
+from tests.helpers import (
+    FakeClock,
+    cell_offset,
+    clear_all_but_one,
+    click_cell,
+    make_app,
+    wait_until,
+)
 from textmines.config import GameConfig
+from textmines.engine import ActionKind
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
@@ -457,3 +465,15 @@ async def test_swapped_mouse_buttons_reveal_with_right_and_flag_with_left(tmp_pa
     async with again.run_test() as pilot:
         await click_cell(pilot, 4, 4)  # still swapped: left flags the first cell
         assert again.game.cell(4, 4) == "F"
+
+
+async def test_the_cursor_and_the_pointer_are_recorded_between_moves() -> None:
+    app = make_app(width=9, height=9, mines=10)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("space")  # the first reveal, in the middle: the clock starts
+        await pilot.press("left", "left", "up")
+        board = app.board
+        await pilot.hover(board, offset=cell_offset(board, 7, 1))
+        await pilot.hover(board, offset=cell_offset(board, 7, 1))  # the same cell: once
+        cursor = [(a.x, a.y) for a in app.game.actions if a.kind == ActionKind.CURSOR]
+        assert cursor == [(3, 4), (2, 4), (2, 3), (7, 1)]

@@ -28,8 +28,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from textmines import __version__
 from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.game import Game
+from textmines.engine.metrics import game_metrics
 from textmines.replays.recording import Recording, mine_bits
 
 CELL_PIXELS: Final = 16
@@ -55,6 +57,30 @@ class EvfInfo:
     country: str = "XX"
     started_us: int = 0
     ended_us: int = 0
+
+
+def export_evf(
+    recording: Recording,
+    *,
+    started_us: int = 0,
+    ended_us: int = 0,
+    fair: bool = True,
+    unique_id: str = "",
+) -> bytes:
+    """The .evf file of ``recording``, with the 3BV, completion and NF of the game it replays
+    (``fair``: played without help). Raises ``ValueError`` as ``evf_bytes`` does."""
+    metrics = game_metrics(recording.game())
+    info = EvfInfo(
+        bbbv=metrics.bbbv,
+        won=metrics.won,
+        no_flags=metrics.no_flags,
+        fair=fair,
+        software=f"textmines {__version__}",
+        unique_id=unique_id,
+        started_us=started_us,
+        ended_us=ended_us,
+    )
+    return evf_bytes(recording, info)
 
 
 def evf_bytes(recording: Recording, info: EvfInfo) -> bytes:

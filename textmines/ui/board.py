@@ -205,6 +205,7 @@ class BoardView(ScrollView, can_focus=True):
         glyphs: ThemeGlyphs,
         left_click_chords: bool = True,
         on_move: Callable[[ActionKind, int, int], object] | None = None,
+        on_pointer: Callable[[int, int], object] | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -226,6 +227,9 @@ class BoardView(ScrollView, can_focus=True):
         # line then repaint in the same frame as the board, and no message bubbles through the
         # DOM on every key press (measured: a reveal costs a third more that way).
         self.on_move = on_move
+        #: Told each cell the cursor or the mouse pointer goes to (for the game's recording).
+        self.on_pointer = on_pointer
+        self._pointed: tuple[int, int] | None = None
         self._styles: dict[str, Style] = {}
         self._heat: list[Style] = []
         self._background: Style | None = None
@@ -330,6 +334,13 @@ class BoardView(ScrollView, can_focus=True):
         if y != old[1]:
             self.refresh_row(y)
         self.scroll_to_cursor()
+        self._point_at((x, y))
+
+    def _point_at(self, cell: tuple[int, int]) -> None:
+        if cell != self._pointed:
+            self._pointed = cell
+            if self.on_pointer is not None:
+                self.on_pointer(*cell)
 
     def scroll_to_cursor(self, center: bool = False) -> None:
         """Scroll just enough to show the cursor (or centre it)."""
@@ -423,8 +434,11 @@ class BoardView(ScrollView, can_focus=True):
         return event.button
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
+        cell = self.cell_at(event)
+        if cell is not None:
+            self._point_at(cell)
         if self._pressed is not None:
-            self._set_pressed(self.cell_at(event) or self._pressed)
+            self._set_pressed(cell or self._pressed)
 
     def on_leave(self) -> None:
         # A button let go outside the board sends no MouseUp here: forget what was held, or

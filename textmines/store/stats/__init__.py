@@ -17,6 +17,9 @@ What counts where
       not (the player did play them).
     * Records never include assisted games: best times, best 3BV/s, the average winning time and
       the last-50 chart use unassisted wins only.
+    * Each game keeps its recording (``replay``: every action with its time, see
+      ``textmines.replays.recording``) and the competitive numbers Metasweeper shows (effective
+      clicks, flags placed, RQP, STNB); games recorded by older versions have none.
     * Streaks follow the games in the order they ended. An unassisted win extends a winning
       streak. A loss or an abandoned game (assisted or not) extends a losing streak: abandoning a
       bad-looking game cannot protect a streak, as in the classic Windows game. An assisted win
@@ -32,10 +35,10 @@ Failures
 
 Modules
     ``records`` what is written (``GameRecord``, ``Group``); ``figures`` what is read back
-    (``GroupStats``, ``Streak``, ``BestTime``); ``schema`` the table, its migrations and the
-    transaction helper; ``store`` ``StatsStore``; ``opening`` ``open_stats``; ``errors`` the
-    failures and their reasons. Building a record from a live game is ``textmines.records``.
-    Import from this package: every public name is here.
+    (``GroupStats``, ``Streak``, ``BestTime``, ``StoredReplay``); ``schema`` the table, its
+    migrations and the transaction helper; ``store`` ``StatsStore``; ``opening``
+    ``open_stats``; ``errors`` the failures and their reasons. Building a record from a live
+    game is ``textmines.records``. Import from this package: every public name is here.
 """
 
 from textmines.store.stats.errors import StatsError
@@ -45,6 +48,7 @@ from textmines.store.stats.figures import (
     RECENT_WINS,
     BestTime,
     GroupStats,
+    StoredReplay,
     Streak,
 )
 from textmines.store.stats.opening import (
@@ -75,6 +79,7 @@ __all__ = [
     "GroupStats",
     "StatsError",
     "StatsStore",
+    "StoredReplay",
     "Streak",
     "open_stats",
     "utc_text",

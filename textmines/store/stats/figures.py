@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Final
 
@@ -24,6 +24,20 @@ class BestTime:
     time_ms: int
     bbbv: int
     bbbv_per_s: float
+    #: The game's row, for its replay (``StatsStore.stored_replay``); not part of the entry.
+    game_id: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReplay:
+    """The recording of one game as the database keeps it, with what a replay file says."""
+
+    game_id: int
+    started_at: datetime
+    ended_at: datetime
+    outcome: str
+    assisted: bool
+    data: bytes
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,9 @@ class GameRecord:
 
     ``preset`` is a preset key or ``"custom"``; ``first_click`` is ``"opening"`` or ``"safe"``;
     ``seed`` is ``None`` for a game on a fixed layout; ``outcome`` is one of ``OUTCOMES``;
-    ``assisted`` means hints, autoplay or the probability overlay were used.
+    ``assisted`` means hints, autoplay or the probability overlay were used. The competitive
+    numbers (``effective_clicks`` ...) and ``replay`` (the recording, see
+    ``textmines.replays.recording``) are None for games recorded before they were kept.
     """
 
     started_at: datetime
@@ -101,6 +103,11 @@ class GameRecord:
     bbbv_per_s: float
     assisted: bool = False
     no_guess: bool = False
+    effective_clicks: int | None = None
+    flags_placed: int | None = None
+    rqp: float | None = None
+    stnb: float | None = None
+    replay: bytes | None = None
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:

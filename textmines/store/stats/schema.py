@@ -55,6 +55,14 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         # Finding a game already recorded.
         "CREATE INDEX games_by_start ON games (started_at)",
     ),
+    # 2 -> 3: the competitive numbers and the recording of each game (NULL for older games).
+    (
+        "ALTER TABLE games ADD COLUMN effective_clicks INTEGER",
+        "ALTER TABLE games ADD COLUMN flags_placed INTEGER",
+        "ALTER TABLE games ADD COLUMN rqp REAL",
+        "ALTER TABLE games ADD COLUMN stnb REAL",
+        "ALTER TABLE games ADD COLUMN replay BLOB",
+    ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
@@ -79,6 +87,11 @@ COLUMNS: Final = (
     "bbbv_per_s",
     "assisted",
     "no_guess",
+    "effective_clicks",
+    "flags_placed",
+    "rqp",
+    "stnb",
+    "replay",
 )
 
 
@@ -115,8 +128,8 @@ def user_version(connection: sqlite3.Connection) -> int:
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
 
-#: The columns of ``games`` at each schema version (the last two came with version 2).
-COLUMNS_AT: Final = {1: COLUMNS[:-2], 2: COLUMNS}
+#: The columns of ``games`` at each schema version.
+COLUMNS_AT: Final = {1: COLUMNS[:17], 2: COLUMNS[:19], 3: COLUMNS}
 
 
 def check_before_use(connection: sqlite3.Connection, version: int) -> None:

@@ -6,6 +6,7 @@ This module owns the SQL of the queries and the mapping between rows and the dat
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import sqlite3
@@ -23,10 +24,17 @@ from textmines.store.stats.figures import (
     RECENT_WINS,
     BestTime,
     GroupStats,
+    StoredReplay,
     streaks,
 )
 from textmines.store.stats.records import GameRecord, Group
-from textmines.store.stats.schema import COLUMNS, parse_utc, transaction, utc_text
+from textmines.store.stats.schema import (
+    COLUMNS,
+    COLUMNS_AT,
+    parse_utc,
+    transaction,
+    utc_text,
+)
 
 # A game is the same game if it started at the same moment on the same board with the same seed:
 # a resumed game keeps its start time, so a game recorded just before a crash (and resumed from
@@ -55,6 +63,8 @@ PENDING_SUFFIX: Final = "-pending.json"
 #: How long closing the store waits for the database to write the games kept for later.
 CLOSING_WAIT_MS: Final = 1000
 _SQLITE_INT: Final = range(-(2**63), 2**63)
+#: The lengths of the rows a pending file may hold: this build's, or an older one's.
+COLUMN_COUNTS: Final = {len(columns) for columns in COLUMNS_AT.values()}
 
 Row = tuple[Any, ...]
 
@@ -89,8 +99,34 @@ def _row(record: GameRecord) -> Row:
         record.bbbv_per_s,
         int(record.assisted),
         int(record.no_guess),
+        record.effective_clicks,
+        record.flags_placed,
+        record.rqp,
+        record.stnb,
+        record.replay,
     )
     return _checked(values)
+
+
+_REPLAY: Final = COLUMNS.index("replay")
+
+
+def _to_json(row: Row) -> list[Any]:
+    """A row as the pending file keeps it: the recording's bytes as base64 text."""
+    values = list(row)
+    if isinstance(values[_REPLAY], bytes):
+        values[_REPLAY] = base64.b64encode(values[_REPLAY]).decode("ascii")
+    return values
+
+
+def _from_json(values: Any) -> Row:
+    """A row of the pending file, written by this build or an older one (fewer columns)."""
+    if not isinstance(values, list) or len(values) not in COLUMN_COUNTS:
+        raise ValueError("not a list of games")
+    values = values + [None] * (len(COLUMNS) - len(values))
+    if isinstance(values[_REPLAY], str):
+        values[_REPLAY] = base64.b64decode(values[_REPLAY], validate=True)
+    return _checked(tuple(values))
 
 
 def _group_params(group: Group) -> tuple[str, int, int, int, int]:
@@ -130,7 +166,8 @@ class StatsStore:
         # Best effort: with the database locked and the folder unwritable there is no place
         # left to keep them.
         with contextlib.suppress(OSError, ValueError, TypeError):
-            write_atomic(self._pending_file, json.dumps(self._pending).encode("utf-8"))
+            rows = [_to_json(row) for row in self._pending]
+            write_atomic(self._pending_file, json.dumps(rows).encode("utf-8"))
 
     def take_pending_file(self) -> str | None:
         """Write the games an earlier run kept beside the database (``close``), if any.
@@ -139,11 +176,9 @@ class StatsStore:
         """
         try:
             rows = json.loads(self._pending_file.read_bytes())
-            if not isinstance(rows, list) or any(
-                not isinstance(row, list) or len(row) != len(COLUMNS) for row in rows
-            ):
+            if not isinstance(rows, list):
                 raise ValueError("not a list of games")
-            checked = [_checked(tuple(row)) for row in rows]
+            checked = [_from_json(row) for row in rows]
         except FileNotFoundError:
             return None
         except (OSError, ValueError, RecursionError, OverflowError) as error:
@@ -275,6 +310,24 @@ class StatsStore:
             best, _ = self._best_times(connection, group, 1)
         return best[0] if best else None
 
+    def stored_replay(self, game_id: int | None = None) -> StoredReplay | None:
+        """The recording of game ``game_id``, or of the last game that has one; None if there
+        is no such game or it was recorded before recordings were kept. Raises
+        ``StatsError`` if the database cannot be read."""
+        where = "id = ?" if game_id is not None else "replay IS NOT NULL"
+        query = (
+            "SELECT id, started_at, ended_at, outcome, assisted, replay FROM games"
+            f" WHERE {where} ORDER BY ended_at DESC, id DESC LIMIT 1"
+        )
+        with self._reading() as connection:
+            row = connection.execute(query, () if game_id is None else (game_id,)).fetchone()
+            if row is None or not isinstance(row[5], bytes):
+                return None
+            number, started, ended, outcome, assisted, data = row
+            return StoredReplay(
+                int(number), parse_utc(started), parse_utc(ended), outcome, bool(assisted), data
+            )
+
     def count(self) -> int:
         """How many games are recorded."""
         with self._reading() as connection:
@@ -294,15 +347,17 @@ class StatsStore:
     ) -> tuple[list[BestTime], int]:
         """The ``limit`` fastest clean wins, and how many damaged rows were passed over."""
         rows = connection.execute(
-            f"SELECT ended_at, time_ms, bbbv, bbbv_per_s FROM games WHERE {_CLEAN_WINS}"
+            f"SELECT ended_at, time_ms, bbbv, bbbv_per_s, id FROM games WHERE {_CLEAN_WINS}"
             " ORDER BY time_ms, ended_at, id",
             _group_params(group),
         )
         best: list[BestTime] = []
         damaged = 0
-        for ended, time_ms, bbbv, rate in rows:  # read lazily: stops at ``limit`` good rows
+        for ended, time_ms, bbbv, rate, game_id in rows:  # lazily: stops at ``limit`` good rows
             try:
-                best.append(BestTime(parse_utc(ended), int(time_ms), int(bbbv), float(rate)))
+                best.append(
+                    BestTime(parse_utc(ended), int(time_ms), int(bbbv), float(rate), game_id)
+                )
             except (ValueError, TypeError, OverflowError):
                 damaged += 1
                 continue
