@@ -67,3 +67,22 @@ async def test_applying_a_theme_switches_colours_and_ansi_mode() -> None:
         await pilot.pause()
         assert app.theme == "dark" and not app.ansi_color
         assert app.theme_variables["mines-flag"] == themes["dark"].board["flag"]
+
+
+@pytest.mark.parametrize("first", ["ascii", "classic"])
+async def test_an_ansi_theme_writes_the_terminals_own_colours_however_it_was_chosen(
+    first: str,
+) -> None:
+    """Textual turns 16-colour output into its own truecolour palette unless ``ansi_color``
+    is set through its watcher: at start-up as after a switch, ascii must keep the terminal's."""
+    from textual.filter import ANSIToTruecolor
+
+    app = Spy(first)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        converts = [f.enabled for f in app._filters if isinstance(f, ANSIToTruecolor)]
+        assert converts == [first != "ascii"]
+        app.theme = "classic" if first == "ascii" else "ascii"
+        await pilot.pause()
+        converts = [f.enabled for f in app._filters if isinstance(f, ANSIToTruecolor)]
+        assert converts == [first == "ascii"]

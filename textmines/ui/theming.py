@@ -47,7 +47,7 @@ class ThemedApp(App[None]):
         self.set_class(self.mines_theme.dark, "-dark-mode", update=False)
         self.set_class(not self.mines_theme.dark, "-light-mode", update=False)
         if self.mines_theme.ansi_only:
-            self.set_reactive(App.ansi_color, True)
+            self.ansi_color = True  # its watcher turns off the truecolor filter
 
     @property
     def mines_theme(self) -> MinesTheme:
