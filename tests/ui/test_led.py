@@ -41,16 +41,16 @@ async def led_header(pilot: Pilot[None]) -> GameHeader:
     return pilot.app.query_one(GameHeader)
 
 
-async def test_tall_tiles_get_led_digits_and_small_ones_plain() -> None:
-    app = make_app()
+async def test_led_digits_where_two_rows_are_to_spare_else_plain() -> None:
+    app = make_app(width=30, height=16, mines=99)
     async with app.run_test(size=(120, 40)) as pilot:
         header = await led_header(pilot)
         assert header.led and header.size.height == 3
         assert "█▀█" in header.render_line(0).text
-        await pilot.resize_terminal(80, 24)
+        await pilot.resize_terminal(80, 24)  # 16 rows of 2x1 tiles: one row to spare
         header = await led_header(pilot)
         assert not header.led and header.size.height == 1
-        assert header.render_line(0).text.split()[0] == "010"
+        assert header.render_line(0).text.split()[0] == "099"
 
 
 async def test_a_negative_count_and_the_face_on_the_led_header() -> None:
@@ -114,3 +114,15 @@ async def test_the_ascii_theme_frames_the_panel_in_ascii() -> None:
         assert "_" in header.render_line(0).text + header.render_line(1).text
         svg = app.export_screenshot()
         assert "▀" not in svg and "▌" not in svg and "+---" in svg
+
+
+async def test_the_counter_sits_at_the_left_edge_the_timer_at_the_right_the_face_between() -> None:
+    app = make_app(width=30, height=16, mines=99)
+    async with app.run_test(size=(200, 60)) as pilot:
+        header = await led_header(pilot)
+        width = header.size.width
+        line = header.render_line(0).text
+        left, right = len(line) - len(line.lstrip()), len(line) - len(line.rstrip())
+        assert left == right <= 2, f"the displays sit at the edges: {line!r}"
+        first, end = header.face_span()
+        assert abs((first + end) / 2 - width / 2) <= 1, "the face is in the middle"

@@ -8,7 +8,14 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 
-from tests.helpers import FakeClock, cell_offset, make_app, wait_until
+from tests.helpers import (
+    FakeClock,
+    cell_offset,
+    clear_all_but_one,
+    click_cell,
+    make_app,
+    wait_until,
+)
 from textmines.store.saves import load_game
 from textmines.store.stats import open_stats
 from textmines.ui.board import BoardView
@@ -139,9 +146,9 @@ async def test_the_statistics_tabs_follow_left_and_right_at_once(tmp_path: Path)
         assert screen.active_tab == "custom"
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
 async def test_help_scrolls_at_once_and_shows_its_close_button(size: tuple[int, int]) -> None:
-    from textual.containers import VerticalScroll
+    from textual.containers import Vertical, VerticalScroll
     from textual.widgets import Button
 
     app = make_app()
@@ -151,6 +158,9 @@ async def test_help_scrolls_at_once_and_shows_its_close_button(size: tuple[int, 
         close = app.screen.query_one("#close", Button)
         assert close.region.bottom <= size[1] and close.region.height >= 1
         assert app.screen.region.contains_region(close.region)
+        dialog = app.screen.query_one(Vertical).region
+        # Between the menu bar and the status line: neither is left in pieces around it.
+        assert dialog.y >= 1 and dialog.bottom <= size[1] - 1
         scroll = app.screen.query_one(VerticalScroll)
         assert scroll.max_scroll_y > 0
         await pilot.press("down", "pagedown")
@@ -291,6 +301,37 @@ def box_figures(app: object) -> dict[str, str]:
     return {line[:11].strip(): line[11:].strip() for line in text.splitlines()}
 
 
+def test_the_game_over_box_goes_beside_the_panel_where_it_fits() -> None:
+    from textual.geometry import Offset, Region, Size
+
+    from textmines.ui.screens.game_over import place_beside
+
+    box, screen = Size(30, 10), Size(200, 60)
+    assert place_beside(Region(50, 3, 40, 20), box, screen) == Offset(91, 3)  # right
+    assert place_beside(Region(140, 3, 40, 20), box, screen) == Offset(109, 3)  # left
+    assert place_beside(Region(0, 1, 200, 20), box, screen) == Offset(85, 21)  # below, centred
+    assert place_beside(Region(0, 1, 200, 50), box, screen) is None  # at the foot, over it
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_the_game_over_box_leaves_the_face_and_counters_in_sight(
+    size: tuple[int, int],
+) -> None:
+    from textmines.ui.panel import GamePanel
+
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("space")
+        await click_cell(pilot, *clear_all_but_one(app))
+        await pilot.pause()
+        await pilot.pause()
+        box = app.screen.query_one("#box").region
+        assert not box.overlaps(app.header.region)
+        if size == (200, 60):  # room beside the panel: the board stays in sight too
+            assert not box.overlaps(app.query_one(GamePanel).region)
+        assert box.y >= 1 and box.bottom <= size[1] - 1, "menu bar and status line in sight"
+
+
 async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path) -> None:
     stats, _ = open_stats(tmp_path / "stats.db")
     clock = FakeClock()
@@ -317,7 +358,7 @@ async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path) ->
         assert figures["Time"] == "7.5 s"
         assert figures["3BV"].isdigit()
         assert figures["3BV/s"] == f"{int(figures['3BV']) / 7.5:.2f}"
-        assert figures["Best time"] == "7.5 s, a new best!"
+        assert figures["Best time"] == "7.5 s, new best!"
         await pilot.press("r")  # restart: the same mines again
         await pilot.pause()
         assert app.screen is app.screen_stack[0]
@@ -334,7 +375,7 @@ async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_ent
         figures = box_figures(app)
         assert figures["Cleared"].endswith("%")
         assert "of" in figures["3BV"]
-        assert figures["Best time"] == "not recorded in this session"
+        assert figures["Best time"] == "not kept this session"
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.screen_stack[0] and app.game.status == "lost"

@@ -66,9 +66,9 @@ def drawn(tile: Tile, glyph: str, raised: bool, edges: Sequence[str] = BLOCK_EDG
 
 def test_a_raised_tile_is_light_top_left_and_dark_bottom_right() -> None:
     assert drawn(Tile(6, 3), "F", raised=True) == ["▛▀▀▀▀▀", "▌ F  ▐", "▌▄▄▄▄▟"]
-    assert drawn(Tile(6, 3), "3", raised=False) == ["     ▕", "  3  ▕", "▁▁▁▁▁▕"]
+    assert drawn(Tile(6, 3), "3", raised=False) == ["     │", "  3  │", "─────┼"]
     # Two rows: the glyph goes on the upper one, which has no grid line.
-    assert drawn(Tile(4, 2), "3", raised=False) == [" 3 ▕", "▁▁▁▕"]
+    assert drawn(Tile(4, 2), "3", raised=False) == [" 3 │", "───┼"]
 
 
 # ---------------------------------------------------------------------------- fit
@@ -272,7 +272,7 @@ def test_mines_and_flags_are_drawn_larger_where_the_tile_has_room() -> None:
             for r in range(tile.rows)
         ]
 
-    assert rows(Tile(6, 3), "mine", raised=False) == [" ▄█▄ ▕", " ▀█▀ ▕", "▁▁▁▁▁▕"]
+    assert rows(Tile(6, 3), "mine", raised=False) == [" ▄█▄ │", " ▀█▀ │", "─────┼"]
     assert rows(Tile(8, 4), "flag", raised=True)[1:3] == ["▌ ▄█▌  ▐", "▌  ▄▙▄ ▐"]
     # A 6x3 covered tile has one free row: the flag stays the theme's glyph.
     assert rows(Tile(6, 3), "flag", raised=True)[1] == "▌ *  ▐"

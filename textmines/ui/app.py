@@ -76,7 +76,7 @@ class TextminesApp(ThemedApp):
     TITLE = "textmines"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n,f2", "new_game", "New game", id="app.new_game"),
+        Binding("f2,n", "new_game", "New game", id="app.new_game"),
         Binding("r", "restart", "Restart this board", show=False, id="app.restart"),
         Binding("1", "preset('beginner')", "Beginner", show=False, id="app.beginner"),
         Binding("2", "preset('intermediate')", "Intermediate", show=False, id="app.intermediate"),
@@ -309,7 +309,19 @@ class TextminesApp(ThemedApp):
             autoplaying=lambda: self.assist.autoplaying,
             zoom_fit=lambda: self.settings.zoom == FIT,
             swapped=lambda: self.settings.swap_mouse_buttons,
+            key_for=self.key_for,
         )
+
+    def key_for(self, action: str) -> str:
+        """The first key bound to app action ``action`` (``app.hint``), written as the help
+        screen writes it; "" for an action without a key."""
+        from textmines.ui.screens.help import key_label
+
+        name = action.removeprefix("app.")
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and binding.action == name:
+                return key_label(binding.key.split(",")[0].strip())
+        return ""
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -481,7 +493,9 @@ class TextminesApp(ThemedApp):
             elif choice == "restart":
                 self.action_restart()
 
-        self.push_screen(GameOverScreen(won, title, self._game_over_figures(finish)), chosen)
+        panel = self.query_one(GamePanel).region
+        figures = self._game_over_figures(finish)
+        self.push_screen(GameOverScreen(won, title, figures, beside=panel), chosen)
 
     def _game_over_figures(self, finish: Finish) -> list[tuple[str, str]]:
         game = self.game
@@ -498,14 +512,14 @@ class TextminesApp(ThemedApp):
         previous = finish.previous_best
         best = format_seconds(previous.time_ms) if previous is not None else "none yet"
         if self.stats is None:
-            best = "not recorded in this session"
+            best = "not kept this session"
         elif finish.new_best:
-            best = f"{format_seconds(game.elapsed_ms)}, a new best!" + (
+            best = f"{format_seconds(game.elapsed_ms)}, new best!" + (
                 f" (was {best})" if previous is not None else ""
             )
-        elif won and self.session.assisted:
-            best = f"{best} (an assisted win is not a record)"
         figures.append(("Best time", best))
+        if won and self.session.assisted and self.stats is not None:
+            figures.append(("Assisted", "no record"))
         return figures
 
     @on(BoardView.PressChanged)
@@ -899,7 +913,7 @@ class TextminesApp(ThemedApp):
     # ------------------------------------------------------------------ zoom
     def _tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool]:
         """The tile the zoom setting gives the game in play in a terminal of ``size``, and
-        whether the header has the room for LED digits (tall tiles, two rows to spare)."""
+        whether the header has the room for LED digits (two rows to spare)."""
         sizes = tile_sizes(cell_width)
         width, height = size or self.size
         compact = height < COMPACT_HEIGHT
@@ -911,7 +925,7 @@ class TextminesApp(ThemedApp):
         if index is None:
             index = fitting_tile(sizes, board, room)
         tile = sizes[index]
-        led = not compact and tile.rows > 1 and board[1] * tile.rows + LED_ROWS - 1 <= room[1]
+        led = not compact and board[1] * tile.rows + LED_ROWS - 1 <= room[1]
         return tile, led
 
     def apply_zoom(self, size: Size | None = None) -> None:

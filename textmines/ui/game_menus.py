@@ -7,6 +7,7 @@ items (``TextminesApp.get_system_commands``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from textmines.config import GameConfig
@@ -20,6 +21,7 @@ def game_menus(
     autoplaying: Callable[[], bool],
     zoom_fit: Callable[[], bool],
     swapped: Callable[[], bool],
+    key_for: Callable[[str], str] = lambda action: "",
 ) -> list[Menu]:
     """Game, Options and Help: every item names an app action (and its key, for the label).
 
@@ -32,27 +34,28 @@ def game_menus(
         preset = config().preset
         return preset is not None and preset.key == key
 
-    return [
+    menus = [
         Menu(
             "Game",
             (
-                MenuItem("New game", "app.new_game", "F2"),
-                MenuItem("Restart this board", "app.restart", "R"),
-                MenuItem("Pause", "app.pause", "P"),
+                MenuItem("New game", "app.new_game"),
+                MenuItem("Restart this board", "app.restart"),
+                MenuItem("Pause", "app.pause"),
                 SEPARATOR,
-                MenuItem("Beginner", "app.preset('beginner')", "1", partial(is_preset, "beginner")),
+                MenuItem(
+                    "Beginner", "app.preset('beginner')", checked=partial(is_preset, "beginner")
+                ),
                 MenuItem(
                     "Intermediate",
                     "app.preset('intermediate')",
-                    "2",
-                    partial(is_preset, "intermediate"),
+                    checked=partial(is_preset, "intermediate"),
                 ),
-                MenuItem("Expert", "app.preset('expert')", "3", partial(is_preset, "expert")),
-                MenuItem("Custom...", "app.custom", "C", lambda: config().preset is None),
+                MenuItem("Expert", "app.preset('expert')", checked=partial(is_preset, "expert")),
+                MenuItem("Custom...", "app.custom", checked=lambda: config().preset is None),
                 SEPARATOR,
-                MenuItem("Statistics", "app.statistics", "F4"),
+                MenuItem("Statistics", "app.statistics"),
                 SEPARATOR,
-                MenuItem("Quit", "app.quit", "Q"),
+                MenuItem("Quit", "app.quit"),
             ),
         ),
         Menu(
@@ -61,64 +64,68 @@ def game_menus(
                 MenuItem(
                     "Question marks",
                     "app.toggle_question_marks",
-                    "",
-                    lambda: config().question_marks,
+                    checked=lambda: config().question_marks,
                 ),
                 SEPARATOR,
                 MenuItem(
                     "First click: opening",
                     "app.first_click('opening')",
-                    "",
-                    lambda: config().first_click == "opening",
+                    checked=lambda: config().first_click == "opening",
                 ),
                 MenuItem(
                     "First click: safe",
                     "app.first_click('safe')",
-                    "",
-                    lambda: config().first_click == "safe",
+                    checked=lambda: config().first_click == "safe",
                 ),
                 SEPARATOR,
                 MenuItem(
                     "Left-click on a number chords",
                     "app.toggle_left_click_chords",
-                    "",
-                    lambda: config().left_click_chords,
+                    checked=lambda: config().left_click_chords,
                 ),
                 MenuItem(
                     "Swap mouse buttons",
                     "app.toggle_swap_mouse_buttons",
-                    "",
-                    swapped,
+                    checked=swapped,
                 ),
                 MenuItem(
                     "No-guess boards",
                     "app.toggle_no_guess",
-                    "",
-                    lambda: config().no_guess,
+                    checked=lambda: config().no_guess,
                 ),
                 SEPARATOR,
                 MenuItem(
                     "Probability overlay",
                     "app.toggle_overlay",
-                    "O",
-                    overlay_on,
+                    checked=overlay_on,
                 ),
-                MenuItem("Autoplay", "app.autoplay", "A", autoplaying),
-                MenuItem("Autoplay faster", "app.autoplay_pace(0.5)", ">"),
-                MenuItem("Autoplay slower", "app.autoplay_pace(2)", "<"),
+                MenuItem("Autoplay", "app.autoplay", checked=autoplaying),
+                MenuItem("Autoplay faster", "app.autoplay_pace(0.5)"),
+                MenuItem("Autoplay slower", "app.autoplay_pace(2)"),
                 SEPARATOR,
-                MenuItem("Zoom in", "app.zoom(1)", "]"),
-                MenuItem("Zoom out", "app.zoom(-1)", "["),
-                MenuItem("Zoom to fit", "app.zoom_fit", "=", zoom_fit),
-                MenuItem("Theme...", "app.choose_theme", "T"),
+                MenuItem("Zoom in", "app.zoom(1)"),
+                MenuItem("Zoom out", "app.zoom(-1)"),
+                MenuItem("Zoom to fit", "app.zoom_fit", checked=zoom_fit),
+                MenuItem("Theme...", "app.choose_theme"),
             ),
         ),
         Menu(
             "Help",
             (
-                MenuItem("Hint", "app.hint", "I"),
-                MenuItem("Controls", "app.help", "F1"),
-                MenuItem("About", "app.about", ""),
+                MenuItem("Hint", "app.hint"),
+                MenuItem("Controls", "app.help"),
+                MenuItem("About", "app.about"),
             ),
         ),
+    ]
+    # Each item shows the key bound to its action, as the help screen writes it.
+    return [
+        Menu(
+            menu.title,
+            tuple(
+                item if item is SEPARATOR else replace(item, key=key_for(item.action))
+                for item in menu.items
+            ),
+        )
+        for menu in menus
     ]

@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textmines.themes import FACE_WIDTH
 from textmines.ui.colours import PieceStyle
 from textmines.ui.led import LED_ROWS, LED_STYLES, led_row
-from textmines.ui.line import OneLineWidget, Piece
+from textmines.ui.line import OneLineWidget, Piece, pieces_width
 
 FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "X("}
 
@@ -22,6 +22,8 @@ FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "
 #: themes are checked against).
 DIGITS_WIDTH = 5
 GAP = "   "
+#: Columns between the panel's edge and the counter (and the timer).
+EDGE_INSET = 1
 
 
 def format_counter(value: int, digits: int = 3) -> str:
@@ -39,8 +41,8 @@ def _centre(text: str, width: int) -> str:
 
 
 class GameHeader(OneLineWidget):
-    """Mine counter, smiley and timer, centred on one line. A click on the face asks for a
-    new game (``GameHeader.SmileyClicked``)."""
+    """Mine counter at the left, smiley in the middle, timer at the right, as in the classic
+    game. A click on the face asks for a new game (``GameHeader.SmileyClicked``)."""
 
     DEFAULT_CSS: ClassVar[str] = """
     GameHeader { height: 1; background: $panel; }
@@ -119,13 +121,23 @@ class GameHeader(OneLineWidget):
             edge: Piece = (" ", "led-bb")
             counter = [edge, *led_row(self.counter_text, self.row, self.ascii), edge]
             timer = [edge, *led_row(self.timer_text, self.row, self.ascii), edge]
-        self._face_index = len(counter) + 1
+        self._face_index = len(counter) + 2
+        # As in the classic game: the counter at the left edge, the timer at the right, the
+        # face in the middle; where the row is too narrow for that, three columns apart.
+        inset = (" " * EDGE_INSET, None)
+        sides = EDGE_INSET * 2 + pieces_width(counter) + pieces_width(timer) + FACE_WIDTH
+        left_gap = (width - FACE_WIDTH) // 2 - EDGE_INSET - pieces_width(counter)
+        right_gap = width - sides - left_gap
+        if min(left_gap, right_gap) < len(GAP):
+            left_gap = right_gap = len(GAP)
         return [
+            inset,
             *counter,
-            (GAP, None),
+            (" " * left_gap, None),
             (_centre(face, FACE_WIDTH), face_style),
-            (GAP, None),
+            (" " * right_gap, None),
             *timer,
+            inset,
         ]
 
     def face_span(self) -> tuple[int, int]:

@@ -9,7 +9,8 @@ from textmines.ui.colours import PieceStyle
 from textmines.ui.line import OneLineWidget, Piece, fit_entries, fit_words
 
 #: Key hints, most useful first: a short row drops whole entries from the end.
-HINTS = ("Space open", "F flag", "N new", "P pause", "F1 help", "F10 menu")
+#: Letters as they are typed (as the help screen shows them): Shift+F is not the flag key.
+HINTS = ("Space open", "f flag", "n new", "p pause", "F1 help", "F10 menu")
 
 
 class StatusLine(OneLineWidget):

@@ -80,9 +80,11 @@ class TileColours(NamedTuple):
 
 
 #: The characters of a tile's edges: raised (top-left corner, top, left, right, bottom-left
-#: corner, bottom, bottom-right corner), then the flat tile's grid (bottom, right).
-BLOCK_EDGES: Final = ("▛", "▀", "▌", "▐", "▌", "▄", "▟", "▁", "▕")
-ASCII_EDGES: Final = ("+", "-", "|", "|", "+", "-", "+", "_", "|")
+#: corner, bottom, bottom-right corner), then the flat tile's grid (bottom, right, and the
+#: crossing at its bottom-right corner, which joins the lines of the tiles around it: drawn
+#: through the middle of the character cells, the grid has no gap where lines cross).
+BLOCK_EDGES: Final = ("▛", "▀", "▌", "▐", "▌", "▄", "▟", "─", "│", "┼")
+ASCII_EDGES: Final = ("+", "-", "|", "|", "+", "-", "+", "-", "|", "+")
 
 #: Larger drawings of a mine and a flag, for tiles with two free rows: each row is
 #: (character, part) pairs, the part ``g`` in the glyph's style (the mine, the pennant),
@@ -119,8 +121,9 @@ def tile_row(
         cells = _raised_row(cols, rows, row, (light, dark, face), edges)
         inner = (1, cols - 1)
     else:
-        line = (edges[7], grid) if row == rows - 1 else (" ", face)
-        cells = [line] * (cols - 1) + [(edges[8], grid)]
+        last = row == rows - 1
+        line = (edges[7], grid) if last else (" ", face)
+        cells = [line] * (cols - 1) + [(edges[9] if last else edges[8], grid)]
         inner = (0, cols - 1)
     art = BIG_ART.get(big or "") if edges is BLOCK_EDGES else None
     top, height = (1, rows - 2) if raised else (0, rows - 1)

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Offset, Region, Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -18,11 +19,14 @@ Choice = Literal["new", "restart"] | None
 
 
 class GameOverScreen(ModalScreen[Choice]):
-    """A small box at the foot of the screen over a see-through backdrop, so the final board
-    stays in sight. Enter or N plays again, R restarts the board, Escape or a click anywhere
-    outside the box closes it and leaves the final board to look at.
+    """A small box over a see-through backdrop, beside the game panel where there is room
+    (right of it, else left of it, else below it; over the board's foot only when the panel
+    fills the screen), so the face, the counters and the final board stay in sight. Enter or N
+    plays again, R restarts the board, Escape or a click anywhere outside the box closes it
+    and leaves the final board to look at.
 
-    ``figures`` are ``(label, value)`` rows shown as plain text.
+    ``figures`` are ``(label, value)`` rows shown as plain text; ``beside`` is the panel's
+    region on the screen.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -35,22 +39,31 @@ class GameOverScreen(ModalScreen[Choice]):
 
     DEFAULT_CSS = """
     GameOverScreen { align: center bottom; background: transparent; }
+    GameOverScreen.-placed { align: left top; }
     GameOverScreen > Vertical {
         width: auto; min-width: 36; max-width: 100%; height: auto; max-height: 100%;
         border: round $primary; background: $surface; padding: 0 1; margin-bottom: 1;
     }
+    GameOverScreen.-placed > Vertical { margin-bottom: 0; }
     GameOverScreen.-lost > Vertical { border: round $error; }
     GameOverScreen.-won > Vertical { border: round $success; }
     GameOverScreen #title { text-style: bold; width: 100%; content-align: center middle; }
     GameOverScreen #figures { width: auto; margin: 1 0; }
     GameOverScreen Horizontal { width: auto; height: auto; }
-    GameOverScreen Button { margin-right: 1; }
+    GameOverScreen Button { margin-right: 1; width: auto; min-width: 9; }
     """
 
-    def __init__(self, won: bool, title: str, figures: Sequence[tuple[str, str]]) -> None:
+    def __init__(
+        self,
+        won: bool,
+        title: str,
+        figures: Sequence[tuple[str, str]],
+        beside: Region | None = None,
+    ) -> None:
         super().__init__(classes="-won" if won else "-lost")
         self._title = title
         self.figures = list(figures)
+        self.beside = beside
 
     def compose(self) -> ComposeResult:
         width = max((len(label) for label, _ in self.figures), default=0) + 2
@@ -68,6 +81,17 @@ class GameOverScreen(ModalScreen[Choice]):
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+        self.call_after_refresh(self._place)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place)
+
+    def _place(self) -> None:
+        """Beside the panel if the box fits there; at the foot of the screen if not."""
+        box = self.query_one("#box")
+        spot = None if self.beside is None else place_beside(self.beside, box.outer_size, self.size)
+        self.set_class(spot is not None, "-placed")
+        box.styles.offset = spot or (0, 0)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -81,3 +105,19 @@ class GameOverScreen(ModalScreen[Choice]):
         # A click on the board behind the box: the player wants to look at it.
         if not self.query_one("#box").region.contains(event.screen_x, event.screen_y):
             self.dismiss(None)
+
+
+def place_beside(panel: Region, box: Size, screen: Size) -> Offset | None:
+    """Where a ``box`` goes on the ``screen`` without covering the ``panel``: right of it,
+    left of it or below it (one column or row apart), top-aligned with it; None if it fits
+    nowhere. Between the menu bar (row 0) and the status line (the last row)."""
+    gap = 1
+    top = max(1, min(panel.y, screen.height - 1 - box.height))
+    if panel.right + gap + box.width <= screen.width:
+        return Offset(panel.right + gap, top)
+    if panel.x - gap - box.width >= 0:
+        return Offset(panel.x - gap - box.width, top)
+    if panel.bottom + box.height <= screen.height - 1:
+        left = max(0, min(panel.x + (panel.width - box.width) // 2, screen.width - box.width))
+        return Offset(left, panel.bottom)
+    return None

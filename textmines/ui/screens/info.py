@@ -24,7 +24,8 @@ class InfoScreen(ModalScreen[None]):
     ]
 
     DEFAULT_CSS = """
-    InfoScreen { align: center middle; }
+    /* Between the menu bar and the status line: a taller dialog would cover them in part. */
+    InfoScreen { align: center middle; padding: 1 0; }
     InfoScreen > Vertical {
         width: 76; max-width: 100%; height: auto; max-height: 100%;
         border: round $primary; background: $surface; padding: 0 1;
@@ -58,7 +59,8 @@ class InfoScreen(ModalScreen[None]):
     def _fit(self) -> None:
         # An auto-height scroll area inside an auto-height dialog collapses when the text is
         # taller than the screen: bound it by what is left after the other rows.
-        self.query_one(VerticalScroll).styles.max_height = max(3, self.size.height - CHROME)
+        room = self.size.height - 2  # the menu bar's row and the status line's
+        self.query_one(VerticalScroll).styles.max_height = max(3, room - CHROME)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
