@@ -475,3 +475,29 @@ def test_export_replay_with_no_games_yet(
     with pytest.raises(SystemExit) as stop:
         main(["--export-replay", "last", str(tmp_path / "out.evf")])
     assert stop.value.code == 1 and "no game has a recording" in capsys.readouterr().err
+
+
+def test_replay_opens_the_viewer_on_the_files_game(fake_app: type[FakeApp], tmp_path: Path) -> None:
+    pytest.importorskip("ms_toollib")
+    from tests.factories import played_game
+    from textmines.replays.evf import export_evf
+    from textmines.replays.recording import Recording
+
+    game = played_game(9, 9, 10, 3)
+    path = tmp_path / "mine.evf"
+    path.write_bytes(export_evf(Recording.of(game)))
+    assert main(["--replay", str(path)]) == 0
+    recording, title = fake_app.built[0].options["replay"]
+    assert recording.board == game.board and title.startswith("mine.evf (textmines")
+
+
+def test_replay_of_a_bad_file_exits_2_with_one_line(
+    fake_app: type[FakeApp], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "broken.rmv"
+    path.write_bytes(b"not a replay")
+    with pytest.raises(SystemExit) as stop:
+        main(["--replay", str(path)])
+    assert stop.value.code == 2 and fake_app.built == []
+    err = capsys.readouterr().err
+    assert "broken.rmv: not a readable Viennasweeper replay" in err and err.count("\n") == 1

@@ -13,6 +13,7 @@ from typing import NoReturn
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
 from textmines.engine.presets import PRESETS, check_board
+from textmines.replays.recording import Recording
 from textmines.session import SavedGameChoice, settle_saved_game
 from textmines.store.paths import (
     HOME_VARIABLE,
@@ -142,6 +143,12 @@ def _add_file_options(parser: argparse.ArgumentParser) -> None:
     )
     replays = parser.add_argument_group("replays")
     replays.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="watch a replay: .evf (Metasweeper, and textmines' exports), .avf (Arbiter), "
+        ".rmv (Viennasweeper) or .mvf (Minesweeper Clone)",
+    )
+    replays.add_argument(
         "--export-replay",
         nargs=2,
         metavar=("GAME", "FILE"),
@@ -252,6 +259,22 @@ def export_theme_command(
     return 0
 
 
+def _replay_arg(file: str | None) -> tuple[Recording, str] | None:
+    """The recording ``--replay FILE`` names and the viewer's title; a file that cannot be
+    played back exits 2 with what is wrong."""
+    if file is None:
+        return None
+    from textmines.replays.foreign import ReplayFileError, read_replay_file
+
+    try:
+        replay = read_replay_file(Path(file))
+    except ReplayFileError as error:
+        _fail(f"--replay: {error}")
+    who = f" by {replay.player}" if replay.player else ""
+    software = f" ({replay.software})" if replay.software else ""
+    return replay.recording, f"{Path(file).name}{who}{software}"
+
+
 def export_replay_command(game: str, file: str, stats_db: Path) -> int:
     """``--export-replay GAME FILE``: a recorded game as a new .evf file."""
     from datetime import datetime
@@ -321,6 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export_theme is not None:
         return export_theme_command(args.export_theme, themes, broken)
     theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes, broken)
+    replay = _replay_arg(args.replay)
     stats, stats_notices = open_stats(paths.stats_db)
     notices = [*warnings, *theme_warnings, *chosen_warnings, *stats_notices]
     choice = _saved_game(args, config, stats, paths)
@@ -341,6 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         resumed=choice.resumed,
         autoplay=args.autoplay,
         crash_log=paths.crash_log,
+        replay=replay,
     )
     try:
         app.run()

@@ -27,11 +27,12 @@ from textmines.crash import crash_message, write_crash_log
 from textmines.engine import PRESETS, ActionKind, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
+from textmines.replays.recording import Recording, RecordingError
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, save_settings
-from textmines.store.stats import StatsStore
+from textmines.store.stats import StatsError, StatsStore
 from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
@@ -90,6 +91,7 @@ class TextminesApp(ThemedApp):
         Binding("greater_than_sign", "autoplay_pace(0.5)", "Autoplay faster", show=False),
         Binding("less_than_sign", "autoplay_pace(2)", "Autoplay slower", show=False),
         Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
+        Binding("w", "watch_replay", "Watch the replay", show=False, id="app.watch_replay"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("f10", "menu", "Menu", id="app.menu"),
         Binding(
@@ -125,8 +127,11 @@ class TextminesApp(ThemedApp):
         resumed: LoadedGame | None = None,
         autoplay: bool = False,
         crash_log: Path | None = None,
+        replay: tuple[Recording, str] | None = None,
     ) -> None:
         super().__init__(themes if themes is not None else bundled_themes(), theme)
+        #: A recording to watch as soon as the app starts (``--replay``), and its title.
+        self._replay_at_start = replay
         self.clock = clock
         # The options of the next game live in the settings only (``config`` derives from
         # them); a board chosen on the command line joins them for this run, written only
@@ -147,7 +152,17 @@ class TextminesApp(ThemedApp):
         self.exit_message: str | None = None
         self._settings_warned = False
         self.session = self._first_session(first, resumed)
-        # The game's widgets, kept at hand: they live as long as the app.
+        self._build_widgets()
+        self._autoplay_at_start = autoplay
+        # (too small, compact) as last applied; None: not yet.
+        self._size_state: tuple[bool, bool] | None = None
+        #: Why the clock is stopped, if it is (see ``hold_clock``).
+        self._holds: set[str] = set()
+        #: The kind of each toast shown with one (see ``notify``), by its identity.
+        self._toast_kinds: dict[str, str] = {}
+
+    def _build_widgets(self) -> None:
+        """The game's widgets, kept at hand: they live as long as the app."""
         self.menu_bar = MenuBar(self.menus(), id="menubar")
         glyphs = self.mines_theme.glyphs
         self.header = GameHeader(glyphs.faces, ascii=glyphs.ascii, id="header")
@@ -161,13 +176,6 @@ class TextminesApp(ThemedApp):
         self.board.swap_buttons = self.settings.swap_mouse_buttons
         self.status_line = StatusLine(id="status")
         self.assist = Assistant()
-        self._autoplay_at_start = autoplay
-        # (too small, compact) as last applied; None: not yet.
-        self._size_state: tuple[bool, bool] | None = None
-        #: Why the clock is stopped, if it is (see ``hold_clock``).
-        self._holds: set[str] = set()
-        #: The kind of each toast shown with one (see ``notify``), by its identity.
-        self._toast_kinds: dict[str, str] = {}
 
     def _first_session(self, config: GameConfig, resumed: LoadedGame | None) -> GameSession:
         """The resumed game (its board becomes the settings' for this run), else a new game
@@ -196,6 +204,8 @@ class TextminesApp(ThemedApp):
         yield self.assist
 
     def on_mount(self) -> None:
+        if self._replay_at_start is not None:
+            self.watch(*self._replay_at_start)
         for warning in self._startup_warnings:
             self.notify(warning, title="textmines", severity="warning", timeout=10, markup=False)
         self.set_interval(0.25, self._tick)
@@ -492,6 +502,8 @@ class TextminesApp(ThemedApp):
                 self.action_new_game()
             elif choice == "restart":
                 self.action_restart()
+            elif choice == "replay":
+                self.action_watch_replay()
 
         panel = self.query_one(GamePanel).region
         figures = self._game_over_figures(finish)
@@ -530,6 +542,39 @@ class TextminesApp(ThemedApp):
     @on(GameHeader.SmileyClicked)
     def _smiley_clicked(self) -> None:
         self.action_new_game()
+
+    # ------------------------------------------------------------------ replays
+    def action_watch_replay(self) -> None:
+        """Watch the game just played (or the one in play, so far); before a first reveal,
+        the last recorded game."""
+        game = self.game
+        if game.board is not None and game.actions:
+            recording = Recording.of(game)
+            title = f"Replay: {self.session.group.label}, {game.status}"
+        else:
+            stored = None
+            if self.stats is not None:
+                try:
+                    stored = self.stats.stored_replay()
+                except StatsError as error:
+                    self.notify(str(error), severity="error", kind="replay")
+                    return
+            if stored is None:
+                self.notify("No game to watch yet: play one first.", kind="replay")
+                return
+            try:
+                recording = Recording.decode(stored.data)
+            except RecordingError as error:
+                self.notify(f"Game {stored.game_id}: {error}", severity="error", kind="replay")
+                return
+            title = f"Replay of game {stored.game_id}, {stored.outcome}"
+        self.watch(recording, title)
+
+    def watch(self, recording: Recording, title: str) -> None:
+        """Open the replay viewer on ``recording``; the clock holds meanwhile."""
+        from textmines.ui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(recording, title, self.mines_theme.glyphs))
 
     # ------------------------------------------------------------------ actions
     def action_new_game(self) -> None:

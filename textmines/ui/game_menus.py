@@ -54,6 +54,7 @@ def game_menus(
                 MenuItem("Custom...", "app.custom", checked=lambda: config().preset is None),
                 SEPARATOR,
                 MenuItem("Statistics", "app.statistics"),
+                MenuItem("Watch the replay", "app.watch_replay"),
                 SEPARATOR,
                 MenuItem("Quit", "app.quit"),
             ),

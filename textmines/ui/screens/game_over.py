@@ -15,15 +15,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 #: What the player chose: a new board, the same board again, or just looking at the board.
-Choice = Literal["new", "restart"] | None
+Choice = Literal["new", "restart", "replay"] | None
 
 
 class GameOverScreen(ModalScreen[Choice]):
     """A small box over a see-through backdrop, beside the game panel where there is room
     (right of it, else left of it, else below it; over the board's foot only when the panel
     fills the screen), so the face, the counters and the final board stay in sight. Enter or N
-    plays again, R restarts the board, Escape or a click anywhere outside the box closes it
-    and leaves the final board to look at.
+    plays again, R restarts the board, W watches the replay, Escape or a click anywhere
+    outside the box closes it and leaves the final board to look at.
 
     ``figures`` are ``(label, value)`` rows shown as plain text; ``beside`` is the panel's
     region on the screen.
@@ -32,6 +32,7 @@ class GameOverScreen(ModalScreen[Choice]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,f2", "choose('new')", "Play again", show=False),
         Binding("r", "choose('restart')", "Restart", show=False),
+        Binding("w", "choose('replay')", "Watch the replay", show=False),
         Binding("escape,q", "choose(None)", "Close", show=False),
         Binding("left", "app.focus_previous", "Previous button", show=False),
         Binding("right", "app.focus_next", "Next button", show=False),
@@ -77,6 +78,7 @@ class GameOverScreen(ModalScreen[Choice]):
             with Horizontal():
                 yield Button("Play again", variant="primary", id="new", compact=True)
                 yield Button("Restart", id="restart", compact=True)
+                yield Button("Replay", id="replay", compact=True)
                 yield Button("Close", id="close", compact=True)
 
     def on_mount(self) -> None:
@@ -96,7 +98,8 @@ class GameOverScreen(ModalScreen[Choice]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
-        self.dismiss(choice if choice in ("new", "restart") else None)  # type: ignore[arg-type]
+        chosen = choice if choice in ("new", "restart", "replay") else None
+        self.dismiss(chosen)  # type: ignore[arg-type]
 
     def action_choose(self, choice: Choice) -> None:
         self.dismiss(choice)

@@ -1,0 +1,134 @@
+"""The replay viewer: a recorded game on the board and panel as it was at each moment."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.factories import played_game
+from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app
+from textmines.engine import ActionKind
+from textmines.replays.evf import export_evf
+from textmines.replays.foreign import ReplayFileError, read_replay_file
+from textmines.replays.recording import Recording
+from textmines.ui.screens.replay import ReplayScreen
+
+
+async def test_watch_the_game_just_won_from_start_to_end() -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        clock.advance(3)
+        await click_cell(pilot, *clear_all_but_one(app))
+        final = app.game.view_text()
+        await pilot.press("w")  # from the game-over box
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.game.view_text().count("#") == 81, "it starts before the first click"
+        await pilot.press("right")
+        assert screen.done == 1 and screen.game.status == "playing"
+        assert screen.board.hint == (4, 4), "the cell acted on is marked"
+        await pilot.press("end")
+        assert screen.game.view_text() == final and screen.game.status == "won"
+        assert screen.header.face == "won" and screen.header.seconds == 3
+        await pilot.press("left")
+        assert screen.game.status == "playing"
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ReplayScreen)
+        assert app.game.view_text() == final, "the game itself is as it was"
+
+
+async def test_playing_follows_the_recorded_times_at_the_chosen_speed() -> None:
+    game = played_game(9, 9, 10, 4)
+    recording = Recording.of(game)
+    app = make_app()
+    async with app.run_test(size=(100, 35)) as pilot:
+        app.watch(recording, "test")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("plus", "plus", "plus", "plus", "plus")
+        assert screen.speed == 10.0, "x10 at most"
+        await pilot.press("minus", "minus", "minus", "minus", "minus", "minus", "minus")
+        assert screen.speed == 0.25, "x0.25 at least"
+        screen.seek_ms(recording.elapsed_ms // 2)
+        halfway = [a for a in recording.actions if a.t_ms <= recording.elapsed_ms // 2]
+        assert screen.done == len(halfway)
+        moves = [a for a in halfway if a.kind != ActionKind.CURSOR]
+        assert screen.game.view_text() == recording.game(len(halfway)).view_text()
+        assert moves, "the sample game has moves in its first half"
+        screen.seek_fraction(1.0)
+        assert screen.game.view_text() == game.view_text()
+
+
+async def test_a_click_on_the_progress_bar_seeks_there() -> None:
+    recording = Recording.of(played_game(16, 16, 40, 2))
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.watch(recording, "test")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        bar = screen.query_one("#progress")
+        start, width = bar._bar
+        await pilot.click(bar, offset=(start + width // 2, 0))
+        assert abs(screen.at_ms - recording.elapsed_ms / 2) <= recording.elapsed_ms / width + 1
+
+
+async def test_no_game_to_watch_yet_says_so() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("w")
+        assert not isinstance(app.screen, ReplayScreen)
+        assert any("No game to watch" in n.message for n in app._notifications)
+
+
+# ---------------------------------------------------------------------------- files
+def test_an_evf_file_reads_back_as_the_game_it_recorded(tmp_path: Path) -> None:
+    pytest.importorskip("ms_toollib")
+    game = played_game(16, 16, 40, 6)
+    path = tmp_path / "game.evf"
+    path.write_bytes(export_evf(Recording.of(game), unique_id="x"))
+    replay = read_replay_file(path)
+    assert replay.software.startswith("textmines")
+    replayed = replay.recording.game()
+    assert replayed.status == game.status
+    assert replay.recording.elapsed_ms == game.elapsed_ms
+    # A question mark is no flag in the .evf: the boards agree once marks are read as covered.
+    assert replayed.view_text() == game.view_text().replace("?", "#")
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("empty.evf", b"", "not a Metasweeper replay (0 bytes)"),
+        ("noise.evf", b"\x04" + bytes(range(200)), "not a readable Metasweeper replay"),
+        ("noise.avf", b"garbage" * 20, "not a readable Minesweeper Arbiter replay"),
+        ("noise.rmv", b"*RMV" + b"\x00" * 50, "not a readable Viennasweeper replay"),
+        ("noise.mvf", b"\x11" * 300, "not a readable Minesweeper Clone replay"),
+        ("notes.txt", b"hello", "not a replay file textmines reads"),
+    ],
+)
+def test_a_damaged_or_mislabelled_file_is_one_line_and_the_game_lives_on(
+    tmp_path: Path, name: str, data: bytes, message: str
+) -> None:
+    """ms-toollib aborts its process on such files: it runs in a child, which may die."""
+    pytest.importorskip("ms_toollib")
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(ReplayFileError, match=re.escape(message)) as raised:
+        read_replay_file(path)
+    assert "\n" not in str(raised.value)
+    assert not (tmp_path / "crash.log").exists(), "the reader's crash log stays in its folder"
+
+
+def test_a_truncated_export_is_refused(tmp_path: Path) -> None:
+    pytest.importorskip("ms_toollib")
+    data = export_evf(Recording.of(played_game(9, 9, 10, 1)))
+    path = tmp_path / "cut.evf"
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(ReplayFileError, match="not a readable Metasweeper replay"):
+        read_replay_file(path)

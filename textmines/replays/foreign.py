@@ -1,0 +1,177 @@
+"""Replay files of other programs: Metasweeper (.evf), Minesweeper Arbiter (.avf),
+Viennasweeper (.rmv) and Minesweeper Clone (.mvf), read as textmines recordings.
+
+The file is parsed by ms-toollib in a child process (``textmines.replays.reader``): the library
+aborts its whole process on a file it cannot read, and a damaged file must never take the
+game with it. Each mouse event that made a click, as the file's program counted it, becomes
+the textmines move it stands for (a left click a reveal, a right click a flag, a chord a chord)
+and each move of the pointer to another cell a cursor move; the moves are taken again on the
+file's board, so the replay shows what the file's game showed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from textmines.engine.actions import MOVES, ActionKind
+from textmines.engine.board import Board
+from textmines.engine.game import Action, Game
+from textmines.replays.recording import Recording
+
+#: The reader (ms-toollib's class) for each file suffix, and the program that writes it.
+FORMATS: Final = {
+    ".evf": ("EvfVideo", "Metasweeper"),
+    ".avf": ("AvfVideo", "Minesweeper Arbiter"),
+    ".rmv": ("RmvVideo", "Viennasweeper"),
+    ".mvf": ("MvfVideo", "Minesweeper Clone"),
+}
+#: Larger than any replay file (an Expert .avf is some tens of kilobytes).
+MAX_BYTES: Final = 20 * 1024 * 1024
+#: The longest a file may take to read.
+TIMEOUT_S: Final = 30.0
+
+
+class ReplayFileError(Exception):
+    """A file that cannot be played back; the message says what and why, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForeignReplay:
+    """A replay file read as a recording, with what the file says of its game."""
+
+    recording: Recording
+    software: str
+    player: str
+    path: Path
+
+
+def read_replay_file(path: Path) -> ForeignReplay:
+    """Read ``path``; raises ``ReplayFileError`` for a missing, unreadable, damaged, foreign
+    or mislabelled file, saying which."""
+    kind = FORMATS.get(path.suffix.lower())
+    if kind is None:
+        known = ", ".join(FORMATS)
+        raise ReplayFileError(f"{path}: not a replay file textmines reads ({known})")
+    reader, program = kind
+    try:
+        size = path.stat().st_size
+        with path.open("rb"):
+            pass
+    except OSError as error:
+        raise ReplayFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if not path.is_file() or size == 0 or size > MAX_BYTES:
+        raise ReplayFileError(f"{path}: not a {program} replay ({size} bytes)")
+    data = _parse_in_child(reader, path, program)
+    try:
+        recording = recording_of(data)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise ReplayFileError(f"{path}: not a playable {program} replay ({error})") from None
+    return ForeignReplay(
+        recording, str(data.get("software", "")), str(data.get("player", "")), path
+    )
+
+
+def _parse_in_child(reader: str, path: Path, program: str) -> dict[str, Any]:
+    command = [sys.executable, "-m", "textmines.replays.reader", reader, str(path.resolve())]
+    # Its own folder: ms-toollib writes a crash.log where it stands when it gives up.
+    with tempfile.TemporaryDirectory(prefix="textmines-reader-") as folder:
+        try:
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                cwd=folder,
+                timeout=TIMEOUT_S,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            raise ReplayFileError(f"{path}: reading took over {TIMEOUT_S:.0f} s") from None
+        except OSError as error:
+            raise ReplayFileError(f"{path}: the reader could not start ({error})") from None
+    if "No module named 'ms_toollib'" in done.stderr:
+        raise ReplayFileError(
+            f"{path}: reading {program} replays needs ms-toollib (pip install ms-toollib)"
+        )
+    if done.returncode != 0:
+        raise ReplayFileError(
+            f"{path}: not a readable {program} replay (damaged or another format)"
+        )
+    try:
+        data = json.loads(done.stdout)
+    except ValueError:
+        raise ReplayFileError(f"{path}: the reader gave no answer") from None
+    if not isinstance(data, dict):
+        raise ReplayFileError(f"{path}: the reader gave no answer")
+    return data
+
+
+def recording_of(data: dict[str, Any]) -> Recording:
+    """The recording of a game read by ``textmines.replays.reader``."""
+    rows = data["board"]
+    height, width = len(rows), len(rows[0])
+    if any(len(row) != width for row in rows):
+        raise ValueError("the board's rows differ in length")
+    mines = [y * width + x for y, row in enumerate(rows) for x, cell in enumerate(row) if cell < 0]
+    board = Board.from_mines(width, height, mines)
+    game = Game.from_board(board, question_marks=False)
+    actions: list[Action] = []
+    clicks = (0, 0, 0)
+    pointed: tuple[int, int] | None = None
+    for t_ms, left, right, chord, row, column, useful in data["events"]:
+        if game.status.is_over:
+            break
+        t_ms = max(0, int(t_ms), actions[-1].t_ms if actions else 0)
+        kind = _click(clicks, (left, right, chord))
+        on_board = 0 <= row < height and 0 <= column < width
+        opened_a_flag = (
+            kind == ActionKind.REVEAL and useful >= 2 and on_board and game.cell(column, row) == "F"
+        )
+        if right < clicks[1] or opened_a_flag:
+            # The right press was part of a two-button click after all (a chord, or a left
+            # click that opened the cell): its flag never stayed.
+            cell = (column, row) if opened_a_flag else None
+            game = _take_back_flag(board, actions, cell)
+        clicks = (left, right, chord)
+        if not on_board:
+            continue  # off the board: a click there changes nothing
+        if kind is None:
+            if (column, row) != pointed and game.status != "ready":
+                actions.append(Action(ActionKind.CURSOR, column, row, t_ms))
+        else:
+            game.act(kind, column, row)
+            actions.append(Action(kind, column, row, t_ms))
+        pointed = (column, row)
+    if not any(action.kind in MOVES for action in actions):
+        raise ValueError("no move in it")
+    elapsed = actions[-1].t_ms
+    return Recording(board, tuple(actions), elapsed, question_marks=False)
+
+
+def _take_back_flag(board: Board, actions: list[Action], cell: tuple[int, int] | None) -> Game:
+    """Drop the last flag move (on ``cell``, if given) from ``actions``; the game without it."""
+    marks = [
+        i
+        for i, a in enumerate(actions)
+        if a.kind == ActionKind.MARK and (cell is None or (a.x, a.y) == cell)
+    ]
+    if marks:
+        del actions[marks[-1]]
+    return Game.replayed(board, actions, question_marks=False)
+
+
+def _click(before: tuple[int, int, int], after: tuple[int, int, int]) -> ActionKind | None:
+    """The move a mouse event made, from the click counts before and after it."""
+    left, right, chord = (a - b for a, b in zip(after, before, strict=True))
+    if chord > 0:
+        return ActionKind.CHORD
+    if left > 0:
+        return ActionKind.REVEAL
+    if right > 0:
+        return ActionKind.MARK
+    return None

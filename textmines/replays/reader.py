@@ -1,0 +1,68 @@
+"""The child process that reads another program's replay file with ms-toollib.
+
+    python -m textmines.replays.reader EvfVideo|AvfVideo|RmvVideo|MvfVideo FILE
+
+ms-toollib aborts the whole process (a Rust panic) on a file it cannot read, so it runs here,
+never in the game: ``textmines.replays.foreign`` starts this module and reads one line of JSON
+from it, or learns from its exit status that the file could not be read. The JSON holds the
+board (rows of -1 for a mine, 0-8), what the file says of the game, and one entry per mouse
+event: ``[t_ms, left, right, chord, row, column, useful]``, the time on the game clock (0 at
+the first reveal), the click counts so far as Metasweeper counts them, where the pointer was,
+and what the event did (2: it opened cells).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+READERS = ("EvfVideo", "AvfVideo", "RmvVideo", "MvfVideo")
+
+
+def read(kind: str, path: str) -> dict[str, Any]:
+    import ms_toollib  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    video = getattr(ms_toollib, kind)(path)
+    video.parse()
+    # Read what the file says before analyse(), which overwrites some of it.
+    info = {
+        "software": str(video.software),
+        "player": str(video.player_identifier),
+        "completed": bool(video.is_completed),
+    }
+    video.analyse()
+    pixels = int(video.pix_size)
+    start = float(video.video_start_time)
+    events = []
+    for event in video.events:
+        if not event.event.is_mouse():
+            continue
+        mouse = event.event.unwrap_mouse()
+        counts = event.key_dynamic_params
+        events.append(
+            [
+                round((event.time + start) * 1000),
+                int(counts.left),
+                int(counts.right),
+                int(counts.double),
+                int(mouse.y) // pixels,
+                int(mouse.x) // pixels,
+                int(event.useful_level),
+            ]
+        )
+    board = [[int(cell) for cell in row] for row in video.board]
+    info["rtime_ms"] = int(video.rtime_ms)
+    return {"board": board, "events": events, **info}
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] not in READERS:
+        print(f"usage: python -m textmines.replays.reader {'|'.join(READERS)} FILE")
+        return 2
+    print(json.dumps(read(argv[0], argv[1])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

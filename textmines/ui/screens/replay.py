@@ -1,0 +1,243 @@
+"""The replay viewer: a recorded game on the real board and panel, as it was at each moment.
+
+Space plays or pauses; Left/Right step one action back or forward; Home/End go to the start or
+the end; +/- (or ] and [) change the speed from x0.25 to x10; a click on the progress bar seeks
+there; Esc or Q closes. The counter, the timer and the face show what they showed then, the
+cell acted on is marked, and the line below the board gives the game's figures so far.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import ClassVar, Final
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center
+from textual.screen import Screen
+from textual.widgets import Static
+
+from textmines.engine.actions import MOVES, ActionKind
+from textmines.engine.game import Game, Status
+from textmines.engine.metrics import GameMetrics, game_metrics
+from textmines.replays.recording import Recording
+from textmines.themes import ThemeGlyphs
+from textmines.ui.board import BoardView
+from textmines.ui.header import GameHeader
+from textmines.ui.led import LED_ROWS
+from textmines.ui.panel import CHROME, GamePanel
+from textmines.ui.tiles import fitting_tile, tile_sizes
+
+SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
+#: Frames a second while playing.
+FPS: Final = 30
+#: Rows under the panel: the progress bar and the figures.
+BAR_ROWS: Final = 2
+
+
+def format_ms(ms: int) -> str:
+    return f"{ms / 1000:.2f} s"
+
+
+def figures_text(m: GameMetrics) -> str:
+    """The game's figures so far, on one line: 3BV solved, 3BV/s, clicks (left, right,
+    chord), effective clicks, IOE, correctness, throughput, STNB and NF where they apply."""
+    parts = [
+        f"3BV {m.solved_bbbv}/{m.bbbv}",
+        f"{m.bbbv_per_second:.2f}/s",
+        f"Cl {m.clicks} ({m.left_clicks}/{m.right_clicks}/{m.chord_clicks})",
+        f"Ce {m.effective_clicks}",
+        f"IOE {m.ioe:.2f}",
+        f"Corr {m.correctness:.2f}",
+        f"Thrp {m.throughput:.2f}",
+    ]
+    if m.stnb is not None:
+        parts.append(f"STNB {m.stnb:.1f}")
+    if m.no_flags:
+        parts.append("NF")
+    return " · ".join(parts)
+
+
+class ProgressLine(Static):
+    """Play state, time, speed and a bar; a click on the bar seeks (``on_seek(fraction)``)."""
+
+    DEFAULT_CSS: ClassVar[str] = """
+    ProgressLine { height: 1; width: 100%; }
+    """
+
+    def __init__(self, on_seek: Callable[[float], object]) -> None:
+        super().__init__(id="progress")
+        self.on_seek = on_seek
+        self._bar: tuple[int, int] = (0, 0)
+
+    def show(self, playing: bool, at_ms: int, end_ms: int, speed: float) -> None:
+        head = f"{'▶' if playing else '⏸'} {format_ms(at_ms)} / {format_ms(end_ms)}  x{speed:g}  "
+        width = max(10, self.size.width - len(head) - 1)
+        done = round(width * at_ms / end_ms) if end_ms else width
+        self._bar = (len(head), width)
+        text = Text(head)
+        text.append("█" * done, style="bold")
+        text.append("░" * (width - done), style="dim")
+        self.update(text)
+
+    def on_click(self, event: events.Click) -> None:
+        start, width = self._bar
+        if width and start <= event.x < start + width:
+            self.on_seek((event.x - start) / width)
+
+
+class ReplayScreen(Screen[None]):
+    """Watch ``recording`` (titled ``title``) drawn with ``glyphs``."""
+
+    DEFAULT_CSS: ClassVar[str] = """
+    ReplayScreen { layout: vertical; align: center middle; }
+    ReplayScreen GamePanel { margin: 0; }
+    ReplayScreen #title { width: 100%; content-align: center middle; text-style: bold; }
+    ReplayScreen #figures { width: 100%; content-align: center middle; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "play", "Play / pause"),
+        Binding("right", "step(1)", "Step forward"),
+        Binding("left", "step(-1)", "Step back"),
+        Binding("home", "seek(0)", "Start", show=False),
+        Binding("end", "seek(1)", "End", show=False),
+        Binding("plus,right_square_bracket", "speed(1)", "Faster"),
+        Binding("minus,left_square_bracket", "speed(-1)", "Slower"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, recording: Recording, title: str, glyphs: ThemeGlyphs) -> None:
+        super().__init__()
+        self.recording = recording
+        self._title = title
+        #: The game as it was after the first ``done`` actions, at game time ``at_ms``.
+        self.game: Game = recording.game(0)
+        self.done = 0
+        self.at_ms = 0
+        self.speed = 1.0
+        self.playing = False
+        self._last_tick = 0.0
+        self.header = GameHeader(glyphs.faces, ascii=glyphs.ascii, id="replay-header")
+        self.board = BoardView(lambda: self.game, glyphs=glyphs, id="replay-board")
+        self.board.can_focus = False
+
+    @property
+    def end_ms(self) -> int:
+        return self.recording.elapsed_ms
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._title, id="title", markup=False)
+        with Center(), GamePanel(classes="-ascii" if self.header.ascii else None):
+            yield self.header
+            yield self.board
+        yield ProgressLine(self.seek_fraction)
+        yield Static("", id="figures", markup=False)
+
+    def on_mount(self) -> None:
+        self._fit()
+        self.set_interval(1 / FPS, self._tick)
+        self._show()
+
+    def on_resize(self) -> None:
+        self._fit()
+        self._show()
+
+    def _fit(self) -> None:
+        sizes = tile_sizes(self.board.glyphs.cell_width)
+        room = (self.size.width - CHROME[0], self.size.height - CHROME[1] - BAR_ROWS - 1)
+        tile = sizes[fitting_tile(sizes, (self.game.width, self.game.height), room)]
+        self.header.set_led(self.game.height * tile.rows + LED_ROWS - 1 <= room[1])
+        if tile != self.board.tile:
+            self.board.set_tile(tile)
+        self.query_one(GamePanel).resized()
+
+    # ------------------------------------------------------------------ moving in time
+    def go_to(self, done: int, at_ms: int | None = None) -> None:
+        """Show the game after its first ``done`` actions (at ``at_ms``, default: the time
+        of the last of them)."""
+        actions = self.recording.actions
+        done = max(0, min(len(actions), done))
+        if done >= self.done:
+            for kind, x, y, _ in actions[self.done : done]:
+                if kind in MOVES:
+                    self.game.act(kind, x, y)
+                elif kind == ActionKind.QUESTION_MARKS:
+                    self.game.question_marks = bool(x)
+        else:
+            self.game = self.recording.game(done)
+        self.done = done
+        last = actions[done - 1].t_ms if done else 0
+        self.at_ms = last if at_ms is None else max(last, min(at_ms, self.end_ms))
+        self._show()
+
+    def seek_ms(self, at_ms: int) -> None:
+        """Show the game as it was at game time ``at_ms``."""
+        done = sum(1 for action in self.recording.actions if action.t_ms <= at_ms)
+        self.go_to(done, at_ms)
+
+    def seek_fraction(self, fraction: float) -> None:
+        self.seek_ms(round(self.end_ms * fraction))
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        elapsed, self._last_tick = now - self._last_tick, now
+        if not self.playing:
+            return
+        target = self.at_ms + round(elapsed * 1000 * self.speed)
+        if target >= self.end_ms:
+            self.playing = False
+            target = self.end_ms
+        self.seek_ms(target)
+
+    # ------------------------------------------------------------------ drawing
+    def _show(self) -> None:
+        game = self.game
+        header = self.header
+        header.counter_digits = max(3, len(str(game.mines)))
+        header.mines_left = game.mines_left
+        header.seconds = min(999, self.at_ms // 1000)
+        header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
+        actions = self.recording.actions
+        if self.done:
+            last = actions[self.done - 1]
+            if last.kind in MOVES:
+                self.board.show_hint((last.x, last.y))
+            elif last.kind == ActionKind.CURSOR:
+                self.board.show_hint(None)
+                self.board.move_cursor(last.x, last.y)
+        else:
+            self.board.show_hint(None)
+        self.board.refresh()
+        if self.is_mounted:
+            self.query_one(ProgressLine).show(self.playing, self.at_ms, self.end_ms, self.speed)
+            # The rates at the time shown, not at the last action's.
+            figures = replace(game_metrics(game), elapsed_ms=self.at_ms)
+            self.query_one("#figures", Static).update(figures_text(figures))
+
+    # ------------------------------------------------------------------ actions
+    def action_play(self) -> None:
+        if not self.playing and self.at_ms >= self.end_ms:
+            self.go_to(0)  # at the end: from the start again
+        self.playing = not self.playing
+        self._last_tick = time.monotonic()
+        self._show()
+
+    def action_step(self, step: int) -> None:
+        self.playing = False
+        self.go_to(self.done + step)
+
+    def action_seek(self, fraction: float) -> None:
+        self.playing = False
+        self.seek_fraction(fraction)
+
+    def action_speed(self, step: int) -> None:
+        index = SPEEDS.index(self.speed) if self.speed in SPEEDS else SPEEDS.index(1.0)
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + step))]
+        self._show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
