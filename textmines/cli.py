@@ -366,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         autoplay=args.autoplay,
         crash_log=paths.crash_log,
         replay=replay,
+        replays_dir=paths.replays_dir,
     )
     try:
         app.run()

@@ -694,3 +694,22 @@ def test_a_record_out_of_range_is_a_notice_not_a_crash(store: StatsStore) -> Non
     notice = store.record(huge)
     assert notice is not None and notice.startswith("Statistics not saved")
     assert store.record(make()) is None  # the store works on
+
+
+def test_the_best_competitive_figures_come_from_unassisted_wins(store: StatsStore) -> None:
+    from dataclasses import replace
+
+    def win(ce: int, stnb: float, rqp: float, *, assisted: bool = False) -> GameRecord:
+        # 30 3BV solved, clicks (30, 5, 3): Cl 38.
+        record = make(bbbv=30, assisted=assisted)
+        clicks = {"left_clicks": 30, "right_clicks": 5, "chord_clicks": 3}
+        return replace(record, effective_clicks=ce, stnb=stnb, rqp=rqp, solved_bbbv=30, **clicks)
+
+    add(store, win(34, 20.0, 9.0), win(30, 25.0, 12.0), win(38, 99.0, 1.0, assisted=True))
+    add(store, make(bbbv=30))  # an older version's win: no figures
+    figures = dict(store.group_stats(BEGINNER).best_figures)
+    assert list(figures) == ["IOE", "Correctness", "Throughput", "STNB", "RQP"]
+    assert figures["Correctness"] == pytest.approx(34 / 38)
+    assert figures["Throughput"] == pytest.approx(30 / 30)
+    assert (figures["STNB"], figures["RQP"]) == (25.0, 9.0)
+    assert store.group_stats(EXPERT).best_figures == ()

@@ -132,3 +132,59 @@ def test_a_truncated_export_is_refused(tmp_path: Path) -> None:
     path.write_bytes(data[: len(data) // 2])
     with pytest.raises(ReplayFileError, match="not a readable Metasweeper replay"):
         read_replay_file(path)
+
+
+# ---------------------------------------------------------------------------- from elsewhere
+async def test_a_best_time_opens_its_replay_from_the_statistics(tmp_path: Path) -> None:
+    from textmines.store.stats import open_stats
+    from textmines.ui.screens.statistics import StatisticsScreen
+
+    stats, _ = open_stats(tmp_path / "stats.db")
+    clock = FakeClock()
+    app = make_app(clock, stats=stats)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space")
+        clock.advance(4)
+        await click_cell(pilot, *clear_all_but_one(app))
+        final = app.game.view_text()
+        await pilot.press("escape", "f4")
+        assert isinstance(app.screen, StatisticsScreen)
+        await pilot.click(".watch")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.seek_fraction(1.0)
+        assert screen.game.view_text() == final
+        await pilot.press("escape")
+        assert isinstance(app.screen, StatisticsScreen), "back where the player was"
+
+
+async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path) -> None:
+    app = make_app(replays_dir=tmp_path / "replays")
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        await click_cell(pilot, *clear_all_but_one(app))
+        await pilot.press("w", "e")
+        await pilot.pause()
+        files = list((tmp_path / "replays").glob("*.evf"))
+        assert len(files) == 1 and files[0].read_bytes() == export_evf(Recording.of(app.game))
+        assert any("Replay written to" in n.message for n in app._notifications)
+
+
+async def test_d_shows_the_competitive_figures_in_the_game_over_box() -> None:
+    from textual.widgets import Static
+
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        clock.advance(5)
+        await click_cell(pilot, *clear_all_but_one(app))
+        figures = app.screen.query_one("#figures", Static)
+        assert "Time" in str(figures.render())
+        await pilot.press("d")
+        shown = str(figures.render())
+        for label in ("Clicks", "Effective", "IOE", "Correctness", "Throughput", "STNB", "Flags"):
+            assert label in shown
+        await pilot.press("d")
+        assert "Time" in str(figures.render())

@@ -43,6 +43,11 @@ class Paths:
         return self.data_dir / "crash.log"
 
     @property
+    def replays_dir(self) -> Path:
+        """Where replays exported from the app go (.evf files)."""
+        return self.data_dir / "replays"
+
+    @property
     def settings_file(self) -> Path:
         return self.config_dir / "settings.toml"
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -38,15 +38,19 @@ from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
 from textmines.ui.game_screen import GameScreen
-from textmines.ui.header import GameHeader
+from textmines.ui.header import GameHeader, led_columns
 from textmines.ui.led import LED_ROWS
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
-from textmines.ui.numbers import format_seconds
+from textmines.ui.numbers import format_seconds, game_details
 from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
 from textmines.ui.status import StatusLine
 from textmines.ui.theming import ThemedApp
 from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
+
+if TYPE_CHECKING:
+    from textmines.ui.screens.replay import ReplayScreen
+    from textmines.ui.screens.statistics import GroupSection
 
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
@@ -128,10 +132,13 @@ class TextminesApp(ThemedApp):
         autoplay: bool = False,
         crash_log: Path | None = None,
         replay: tuple[Recording, str] | None = None,
+        replays_dir: Path | None = None,
     ) -> None:
         super().__init__(themes if themes is not None else bundled_themes(), theme)
         #: A recording to watch as soon as the app starts (``--replay``), and its title.
         self._replay_at_start = replay
+        #: Where replays exported from the viewer go; None: nowhere (tests).
+        self.replays_dir = replays_dir
         self.clock = clock
         # The options of the next game live in the settings only (``config`` derives from
         # them); a board chosen on the command line joins them for this run, written only
@@ -507,7 +514,8 @@ class TextminesApp(ThemedApp):
 
         panel = self.query_one(GamePanel).region
         figures = self._game_over_figures(finish)
-        self.push_screen(GameOverScreen(won, title, figures, beside=panel), chosen)
+        details = game_details(game_metrics(game))
+        self.push_screen(GameOverScreen(won, title, figures, beside=panel, details=details), chosen)
 
     def _game_over_figures(self, finish: Finish) -> list[tuple[str, str]]:
         game = self.game
@@ -569,6 +577,43 @@ class TextminesApp(ThemedApp):
                 return
             title = f"Replay of game {stored.game_id}, {stored.outcome}"
         self.watch(recording, title)
+
+    # Handlers by name (on_<widget>_<message>): their screens load only when first opened.
+    def on_group_section_watch_replay(self, event: GroupSection.WatchReplay) -> None:
+        """A best time's replay, from the statistics screen."""
+        if self.stats is None:
+            return
+        try:
+            stored = self.stats.stored_replay(event.game_id)
+            if stored is None:
+                raise RecordingError("it was recorded before textmines kept recordings")
+            recording = Recording.decode(stored.data)
+        except (StatsError, RecordingError) as error:
+            self.notify(f"No replay of that game: {error}", severity="warning", kind="replay")
+            return
+        self.watch(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
+
+    def on_replay_screen_export(self, event: ReplayScreen.Export) -> None:
+        """The replay on screen as a new .evf file in the replays folder."""
+        from textmines.replays.evf import export_evf
+
+        if self.replays_dir is None:
+            self.notify("Replays are not saved in this session.", kind="replay")
+            return
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.replays_dir / f"textmines-{stamp}.evf"
+        try:
+            data = export_evf(event.recording)
+            self.replays_dir.mkdir(parents=True, exist_ok=True)
+            with target.open("xb") as file:
+                file.write(data)
+        except ValueError as error:
+            self.notify(f"Not exported: {error}", severity="warning", kind="replay")
+        except OSError as error:
+            message = f"Not exported: {target}: {describe_os_error(error)}"
+            self.notify(message, severity="error", kind="replay")
+        else:
+            self.notify(f"Replay written to {target}", kind="replay", markup=False)
 
     def watch(self, recording: Recording, title: str) -> None:
         """Open the replay viewer on ``recording``; the clock holds meanwhile."""
@@ -958,7 +1003,8 @@ class TextminesApp(ThemedApp):
     # ------------------------------------------------------------------ zoom
     def _tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool]:
         """The tile the zoom setting gives the game in play in a terminal of ``size``, and
-        whether the header has the room for LED digits (two rows to spare)."""
+        whether the header has the room for LED digits (two rows to spare, and the width
+        of the two displays and the face)."""
         sizes = tile_sizes(cell_width)
         width, height = size or self.size
         compact = height < COMPACT_HEIGHT
@@ -970,7 +1016,12 @@ class TextminesApp(ThemedApp):
         if index is None:
             index = fitting_tile(sizes, board, room)
         tile = sizes[index]
-        led = not compact and board[1] * tile.rows + LED_ROWS - 1 <= room[1]
+        digits = max(3, len(str(self.game.mines)))
+        led = (
+            not compact
+            and board[1] * tile.rows + LED_ROWS - 1 <= room[1]
+            and board[0] * tile.cols + 2 >= led_columns(digits)  # the board's sunken edges
+        )
         return tile, led
 
     def apply_zoom(self, size: Size | None = None) -> None:

@@ -13,7 +13,7 @@ from textual.reactive import reactive
 
 from textmines.themes import FACE_WIDTH
 from textmines.ui.colours import PieceStyle
-from textmines.ui.led import LED_ROWS, LED_STYLES, led_row
+from textmines.ui.led import LED_ROWS, LED_STYLES, led_row, led_width
 from textmines.ui.line import OneLineWidget, Piece, pieces_width
 
 FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "X("}
@@ -24,6 +24,12 @@ DIGITS_WIDTH = 5
 GAP = "   "
 #: Columns between the panel's edge and the counter (and the timer).
 EDGE_INSET = 1
+
+
+def led_columns(digits: int) -> int:
+    """Columns a header needs to show two ``digits``-digit LED displays and the face."""
+    display = led_width("8" * digits) + 2  # a column of the display's background each side
+    return 2 * (EDGE_INSET + display + len(GAP)) + FACE_WIDTH
 
 
 def format_counter(value: int, digits: int = 3) -> str:

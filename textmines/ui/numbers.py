@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+from textmines.engine.metrics import GameMetrics
+
 
 def format_seconds(milliseconds: float) -> str:
     """A game time as players read it: ``12.3 s``."""
     return f"{milliseconds / 1000:.1f} s"
+
+
+def game_details(m: GameMetrics) -> list[tuple[str, str]]:
+    """Every figure of a game as (label, value) rows: the competitive details."""
+    rows = [
+        ("3BV", f"{m.bbbv}" if m.won else f"{m.solved_bbbv} of {m.bbbv} solved"),
+        ("3BV/s", f"{m.bbbv_per_second:.2f}"),
+        ("Clicks", f"{m.clicks} ({m.left_clicks} L, {m.right_clicks} R, {m.chord_clicks} C)"),
+        ("Effective", f"{m.effective_clicks}"),
+        ("IOE", f"{m.ioe:.3f}"),
+        ("Correctness", f"{m.correctness:.3f}"),
+        ("Throughput", f"{m.throughput:.3f}"),
+    ]
+    if m.rqp is not None:
+        rows.append(("RQP", f"{m.rqp:.2f}"))
+    if m.stnb is not None:
+        rows.append(("STNB", f"{m.stnb:.1f}"))
+    rows.append(("Openings", f"{m.openings}, islands {m.islands}"))
+    rows.append(("Flags", f"{m.flags_placed}" + (" (NF)" if m.no_flags else "")))
+    return rows

@@ -95,6 +95,10 @@ class GroupStats:
     recent_winning_ms: tuple[int, ...]
     #: Damaged rows (a date that does not parse, say) left out of the best times.
     damaged: int = 0
+    #: The best of each competitive figure over the unassisted wins, as (name, value) in
+    #: display order: IOE, correctness, throughput and STNB (highest), RQP (lowest). Only
+    #: those some win has (games recorded by older versions have none).
+    best_figures: tuple[tuple[str, float], ...] = ()
 
     @property
     def win_percent(self) -> float:

@@ -50,6 +50,16 @@ _INSERT: Final = (
 )
 _IN_GROUP: Final = "preset = ? AND width = ? AND height = ? AND mines = ? AND no_guess = ?"
 _CLEAN_WINS: Final = f"{_IN_GROUP} AND outcome = 'won' AND assisted = 0"
+#: The best competitive figures of a group's unassisted wins (see ``GroupStats.best_figures``).
+BEST_FIGURE_NAMES: Final = ("IOE", "Correctness", "Throughput", "STNB", "RQP")
+_BEST_FIGURES: Final = f"""
+    SELECT max(efficiency),
+        max(CAST(effective_clicks AS REAL) / (left_clicks + right_clicks + chord_clicks)),
+        max(CAST(solved_bbbv AS REAL) / effective_clicks),
+        max(stnb),
+        min(rqp)
+    FROM games WHERE {_CLEAN_WINS} AND effective_clicks IS NOT NULL
+"""
 # One letter per game for the streak pass: upper case unassisted, lower case assisted.
 _HISTORY: Final = f"""
     SELECT CASE outcome WHEN 'won' THEN 'W' WHEN 'lost' THEN 'L' ELSE 'Q' END, assisted
@@ -383,6 +393,7 @@ class StatsStore:
             (*params, RECENT_WINS),
         ).fetchall()
         best, damaged = self._best_times(connection, group, BEST_TIMES)
+        figures = connection.execute(_BEST_FIGURES, params).fetchone()
         lost = history.count("L") + history.count("l")
         won = history.count("W") + history.count("w")
         return GroupStats(
@@ -400,4 +411,9 @@ class StatsStore:
             best_bbbv_per_s=best_rate,
             recent_winning_ms=tuple(time_ms for (time_ms,) in reversed(recent)),
             damaged=damaged,
+            best_figures=tuple(
+                (name, float(value))
+                for name, value in zip(BEST_FIGURE_NAMES, figures, strict=True)
+                if value is not None
+            ),
         )

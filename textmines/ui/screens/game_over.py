@@ -22,8 +22,8 @@ class GameOverScreen(ModalScreen[Choice]):
     """A small box over a see-through backdrop, beside the game panel where there is room
     (right of it, else left of it, else below it; over the board's foot only when the panel
     fills the screen), so the face, the counters and the final board stay in sight. Enter or N
-    plays again, R restarts the board, W watches the replay, Escape or a click anywhere
-    outside the box closes it and leaves the final board to look at.
+    plays again, R restarts the board, W watches the replay, D shows the competitive figures,
+    Escape or a click anywhere outside the box closes it and leaves the final board to look at.
 
     ``figures`` are ``(label, value)`` rows shown as plain text; ``beside`` is the panel's
     region on the screen.
@@ -33,6 +33,7 @@ class GameOverScreen(ModalScreen[Choice]):
         Binding("n,f2", "choose('new')", "Play again", show=False),
         Binding("r", "choose('restart')", "Restart", show=False),
         Binding("w", "choose('replay')", "Watch the replay", show=False),
+        Binding("d", "details", "Details", show=False),
         Binding("escape,q", "choose(None)", "Close", show=False),
         Binding("left", "app.focus_previous", "Previous button", show=False),
         Binding("right", "app.focus_next", "Next button", show=False),
@@ -51,7 +52,7 @@ class GameOverScreen(ModalScreen[Choice]):
     GameOverScreen #title { text-style: bold; width: 100%; content-align: center middle; }
     GameOverScreen #figures { width: auto; margin: 1 0; }
     GameOverScreen Horizontal { width: auto; height: auto; }
-    GameOverScreen Button { margin-right: 1; width: auto; min-width: 9; }
+    GameOverScreen Button { margin-right: 1; width: auto; min-width: 0; }
     """
 
     def __init__(
@@ -60,26 +61,28 @@ class GameOverScreen(ModalScreen[Choice]):
         title: str,
         figures: Sequence[tuple[str, str]],
         beside: Region | None = None,
+        details: Sequence[tuple[str, str]] = (),
     ) -> None:
         super().__init__(classes="-won" if won else "-lost")
         self._title = title
         self.figures = list(figures)
+        #: The competitive figures, shown instead of ``figures`` on D (or the Details button).
+        self.details = list(details)
+        self.showing_details = False
         self.beside = beside
 
     def compose(self) -> ComposeResult:
-        width = max((len(label) for label, _ in self.figures), default=0) + 2
-        text = Content("\n").join(
-            Content.assemble((label.ljust(width), "$text-muted"), value)
-            for label, value in self.figures
-        )
         with Vertical(id="box"):
             yield Static(self._title, id="title", markup=False)
-            yield Static(text, id="figures")
+            yield Static(_table(self.figures), id="figures")
             with Horizontal():
                 yield Button("Play again", variant="primary", id="new", compact=True)
                 yield Button("Restart", id="restart", compact=True)
-                yield Button("Replay", id="replay", compact=True)
                 yield Button("Close", id="close", compact=True)
+            with Horizontal():
+                yield Button("Replay", id="replay", compact=True)
+                if self.details:
+                    yield Button("Details", id="details", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
@@ -95,6 +98,21 @@ class GameOverScreen(ModalScreen[Choice]):
         self.set_class(spot is not None, "-placed")
         box.styles.offset = spot or (0, 0)
 
+    def action_details(self) -> None:
+        """Switch between the summary and the competitive figures."""
+        if not self.details:
+            return
+        self.showing_details = not self.showing_details
+        shown = self.details if self.showing_details else self.figures
+        self.query_one("#figures", Static).update(_table(shown))
+        self.query_one("#details", Button).label = "Summary" if self.showing_details else "Details"
+        self.call_after_refresh(self._place)
+
+    @on(Button.Pressed, "#details")
+    def _details_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_details()
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
@@ -108,6 +126,14 @@ class GameOverScreen(ModalScreen[Choice]):
         # A click on the board behind the box: the player wants to look at it.
         if not self.query_one("#box").region.contains(event.screen_x, event.screen_y):
             self.dismiss(None)
+
+
+def _table(rows: Sequence[tuple[str, str]]) -> Content:
+    """(label, value) rows as two columns, the labels muted."""
+    width = max((len(label) for label, _ in rows), default=0) + 2
+    return Content("\n").join(
+        Content.assemble((label.ljust(width), "$text-muted"), value) for label, value in rows
+    )
 
 
 def place_beside(panel: Region, box: Size, screen: Size) -> Offset | None:

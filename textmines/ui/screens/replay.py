@@ -2,8 +2,9 @@
 
 Space plays or pauses; Left/Right step one action back or forward; Home/End go to the start or
 the end; +/- (or ] and [) change the speed from x0.25 to x10; a click on the progress bar seeks
-there; Esc or Q closes. The counter, the timer and the face show what they showed then, the
-cell acted on is marked, and the line below the board gives the game's figures so far.
+there; E exports it as a Metasweeper .evf file; Esc or Q closes. The counter, the timer and
+the face show what they showed then, the cell acted on is marked, and the line below the board
+gives the game's figures so far.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -107,8 +109,17 @@ class ReplayScreen(Screen[None]):
         Binding("end", "seek(1)", "End", show=False),
         Binding("plus,right_square_bracket", "speed(1)", "Faster"),
         Binding("minus,left_square_bracket", "speed(-1)", "Slower"),
+        Binding("e", "export", "Export .evf"),
         Binding("escape,q", "close", "Close"),
     ]
+
+    class Export(Message):
+        """The player asked for the replay as a Metasweeper .evf file."""
+
+        def __init__(self, recording: Recording, name: str) -> None:
+            super().__init__()
+            self.recording = recording
+            self.name = name
 
     def __init__(self, recording: Recording, title: str, glyphs: ThemeGlyphs) -> None:
         super().__init__()
@@ -238,6 +249,9 @@ class ReplayScreen(Screen[None]):
         index = SPEEDS.index(self.speed) if self.speed in SPEEDS else SPEEDS.index(1.0)
         self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + step))]
         self._show()
+
+    def action_export(self) -> None:
+        self.post_message(self.Export(self.recording, self._title))
 
     def action_close(self) -> None:
         self.dismiss(None)

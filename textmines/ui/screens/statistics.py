@@ -21,7 +21,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.events import Resize
+from textual.events import Click, Resize
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Select, Sparkline, Static, TabbedContent, TabPane
@@ -69,6 +70,7 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
         ("Longest losing streak", f"{stats.longest_losing_streak:,}", ""),
         ("Average winning time", NO_VALUE if average is None else format_seconds(average), ""),
         ("Best 3BV/s", NO_VALUE if rate is None else f"{rate:.2f}", ""),
+        *((f"Best {name}", f"{value:.2f}", "") for name, value in stats.best_figures),
     ]
     # Figures line up on the right; a value in words (the streak) starts where they do, and its
     # length does not push the figures away from their labels.
@@ -82,6 +84,10 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
         )
         for label, value, style in rows
     ]
+
+
+#: Lines of the best-times block above its first row: its title and the column headings.
+BEST_TABLE_ROWS_ABOVE = 2
 
 
 def _best_time_lines(stats: GroupStats) -> list[Content]:
@@ -159,6 +165,8 @@ class GroupSection(Vertical):
         summary = _summary_lines(stats)
         best = _best_time_lines(stats)
         self._two_columns = _side_by_side(summary, best)
+        #: Where the best-times column starts in the two-column layout.
+        self._best_column = max(line.cell_length for line in summary) + GAP
         self._one_column = Content("\n").join([*summary, Content(""), *best])
         self._two_columns_width = max(line.cell_length for line in self._two_columns.split("\n"))
 
@@ -173,12 +181,45 @@ class GroupSection(Vertical):
             if self.current:
                 title = Content.assemble(title, ("  current board", MUTED))
             yield Static(title, classes="title")
+            if self.stats.best_times:
+                yield Button("Watch best", compact=True, classes="watch")
             yield Button("Reset...", compact=True, variant="error", classes="reset")
         yield Static(self._two_columns, classes="figures")
         times = self.stats.recent_winning_ms
         if times:
             yield Static(_chart_caption(times), classes="caption")
             yield Sparkline([time_ms / 1000 for time_ms in times], classes="chart")
+
+    class WatchReplay(Message):
+        """The player asked to watch the replay of recorded game ``game_id``."""
+
+        def __init__(self, game_id: int) -> None:
+            super().__init__()
+            self.game_id = game_id
+
+    @on(Button.Pressed, ".watch")
+    def _watch_best(self, event: Button.Pressed) -> None:
+        event.stop()
+        self._watch(0)
+
+    def on_click(self, event: Click) -> None:
+        """A click on a row of the best-times table watches that game."""
+        figures = self.query_one(".figures", Static)
+        offset = event.get_content_offset(figures)
+        if offset is None:
+            return
+        row = offset.y - BEST_TABLE_ROWS_ABOVE
+        if self.has_class("-stacked"):
+            row -= len(_summary_lines(self.stats)) + 1
+        elif offset.x < self._best_column:
+            return
+        if 0 <= row < len(self.stats.best_times):
+            self._watch(row)
+
+    def _watch(self, rank: int) -> None:
+        game_id = self.stats.best_times[rank].game_id
+        if game_id is not None:
+            self.post_message(self.WatchReplay(game_id))
 
     def on_resize(self, event: Resize) -> None:
         width = event.size.width
