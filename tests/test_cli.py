@@ -222,10 +222,11 @@ def test_broken_user_themes_are_listed_with_their_error(tmp_path: Path) -> None:
     assert exported.returncode == 2 and "broken.toml" in exported.stderr
 
 
-def test_paths_lists_the_crash_log(tmp_path: Path) -> None:
+def test_paths_lists_the_crash_log_and_the_replays(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--paths")
     assert result.returncode == 0
     assert f"crash log   {tmp_path}" in result.stdout
+    assert f"replays     {tmp_path / 'replays'}" in result.stdout
 
 
 # ---------------------------------------------------------------------------- playing

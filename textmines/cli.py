@@ -408,6 +408,7 @@ def paths_text(paths: Paths) -> str:
         ("statistics", paths.stats_db),
         ("saved game", paths.saved_game),
         ("crash log", paths.crash_log),
+        ("replays", paths.replays_dir),
     ]
     source = (
         f"(everything under ${HOME_VARIABLE})"
