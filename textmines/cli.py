@@ -264,15 +264,13 @@ def _replay_arg(file: str | None) -> tuple[Recording, str] | None:
     played back exits 2 with what is wrong."""
     if file is None:
         return None
-    from textmines.replays.foreign import ReplayFileError, read_replay_file
+    from textmines.replays.foreign import ReplayFileError, read_replay_file, replay_title
 
     try:
         replay = read_replay_file(Path(file))
     except ReplayFileError as error:
         _fail(f"--replay: {error}")
-    who = f" by {replay.player}" if replay.player else ""
-    software = f" ({replay.software})" if replay.software else ""
-    return replay.recording, f"{Path(file).name}{who}{software}"
+    return replay.recording, replay_title(replay)
 
 
 def export_replay_command(game: str, file: str, stats_db: Path) -> int:

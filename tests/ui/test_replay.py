@@ -183,8 +183,56 @@ async def test_d_shows_the_competitive_figures_in_the_game_over_box() -> None:
         figures = app.screen.query_one("#figures", Static)
         assert "Time" in str(figures.render())
         await pilot.press("d")
+        await app.workers.wait_for_complete()  # ZiNi comes from ms-toollib, in a child
+        await pilot.pause()
         shown = str(figures.render())
-        for label in ("Clicks", "Effective", "IOE", "Correctness", "Throughput", "STNB", "Flags"):
+        labels = (
+            "Clicks",
+            "Effective",
+            "IOE",
+            "Correctness",
+            "Throughput",
+            "STNB",
+            "Flags",
+            "ZiNi",
+        )
+        for label in labels:
             assert label in shown
         await pilot.press("d")
         assert "Time" in str(figures.render())
+
+
+async def test_open_replay_reads_a_file_and_a_bad_one_leaves_the_game_alone(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("ms_toollib")
+    from textual.widgets import Input, Static
+
+    from textmines.ui.screens.open_replay import OpenReplayScreen
+
+    bad = tmp_path / "bad.avf"
+    bad.write_bytes(b"\x00" * 64)
+    good = tmp_path / "good.evf"
+    game = played_game(9, 9, 10, 5)
+    good.write_bytes(export_evf(Recording.of(game)))
+    app = make_app()
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        before = app.game.view_text()
+        app.action_open_replay()
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OpenReplayScreen)
+        dialog.query_one(Input).value = str(bad)
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        message = str(dialog.query_one("#message", Static).render())
+        assert "not a readable Minesweeper Arbiter replay" in message
+        assert app.screen is dialog and app.game.view_text() == before
+        dialog.query_one(Input).value = str(good)
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.recording.board == game.board

@@ -51,6 +51,13 @@ class ForeignReplay:
     path: Path
 
 
+def replay_title(replay: ForeignReplay) -> str:
+    """``game.rmv by Thomas Kolar (Viennasweeper)``: the viewer's title for a file."""
+    who = f" by {replay.player}" if replay.player else ""
+    software = f" ({replay.software})" if replay.software else ""
+    return f"{replay.path.name}{who}{software}"
+
+
 def read_replay_file(path: Path) -> ForeignReplay:
     """Read ``path``; raises ``ReplayFileError`` for a missing, unreadable, damaged, foreign
     or mislabelled file, saying which."""
@@ -109,6 +116,31 @@ def _parse_in_child(reader: str, path: Path, program: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ReplayFileError(f"{path}: the reader gave no answer")
     return data
+
+
+def board_zini(board: Board) -> tuple[int, int] | None:
+    """ZiNi and HZiNi of ``board`` (the fewest clicks that clear it, estimated greedily as
+    Metasweeper does, and the same for a human's order: openings first), computed by
+    ms-toollib in a child process; None if it cannot be (no ms-toollib, a failure)."""
+    rows = [
+        [-1 if board.is_mine(x, y) else board.number(x, y) for x in range(board.width)]
+        for y in range(board.height)
+    ]
+    try:
+        with tempfile.TemporaryDirectory(prefix="textmines-reader-") as folder:
+            done = subprocess.run(
+                [sys.executable, "-m", "textmines.replays.reader", "zini"],
+                input=json.dumps(rows),
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT_S,
+                check=False,
+                cwd=folder,
+            )
+        values = json.loads(done.stdout) if done.returncode == 0 else None
+        return (int(values["zini"]), int(values["hzini"])) if values else None
+    except (OSError, subprocess.TimeoutExpired, ValueError, KeyError, TypeError):
+        return None
 
 
 def recording_of(data: dict[str, Any]) -> Recording:

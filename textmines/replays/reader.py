@@ -1,6 +1,7 @@
 """The child process that reads another program's replay file with ms-toollib.
 
     python -m textmines.replays.reader EvfVideo|AvfVideo|RmvVideo|MvfVideo FILE
+    python -m textmines.replays.reader zini < BOARD.json
 
 ms-toollib aborts the whole process (a Rust panic) on a file it cannot read, so it runs here,
 never in the game: ``textmines.replays.foreign`` starts this module and reads one line of JSON
@@ -56,9 +57,19 @@ def read(kind: str, path: str) -> dict[str, Any]:
     return {"board": board, "events": events, **info}
 
 
+def zini(rows: list[list[int]]) -> dict[str, int]:
+    """ZiNi and HZiNi of a board (rows of -1 for a mine, 0-8), as Metasweeper computes them."""
+    import ms_toollib
+
+    return {"zini": int(ms_toollib.cal_zini(rows)), "hzini": int(ms_toollib.cal_hzini(rows))}
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["zini"]:
+        print(json.dumps(zini(json.loads(sys.stdin.read()))))
+        return 0
     if len(argv) != 2 or argv[0] not in READERS:
-        print(f"usage: python -m textmines.replays.reader {'|'.join(READERS)} FILE")
+        print(f"usage: python -m textmines.replays.reader {'|'.join(READERS)} FILE | zini")
         return 2
     print(json.dumps(read(argv[0], argv[1])))
     return 0

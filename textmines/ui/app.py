@@ -6,14 +6,14 @@ import asyncio
 import contextlib
 import signal
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, settings_with_config
 from textmines.crash import crash_message, write_crash_log
-from textmines.engine import PRESETS, ActionKind, Game, Status
+from textmines.engine import PRESETS, ActionKind, Board, Game, Status
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
 from textmines.replays.recording import Recording, RecordingError
@@ -49,6 +49,7 @@ from textmines.ui.theming import ThemedApp
 from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
 
 if TYPE_CHECKING:
+    from textmines.replays.foreign import ForeignReplay
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection
 
@@ -515,7 +516,20 @@ class TextminesApp(ThemedApp):
         panel = self.query_one(GamePanel).region
         figures = self._game_over_figures(finish)
         details = game_details(game_metrics(game))
-        self.push_screen(GameOverScreen(won, title, figures, beside=panel, details=details), chosen)
+        box = GameOverScreen(won, title, figures, beside=panel, details=details)
+        board = game.board
+        if board is not None:  # ZiNi only for a player who asks for the details
+            box.on_first_details = lambda: self._find_zini(board, box.add_details)
+        self.push_screen(box, chosen)
+
+    @work(thread=True, group="zini")
+    def _find_zini(self, board: Board, show: Callable[[list[tuple[str, str]]], object]) -> None:
+        """The board's ZiNi and HZiNi (ms-toollib, in a child process), shown when found."""
+        from textmines.replays.foreign import board_zini
+
+        found = board_zini(board)
+        if found is not None:
+            self.call_from_thread(show, [("ZiNi", f"{found[0]}, HZiNi {found[1]}")])
 
     def _game_over_figures(self, finish: Finish) -> list[tuple[str, str]]:
         game = self.game
@@ -614,6 +628,17 @@ class TextminesApp(ThemedApp):
             self.notify(message, severity="error", kind="replay")
         else:
             self.notify(f"Replay written to {target}", kind="replay", markup=False)
+
+    def action_open_replay(self) -> None:
+        """Ask for a replay file (another program's, or an export) and watch it."""
+        from textmines.replays.foreign import replay_title
+        from textmines.ui.screens.open_replay import OpenReplayScreen
+
+        def opened(replay: ForeignReplay | None) -> None:
+            if replay is not None:
+                self.watch(replay.recording, replay_title(replay))
+
+        self.push_screen(OpenReplayScreen(self.replays_dir), opened)
 
     def watch(self, recording: Recording, title: str) -> None:
         """Open the replay viewer on ``recording``; the clock holds meanwhile."""

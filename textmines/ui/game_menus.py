@@ -55,6 +55,7 @@ def game_menus(
                 SEPARATOR,
                 MenuItem("Statistics", "app.statistics"),
                 MenuItem("Watch the replay", "app.watch_replay"),
+                MenuItem("Open replay...", "app.open_replay"),
                 SEPARATOR,
                 MenuItem("Quit", "app.quit"),
             ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Literal
 
 from textual import events, on
@@ -69,6 +69,8 @@ class GameOverScreen(ModalScreen[Choice]):
         #: The competitive figures, shown instead of ``figures`` on D (or the Details button).
         self.details = list(details)
         self.showing_details = False
+        #: Called the first time the details are shown (to work out what takes a moment).
+        self.on_first_details: Callable[[], object] | None = None
         self.beside = beside
 
     def compose(self) -> ComposeResult:
@@ -98,10 +100,20 @@ class GameOverScreen(ModalScreen[Choice]):
         self.set_class(spot is not None, "-placed")
         box.styles.offset = spot or (0, 0)
 
+    def add_details(self, rows: Sequence[tuple[str, str]]) -> None:
+        """More competitive figures, found after the box opened (ZiNi takes a moment)."""
+        self.details.extend(rows)
+        if self.showing_details:
+            self.query_one("#figures", Static).update(_table(self.details))
+            self.call_after_refresh(self._place)
+
     def action_details(self) -> None:
         """Switch between the summary and the competitive figures."""
         if not self.details:
             return
+        if self.on_first_details is not None:
+            self.on_first_details()
+            self.on_first_details = None
         self.showing_details = not self.showing_details
         shown = self.details if self.showing_details else self.figures
         self.query_one("#figures", Static).update(_table(shown))

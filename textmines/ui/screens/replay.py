@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import ClassVar, Final
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
@@ -131,6 +131,8 @@ class ReplayScreen(Screen[None]):
         self.at_ms = 0
         self.speed = 1.0
         self.playing = False
+        #: The board's ZiNi and HZiNi, once found (ms-toollib, in a child process).
+        self.zini: tuple[int, int] | None = None
         self._last_tick = 0.0
         self.header = GameHeader(glyphs.faces, ascii=glyphs.ascii, id="replay-header")
         self.board = BoardView(lambda: self.game, glyphs=glyphs, id="replay-board")
@@ -151,6 +153,19 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self._fit()
         self.set_interval(1 / FPS, self._tick)
+        self._show()
+        self._find_zini()
+
+    @work(thread=True)
+    def _find_zini(self) -> None:
+        from textmines.replays.foreign import board_zini
+
+        found = board_zini(self.recording.board)
+        if found is not None:
+            self.app.call_from_thread(self._set_zini, found)
+
+    def _set_zini(self, found: tuple[int, int]) -> None:
+        self.zini = found
         self._show()
 
     def on_resize(self) -> None:
@@ -227,7 +242,10 @@ class ReplayScreen(Screen[None]):
             self.query_one(ProgressLine).show(self.playing, self.at_ms, self.end_ms, self.speed)
             # The rates at the time shown, not at the last action's.
             figures = replace(game_metrics(game), elapsed_ms=self.at_ms)
-            self.query_one("#figures", Static).update(figures_text(figures))
+            text = figures_text(figures)
+            if self.zini is not None:
+                text += f" · ZiNi {self.zini[0]}"
+            self.query_one("#figures", Static).update(text)
 
     # ------------------------------------------------------------------ actions
     def action_play(self) -> None:

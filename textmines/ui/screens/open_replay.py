@@ -1,0 +1,84 @@
+"""Game > Open replay...: ask for a replay file and read it, off the UI thread.
+
+The file is read in a child process (``textmines.replays.foreign``), which takes a moment and
+may fail in any way a damaged file can make it fail: the dialog stays, says what is wrong on
+its message line, and the game underneath is untouched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from textmines.replays.foreign import FORMATS, ForeignReplay, ReplayFileError, read_replay_file
+
+
+class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
+    """Ask for a replay file; dismisses with the replay read, or ``None`` if cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    DEFAULT_CSS = """
+    OpenReplayScreen { align: center middle; }
+    OpenReplayScreen > Vertical {
+        width: 70; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+        border: round $primary; background: $surface;
+    }
+    OpenReplayScreen #message { height: auto; min-height: 2; margin: 1 0 0 0; }
+    OpenReplayScreen #message.-error { color: $error; }
+    OpenReplayScreen Horizontal { height: auto; align-horizontal: right; }
+    OpenReplayScreen Button { margin-left: 1; }
+    """
+
+    def __init__(self, folder: Path | None = None) -> None:
+        super().__init__()
+        self._folder = folder
+
+    def compose(self) -> ComposeResult:
+        kinds = ", ".join(FORMATS)
+        with Vertical():
+            yield Static("[b]Open replay[/b]")
+            start = f"{self._folder}/" if self._folder is not None else ""
+            yield Input(start, placeholder="path of a replay file", id="path")
+            yield Static(f"A replay file: {kinds}.", id="message", markup=False)
+            with Horizontal():
+                yield Button("Open", variant="primary", id="open")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#open")
+    def _open(self) -> None:
+        text = self.query_one(Input).value.strip()
+        if not text:
+            self._say("Type the path of a replay file.", error=True)
+            return
+        self._say("Reading...", error=False)
+        self._read(Path(text).expanduser())
+
+    @work(thread=True, exclusive=True)
+    def _read(self, path: Path) -> None:
+        try:
+            replay = read_replay_file(path)
+        except ReplayFileError as error:
+            self.app.call_from_thread(self._say, str(error), True)
+            return
+        self.app.call_from_thread(self.dismiss, replay)
+
+    def _say(self, text: str, error: bool) -> None:
+        message = self.query_one("#message", Static)
+        message.update(text)
+        message.set_class(error, "-error")
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
