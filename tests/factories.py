@@ -14,7 +14,7 @@ from tests.helpers import FakeClock
 from textmines.engine.game import Game
 from textmines.store.stats import GameRecord, Group
 
-__all__ = ["game_record", "played_game"]
+__all__ = ["autoplayed_game", "game_record", "played_game"]
 
 
 def game_record(
@@ -99,4 +99,22 @@ def played_game(
             game.reveal(*rng.choice([c for c in covered if board.is_mine(*c)] or safe))
         elif safe:
             game.reveal(*rng.choice(safe))
+    return game
+
+
+def autoplayed_game(width: int, height: int, mines: int, seed: int) -> Game:
+    """A game played to its end by the solver (the autoplay's moves: reveals, flags and
+    chords where they are certain), a second of game time or so between moves."""
+    from textmines.engine import ActionKind
+    from textmines.engine.solver import first_click, next_move
+
+    rng = random.Random(seed)
+    clock = FakeClock()
+    game = Game(width, height, mines, seed=seed, clock=clock)
+    game.reveal(*first_click(width, height))
+    while not game.status.is_over:
+        clock.advance(rng.uniform(0.1, 1.5))
+        move = next_move(game.view_text(), mines)
+        assert move is not None
+        game.act(ActionKind(move.kind), move.x, move.y)
     return game

@@ -129,3 +129,35 @@ def test_effective_clicks_count_as_metasweeper_counts_them() -> None:
     game.chord(1, 0)  # opens the rest
     assert game.effective == (1, 2, 1)
     assert game.flags_placed == 4
+
+
+def test_a_saved_and_resumed_game_goes_on_with_the_same_recording() -> None:
+    clock = FakeClock()
+    played = played_game(16, 16, 40, 8)
+    recording = Recording.of(played)
+    # The same moves in two sittings: half, a save, a long break, then the rest.
+    game = Game.from_board(recording.board, question_marks=recording.question_marks, clock=clock)
+    half = len(recording.actions) // 2
+    for action in recording.actions[:half]:
+        clock.now = 1000 + action.t_ms / 1000
+        _take(game, action)
+    saved = game.to_dict()
+    clock.advance(3600)  # an hour away: not game time
+    resumed = Game.from_dict(saved, clock=clock)
+    start = clock.now - recording.actions[half - 1].t_ms / 1000
+    for action in recording.actions[half:]:
+        clock.now = start + action.t_ms / 1000
+        _take(resumed, action)
+    again = Recording.of(resumed)
+    assert again.actions == recording.actions
+    assert again.game().view_text() == played.view_text()
+
+
+def _take(game: Game, action: Action) -> None:
+    kind, x, y, _ = action
+    if kind == ActionKind.CURSOR:
+        game.note_cursor(x, y)
+    elif kind == ActionKind.QUESTION_MARKS:
+        game.question_marks = bool(x)
+    else:
+        game.act(kind, x, y)

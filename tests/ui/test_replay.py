@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from tests.factories import played_game
 from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app
@@ -13,6 +15,7 @@ from textmines.engine import ActionKind
 from textmines.replays.evf import export_evf
 from textmines.replays.foreign import ReplayFileError, read_replay_file
 from textmines.replays.recording import Recording
+from textmines.ui.app import TextminesApp
 from textmines.ui.screens.replay import ReplayScreen
 
 
@@ -236,3 +239,46 @@ async def test_open_replay_reads_a_file_and_a_bad_one_leaves_the_game_alone(
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.recording.board == game.board
+
+
+def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    from textmines.replays.foreign import MAX_BYTES
+
+    path = tmp_path / "huge.avf"
+    with path.open("wb") as file:
+        file.truncate(MAX_BYTES + 1)  # sparse: no disk used
+    with pytest.raises(ReplayFileError, match=re.escape(f"({MAX_BYTES + 1} bytes)")):
+        read_replay_file(path)
+
+
+def test_snapshot_of_the_viewer(snap_compare: Any) -> None:
+    recording = Recording.of(played_game(9, 9, 10, 4))
+
+    async def halfway(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, TextminesApp)
+        app.watch(recording, "Replay: Beginner")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen._find_zini = lambda: None  # type: ignore[method-assign]
+        screen.seek_fraction(0.5)
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(100, 35), run_before=halfway)
+
+
+def test_snapshot_of_the_details(snap_compare: Any) -> None:
+    clock = FakeClock()
+
+    async def won_with_details(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, TextminesApp)
+        await pilot.press("space")
+        clock.advance(7.5)
+        await click_cell(pilot, *clear_all_but_one(app))
+        await pilot.press("d")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(clock), terminal_size=(100, 35), run_before=won_with_details)
