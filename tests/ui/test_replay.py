@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.factories import played_game
-from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app
+from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app, wait_until
 from textmines.engine import ActionKind
 from textmines.replays.evf import export_evf
 from textmines.replays.foreign import ReplayFileError, read_replay_file
@@ -228,15 +228,13 @@ async def test_open_replay_reads_a_file_and_a_bad_one_leaves_the_game_alone(
         assert isinstance(dialog, OpenReplayScreen)
         dialog.query_one(Input).value = str(bad)
         await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        message = str(dialog.query_one("#message", Static).render())
-        assert "not a readable Minesweeper Arbiter replay" in message
+        message = dialog.query_one("#message", Static)
+        await wait_until(pilot, lambda: "not a readable" in str(message.render()), "the message")
+        assert "not a readable Minesweeper Arbiter replay" in str(message.render())
         assert app.screen is dialog and app.game.view_text() == before
         dialog.query_one(Input).value = str(good)
         await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.recording.board == game.board
 

@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
+from textual.worker import Worker, WorkerState
 
 from textmines.replays.foreign import FORMATS, ForeignReplay, ReplayFileError, read_replay_file
 
@@ -66,13 +67,17 @@ class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
         self._read(Path(text).expanduser())
 
     @work(thread=True, exclusive=True)
-    def _read(self, path: Path) -> None:
+    def _read(self, path: Path) -> ForeignReplay | None:
         try:
-            replay = read_replay_file(path)
+            return read_replay_file(path)
         except ReplayFileError as error:
             self.app.call_from_thread(self._say, str(error), True)
-            return
-        self.app.call_from_thread(self.dismiss, replay)
+            return None
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # Closed once the worker is done: closing from inside it would cancel it.
+        if event.state == WorkerState.SUCCESS and event.worker.result is not None:
+            self.dismiss(event.worker.result)
 
     def _say(self, text: str, error: bool) -> None:
         message = self.query_one("#message", Static)
