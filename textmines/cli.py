@@ -275,10 +275,7 @@ def _replay_arg(file: str | None) -> tuple[Recording, str] | None:
 
 def export_replay_command(game: str, file: str, stats_db: Path) -> int:
     """``--export-replay GAME FILE``: a recorded game as a new .evf file."""
-    from datetime import datetime
-
-    from textmines.replays.evf import export_evf
-    from textmines.replays.recording import Recording
+    from textmines.records import stored_evf
 
     option = "--export-replay"
     if game != "last" and not (game.isdigit() and int(game) > 0):
@@ -298,17 +295,8 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
         which = "no game has a recording" if game == "last" else f"game {game} has no recording"
         _fail(f"{option}: {which} in {stats_db} (older versions of textmines kept none)", 1)
 
-    def micros(moment: datetime) -> int:
-        return int(moment.timestamp() * 1_000_000)
-
     try:
-        data = export_evf(
-            Recording.decode(stored.data),
-            started_us=micros(stored.started_at),
-            ended_us=micros(stored.ended_at),
-            fair=not stored.assisted,
-            unique_id=f"textmines-{stored.game_id}",
-        )
+        data = stored_evf(stored)
     except ValueError as error:  # a damaged recording (RecordingError), a board too large
         _fail(f"{option}: game {stored.game_id}: {error}", 1)
     try:

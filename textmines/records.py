@@ -11,8 +11,9 @@ from typing import Final
 
 from textmines.engine.game import Game, Status
 from textmines.engine.metrics import game_metrics
+from textmines.replays.evf import export_evf
 from textmines.replays.recording import Recording
-from textmines.store.stats import OUTCOMES, GameRecord, Group
+from textmines.store.stats import OUTCOMES, GameRecord, Group, StoredReplay
 
 _STATUS_FOR: Final = {"won": Status.WON, "lost": Status.LOST, "abandoned": Status.PLAYING}
 
@@ -58,4 +59,17 @@ def record_for(
         rqp=metrics.rqp,
         stnb=metrics.stnb,
         replay=Recording.of(game).encode(),
+    )
+
+
+def stored_evf(stored: StoredReplay) -> bytes:
+    """The Metasweeper .evf file of a game kept in the statistics, with its start and end
+    times, whether it was played without help, and its number. Raises ``ValueError`` for a
+    damaged recording (``RecordingError``) or a board too large for the format."""
+    return export_evf(
+        Recording.decode(stored.data),
+        started_us=int(stored.started_at.timestamp() * 1_000_000),
+        ended_us=int(stored.ended_at.timestamp() * 1_000_000),
+        fair=not stored.assisted,
+        unique_id=f"textmines-{stored.game_id}",
     )

@@ -280,3 +280,29 @@ def test_snapshot_of_the_details(snap_compare: Any) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(clock), terminal_size=(100, 35), run_before=won_with_details)
+
+
+async def test_export_best_writes_the_best_times_game_from_the_statistics(
+    tmp_path: Path,
+) -> None:
+    from textmines.records import stored_evf
+    from textmines.store.stats import open_stats
+
+    stats, _ = open_stats(tmp_path / "stats.db")
+    assert stats is not None
+    clock = FakeClock()
+    app = make_app(clock, stats=stats, replays_dir=tmp_path / "replays")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space")
+        clock.advance(4)
+        await click_cell(pilot, *clear_all_but_one(app))
+        await pilot.press("escape", "f4")
+        await pilot.click(".export")
+        await pilot.pause()
+        stored = stats.stored_replay()
+        assert stored is not None
+        target = tmp_path / "replays" / f"textmines-{stored.game_id}.evf"
+        assert target.read_bytes() == stored_evf(stored)
+        await pilot.click(".export")  # again: never overwritten
+        await pilot.pause()
+        assert any("Already exported" in n.message for n in app._notifications)

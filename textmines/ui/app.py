@@ -32,7 +32,7 @@ from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, save_settings
-from textmines.store.stats import StatsError, StatsStore
+from textmines.store.stats import StatsError, StatsStore, StoredReplay
 from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
@@ -595,39 +595,60 @@ class TextminesApp(ThemedApp):
     # Handlers by name (on_<widget>_<message>): their screens load only when first opened.
     def on_group_section_watch_replay(self, event: GroupSection.WatchReplay) -> None:
         """A best time's replay, from the statistics screen."""
-        if self.stats is None:
-            return
-        try:
-            stored = self.stats.stored_replay(event.game_id)
-            if stored is None:
-                raise RecordingError("it was recorded before textmines kept recordings")
-            recording = Recording.decode(stored.data)
-        except (StatsError, RecordingError) as error:
-            self.notify(f"No replay of that game: {error}", severity="warning", kind="replay")
-            return
-        self.watch(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
+        found = self._stored_recording(event.game_id)
+        if found is not None:
+            recording, stored = found
+            self.watch(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
 
     def on_replay_screen_export(self, event: ReplayScreen.Export) -> None:
         """The replay on screen as a new .evf file in the replays folder."""
+        self._export(event.recording)
+
+    def on_group_section_export_replay(self, event: GroupSection.ExportReplay) -> None:
+        """A best time as a new .evf file, from the statistics screen."""
+        stored = self._stored_recording(event.game_id)
+        if stored is not None:
+            self._export(*stored)
+
+    def _export(self, recording: Recording, stored: StoredReplay | None = None) -> None:
+        """``recording`` as a new .evf file in the replays folder, with the times and the
+        number of the game ``stored`` in the statistics, if it is one."""
+        from textmines.records import stored_evf
         from textmines.replays.evf import export_evf
 
         if self.replays_dir is None:
             self.notify("Replays are not saved in this session.", kind="replay")
             return
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.replays_dir / f"textmines-{stamp}.evf"
+        name = f"textmines-{stored.game_id}" if stored is not None else f"textmines-{stamp}"
+        target = self.replays_dir / f"{name}.evf"
         try:
-            data = export_evf(event.recording)
+            data = stored_evf(stored) if stored is not None else export_evf(recording)
             self.replays_dir.mkdir(parents=True, exist_ok=True)
             with target.open("xb") as file:
                 file.write(data)
+        except FileExistsError:
+            self.notify(f"Already exported: {target}", kind="replay", markup=False)
         except ValueError as error:
             self.notify(f"Not exported: {error}", severity="warning", kind="replay")
         except OSError as error:
             message = f"Not exported: {target}: {describe_os_error(error)}"
-            self.notify(message, severity="error", kind="replay")
+            self.notify(message, severity="error", kind="replay", markup=False)
         else:
             self.notify(f"Replay written to {target}", kind="replay", markup=False)
+
+    def _stored_recording(self, game_id: int) -> tuple[Recording, StoredReplay] | None:
+        """Recorded game ``game_id`` from the statistics; None (and a toast) if it has none."""
+        if self.stats is None:
+            return None
+        try:
+            stored = self.stats.stored_replay(game_id)
+            if stored is None:
+                raise RecordingError("it was recorded before textmines kept recordings")
+            return Recording.decode(stored.data), stored
+        except (StatsError, RecordingError) as error:
+            self.notify(f"No replay of that game: {error}", severity="warning", kind="replay")
+            return None
 
     def action_open_replay(self) -> None:
         """Ask for a replay file (another program's, or an export) and watch it."""

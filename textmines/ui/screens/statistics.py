@@ -183,6 +183,7 @@ class GroupSection(Vertical):
             yield Static(title, classes="title")
             if self.stats.best_times:
                 yield Button("Watch best", compact=True, classes="watch")
+                yield Button("Export best", compact=True, classes="export")
             yield Button("Reset...", compact=True, variant="error", classes="reset")
         yield Static(self._two_columns, classes="figures")
         times = self.stats.recent_winning_ms
@@ -197,10 +198,24 @@ class GroupSection(Vertical):
             super().__init__()
             self.game_id = game_id
 
+    class ExportReplay(Message):
+        """The player asked for recorded game ``game_id`` as a Metasweeper .evf file."""
+
+        def __init__(self, game_id: int) -> None:
+            super().__init__()
+            self.game_id = game_id
+
     @on(Button.Pressed, ".watch")
     def _watch_best(self, event: Button.Pressed) -> None:
         event.stop()
         self._watch(0)
+
+    @on(Button.Pressed, ".export")
+    def _export_best(self, event: Button.Pressed) -> None:
+        event.stop()
+        game_id = self.stats.best_times[0].game_id
+        if game_id is not None:
+            self.post_message(self.ExportReplay(game_id))
 
     def on_click(self, event: Click) -> None:
         """A click on a row of the best-times table watches that game."""
