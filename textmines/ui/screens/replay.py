@@ -31,6 +31,7 @@ from textmines.themes import ThemeGlyphs
 from textmines.ui.board import BoardView
 from textmines.ui.header import GameHeader
 from textmines.ui.led import LED_ROWS
+from textmines.ui.line import fit_entries
 from textmines.ui.panel import CHROME, GamePanel
 from textmines.ui.tiles import fitting_tile, tile_sizes
 
@@ -45,9 +46,10 @@ def format_ms(ms: int) -> str:
     return f"{ms / 1000:.2f} s"
 
 
-def figures_text(m: GameMetrics) -> str:
-    """The game's figures so far, on one line: 3BV solved, 3BV/s, clicks (left, right,
-    chord), effective clicks, IOE, correctness, throughput, STNB and NF where they apply."""
+def figure_entries(m: GameMetrics) -> list[str]:
+    """The game's figures so far, most telling first: 3BV solved, 3BV/s, clicks (left,
+    right, chord), effective clicks, IOE, correctness, throughput, STNB and NF where they
+    apply."""
     parts = [
         f"3BV {m.solved_bbbv}/{m.bbbv}",
         f"{m.bbbv_per_second:.2f}/s",
@@ -61,7 +63,7 @@ def figures_text(m: GameMetrics) -> str:
         parts.append(f"STNB {m.stnb:.1f}")
     if m.no_flags:
         parts.append("NF")
-    return " · ".join(parts)
+    return parts
 
 
 class ProgressLine(Static):
@@ -242,10 +244,12 @@ class ReplayScreen(Screen[None]):
             self.query_one(ProgressLine).show(self.playing, self.at_ms, self.end_ms, self.speed)
             # The rates at the time shown, not at the last action's.
             figures = replace(game_metrics(game), elapsed_ms=self.at_ms)
-            text = figures_text(figures)
+            entries = figure_entries(figures)
             if self.zini is not None:
-                text += f" · ZiNi {self.zini[0]}"
-            self.query_one("#figures", Static).update(text)
+                entries.append(f"ZiNi {self.zini[0]}")
+            line = self.query_one("#figures", Static)
+            # Whole entries only: a narrow terminal drops the last ones rather than cut one.
+            line.update(fit_entries(entries, max(1, self.size.width - 1)))
 
     # ------------------------------------------------------------------ actions
     def action_play(self) -> None:
