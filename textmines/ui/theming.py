@@ -9,11 +9,15 @@ whatever Textual theme is active (its own theme picker included).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from textual.app import App
+from textual.filter import LineFilter
 
 from textmines.themes import DEFAULT_THEME, MinesTheme, to_textual_theme
+from textmines.ui.ascii_filter import ASCIIFilter
+
+_ASCII = ASCIIFilter()
 
 
 class ThemedApp(App[None]):
@@ -58,6 +62,13 @@ class ThemedApp(App[None]):
         # App.__init__ asks once for its default theme's variables, which ours replace straight
         # after: skip generating a whole colour system that nothing reads.
         return super().get_css_variables() if self._theme_chosen else {}
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        # An ASCII theme: everything on screen in ASCII, not only the board (see ascii_filter).
+        filters = super().get_line_filters()
+        if self.mines_theme.glyphs.ascii:
+            return [*filters, _ASCII]
+        return filters
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # The board's colours, as CSS variables ($mines-*), beside the screen's.
