@@ -35,6 +35,8 @@ class ThemedApp(App[None]):
     def __init__(self, themes: Mapping[str, MinesTheme], theme: MinesTheme | None) -> None:
         # Set before App.__init__, which reads the theme variables.
         self.themes = dict(themes)
+        #: (theme name, whether it is an ASCII theme), for get_line_filters.
+        self._ascii_for: tuple[str | None, bool] = ("", False)
         self._first_theme = theme or self.themes[DEFAULT_THEME]
         # A theme given as a file (--theme PATH) joins the list for this run, under its name.
         self.themes[self._first_theme.name] = self._first_theme
@@ -65,10 +67,12 @@ class ThemedApp(App[None]):
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         # An ASCII theme: everything on screen in ASCII, not only the board (see ascii_filter).
+        # Asked for by every widget at every repaint: the theme's answer is kept per theme.
         filters = super().get_line_filters()
-        if self.mines_theme.glyphs.ascii:
-            return [*filters, _ASCII]
-        return filters
+        name = self.theme if self._theme_chosen else None
+        if name != self._ascii_for[0]:
+            self._ascii_for = (name, self.mines_theme.glyphs.ascii)
+        return [*filters, _ASCII] if self._ascii_for[1] else filters
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # The board's colours, as CSS variables ($mines-*), beside the screen's.
@@ -77,6 +81,7 @@ class ThemedApp(App[None]):
     def use_theme(self, theme: MinesTheme) -> None:
         """Show ``theme``, registered again: a theme of that name may have been replaced."""
         self.themes[theme.name] = theme
+        self._ascii_for = ("", False)  # the theme of that name may have other glyphs now
         self.register_theme(to_textual_theme(theme))
         if self.theme == theme.name:
             self.refresh_css(animate=False)  # the name is the same, the colours may not be
