@@ -68,7 +68,8 @@ def played_game(
 ) -> Game:
     """A game played to its end by a random player who knows where the mines are: mostly
     reveals, with flags (some on safe cells, taken off again), chords, wasted clicks, cursor
-    moves, pauses of every length and now and then a lost game. Deterministic per ``seed``."""
+    moves, mouse presses held before a move (and some that come to nothing), pauses of every
+    length and now and then a lost game. Deterministic per ``seed``."""
     rng = random.Random(seed)
     clock = FakeClock()
     game = Game(width, height, mines, seed=seed, first_click=first_click, clock=clock)
@@ -92,14 +93,29 @@ def played_game(
         elif roll < 0.18 and flags:
             game.toggle_mark(*rng.choice(flags))  # off again, or on to a question mark
         elif roll < 0.26 and numbers:
-            game.chord(*rng.choice(numbers))  # works only where the flags add up
+            cell = rng.choice(numbers)
+            _press_first(game, clock, rng, cell)
+            game.chord(*cell)  # works only where the flags add up
         elif roll < 0.30 and numbers:
             game.reveal(*rng.choice(numbers))  # wasted
         elif doomed and roll < 0.33:
             game.reveal(*rng.choice([c for c in covered if board.is_mine(*c)] or safe))
         elif safe:
-            game.reveal(*rng.choice(safe))
+            cell = rng.choice(safe)
+            _press_first(game, clock, rng, cell)
+            game.reveal(*cell)
     return game
+
+
+def _press_first(game: Game, clock: FakeClock, rng: random.Random, cell: tuple[int, int]) -> None:
+    """Now and then a mouse press before the move (held a moment), or one that comes to
+    nothing (released beside the board)."""
+    roll = rng.random()
+    if roll < 0.05:
+        game.note_press(*rng.choice([(0, 0), cell]))  # let go elsewhere: no move
+    if roll < 0.4:
+        game.note_press(*cell)
+        clock.advance(rng.uniform(0.02, 0.3))
 
 
 def autoplayed_game(width: int, height: int, mines: int, seed: int) -> Game:

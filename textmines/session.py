@@ -140,6 +140,10 @@ class GameSession:
         """The player's cursor or mouse pointer went to ``(x, y)``: kept in the recording."""
         self.game.note_cursor(x, y)
 
+    def press(self, x: int, y: int) -> None:
+        """A mouse button went down on ``(x, y)``: kept in the recording."""
+        self.game.note_press(x, y)
+
     def mark_assisted(self) -> None:
         """The player used a hint, the overlay or autoplay: no record for this game."""
         self.assisted = True

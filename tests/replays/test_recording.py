@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from tests.factories import played_game
 from tests.helpers import FakeClock
 from textmines.engine import ActionKind
+from textmines.engine.actions import MOVES
 from textmines.engine.board import Board
 from textmines.engine.game import Action, Game
 from textmines.replays.recording import Recording, RecordingError
@@ -39,7 +40,7 @@ def test_the_game_at_any_action_is_the_game_as_it_was_then() -> None:
     for kind, x, y, _ in recording.actions:
         if kind == ActionKind.QUESTION_MARKS:
             partial.question_marks = bool(x)
-        elif kind != ActionKind.CURSOR:
+        elif kind in MOVES:
             partial.act(kind, x, y)
         views.append(partial.view_text())
     for count in (1, len(views) // 2, len(views)):
@@ -157,6 +158,8 @@ def _take(game: Game, action: Action) -> None:
     kind, x, y, _ = action
     if kind == ActionKind.CURSOR:
         game.note_cursor(x, y)
+    elif kind == ActionKind.PRESS:
+        game.note_press(x, y)
     elif kind == ActionKind.QUESTION_MARKS:
         game.question_marks = bool(x)
     else:

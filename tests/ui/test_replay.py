@@ -306,3 +306,34 @@ async def test_export_best_writes_the_best_times_game_from_the_statistics(
         await pilot.click(".export")  # again: never overwritten
         await pilot.pause()
         assert any("Already exported" in n.message for n in app._notifications)
+
+
+async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face() -> None:
+    from tests.helpers import cell_offset
+
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")  # the first reveal, by key
+        board = app.board
+        x, y = next(
+            (x, y)
+            for y in range(9)
+            for x in range(9)
+            if app.game.cell(x, y) == "#" and not app.game.board.is_mine(x, y)
+        )  # type: ignore[union-attr]
+        clock.advance(1)
+        await pilot.mouse_down(board, offset=cell_offset(board, x, y))
+        clock.advance(0.25)
+        await pilot.mouse_up(board, offset=cell_offset(board, x, y))
+        kinds = [(a.kind, a.t_ms) for a in app.game.actions if a.kind != ActionKind.CURSOR]
+        assert kinds[-2:] == [(ActionKind.PRESS, 1000), (ActionKind.REVEAL, 1250)]
+        app.watch(Recording.of(app.game), "test")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        press = next(i for i, a in enumerate(screen.recording.actions) if a.kind == "press")
+        screen.go_to(press + 1)
+        assert screen.header.face == "pressed"
+        screen.go_to(press + 2)
+        assert screen.header.face == "normal" or screen.game.status.is_over

@@ -15,7 +15,8 @@ class ActionKind(StrEnum):
     clicks. ``QUESTION_MARKS`` is not a move but a change of that option, recorded so that a
     replay cycles marks as the player did. ``CURSOR`` is not a move either: where the player's
     cursor or mouse pointer went between moves, recorded for replays (and a replay file's
-    mouse path).
+    mouse path); nor is ``PRESS``, a mouse button held down on a cell before the reveal or
+    chord its release makes (a replay shows the pressed face, a replay file the press).
     """
 
     REVEAL = "reveal"
@@ -24,6 +25,7 @@ class ActionKind(StrEnum):
     CHORD = "chord"
     QUESTION_MARKS = "question_marks"
     CURSOR = "cursor"
+    PRESS = "press"
 
     @property
     def click(self) -> str | None:

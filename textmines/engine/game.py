@@ -122,6 +122,7 @@ _KIND_CODES: Final = {
     ActionKind.CHORD: "c",
     ActionKind.QUESTION_MARKS: "q",
     ActionKind.CURSOR: "p",
+    ActionKind.PRESS: "d",
 }
 _CODE_KINDS: Final = {code: kind for kind, code in _KIND_CODES.items()}
 
@@ -493,6 +494,15 @@ class Game:
         self._cursor = index
         self._actions.append(Action(ActionKind.CURSOR, x, y, self.elapsed_ms))
 
+    def note_press(self, x: int, y: int) -> None:
+        """Record that a mouse button went down on ``(x, y)`` (its release makes the move),
+        for replays; only while the clock runs."""
+        index = self._index(x, y)
+        if self._status != Status.PLAYING or self._paused:
+            return
+        self._cursor = index
+        self._actions.append(Action(ActionKind.PRESS, x, y, self.elapsed_ms))
+
     def _apply(self, kind: ActionKind, index: int, t_ms: int) -> Change:
         before = self._status
         self._cursor = index
@@ -763,7 +773,7 @@ class Game:
         if kind == ActionKind.QUESTION_MARKS:
             self._question_marks = bool(x)
             self._actions.append(Action(kind, int(bool(x)), 0, t_ms))
-        elif kind == ActionKind.CURSOR:
+        elif kind in (ActionKind.CURSOR, ActionKind.PRESS):
             self._cursor = self._index(x, y)
             self._actions.append(Action(kind, x, y, t_ms))
         else:

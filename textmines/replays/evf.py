@@ -155,12 +155,18 @@ def _mouse_events(recording: Recording) -> Iterator[tuple[int, int, int, int]]:
     # The moves are taken again on a game of their own, to know what a right click does.
     game = Game.replayed(board, (), question_marks=recording.question_marks)
     at: tuple[int, int] | None = None
-    for kind, x, y, t_ms in recording.actions:
-        if kind == ActionKind.QUESTION_MARKS:
-            game.question_marks = bool(x)
+    held = _held_presses(recording)
+    pressed = False
+    for number, (kind, x, y, t_ms) in enumerate(recording.actions):
+        if kind == ActionKind.QUESTION_MARKS or (kind == ActionKind.PRESS and number not in held):
+            if kind == ActionKind.QUESTION_MARKS:
+                game.question_marks = bool(x)
             continue
         point = (x * CELL_PIXELS + CELL_PIXELS // 2, y * CELL_PIXELS + CELL_PIXELS // 2)
         clicks = _clicks(kind)
+        if pressed and kind in (ActionKind.REVEAL, ActionKind.CHORD):
+            clicks = clicks[1:]  # the left button went down at the press
+        pressed = kind == ActionKind.PRESS
         if kind in (ActionKind.MARK, ActionKind.FLAG) and not _changes_flag(game, kind, x, y):
             # A question mark taken off, or a flag left as it is: Metasweeper has no such
             # right click on a cell (its right click only puts a flag on or takes it off).
@@ -174,8 +180,26 @@ def _mouse_events(recording: Recording) -> Iterator[tuple[int, int, int, int]]:
             game.act(kind, x, y)
 
 
+def _held_presses(recording: Recording) -> set[int]:
+    """The presses whose release made a reveal or a chord (next, cursor moves apart): the
+    others came to nothing (released beside the board, say) and leave no click."""
+    held = set()
+    press: int | None = None
+    for number, action in enumerate(recording.actions):
+        if action.kind == ActionKind.PRESS:
+            press = number
+        elif action.kind in (ActionKind.REVEAL, ActionKind.CHORD) and press is not None:
+            held.add(press)
+            press = None
+        elif action.kind != ActionKind.CURSOR:
+            press = None
+    return held
+
+
 def _clicks(kind: ActionKind) -> tuple[str, ...]:
     """The mouse presses and releases that make move ``kind`` in Metasweeper."""
+    if kind == ActionKind.PRESS:
+        return ("lc",)
     if kind == ActionKind.REVEAL:
         return ("lc", "lr")
     if kind == ActionKind.CHORD:

@@ -180,6 +180,7 @@ class TextminesApp(ThemedApp):
             left_click_chords=self.config.left_click_chords,
             on_move=self.play,
             on_pointer=lambda x, y: self.session.point(x, y),
+            on_press=lambda x, y: self.session.press(x, y),
         )
         self.board.swap_buttons = self.settings.swap_mouse_buttons
         self.status_line = StatusLine(id="status")

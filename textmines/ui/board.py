@@ -206,6 +206,7 @@ class BoardView(ScrollView, can_focus=True):
         left_click_chords: bool = True,
         on_move: Callable[[ActionKind, int, int], object] | None = None,
         on_pointer: Callable[[int, int], object] | None = None,
+        on_press: Callable[[int, int], object] | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -229,6 +230,8 @@ class BoardView(ScrollView, can_focus=True):
         self.on_move = on_move
         #: Told each cell the cursor or the mouse pointer goes to (for the game's recording).
         self.on_pointer = on_pointer
+        #: Told each cell a button goes down on, before the release makes the move.
+        self.on_press = on_press
         self._pointed: tuple[int, int] | None = None
         self._styles: dict[str, Style] = {}
         self._heat: list[Style] = []
@@ -426,6 +429,8 @@ class BoardView(ScrollView, can_focus=True):
         elif button in (LEFT, MIDDLE):
             self.capture_mouse()
             self._set_pressed(cell)
+            if self.on_press is not None:
+                self.on_press(*cell)
 
     def _button(self, event: events.MouseEvent) -> int:
         """The button as the game reads it: left and right swapped for players who asked."""

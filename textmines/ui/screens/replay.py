@@ -228,13 +228,15 @@ class ReplayScreen(Screen[None]):
         header.counter_digits = max(3, len(str(game.mines)))
         header.mines_left = game.mines_left
         header.seconds = min(999, self.at_ms // 1000)
-        header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
         actions = self.recording.actions
+        held = self.done > 0 and actions[self.done - 1].kind == ActionKind.PRESS
+        faces = {Status.WON: "won", Status.LOST: "lost"}
+        header.set_face(faces.get(game.status, "pressed" if held else "normal"))
         if self.done:
             last = actions[self.done - 1]
             if last.kind in MOVES:
                 self.board.show_hint((last.x, last.y))
-            elif last.kind == ActionKind.CURSOR:
+            elif last.kind in (ActionKind.CURSOR, ActionKind.PRESS):
                 self.board.show_hint(None)
                 self.board.move_cursor(last.x, last.y)
         else:
