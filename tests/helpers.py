@@ -35,6 +35,7 @@ __all__ = [
     "scaled",
     "settle",
     "wait_until",
+    "win_by_clicks",
     "winning_clicks",
 ]
 
@@ -95,6 +96,17 @@ async def click_cell(
         BoardView, cell_offset(board, x, y), button=button, control=control, times=times
     )
     await pilot.pause()
+
+
+async def win_by_clicks(
+    pilot: Pilot[None], clock: FakeClock | None = None, seconds: float = 0
+) -> None:
+    """Start the game with Space, let ``seconds`` of game time pass on ``clock``, then win it:
+    every reveal but one through the app, the last one a real click."""
+    await pilot.press("space")
+    if clock is not None:
+        clock.advance(seconds)
+    await click_cell(pilot, *clear_all_but_one(pilot.app))  # type: ignore[arg-type]
 
 
 def clear_all_but_one(app: TextminesApp) -> tuple[int, int]:

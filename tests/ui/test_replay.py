@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.factories import played_game
-from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app, wait_until
+from tests.helpers import FakeClock, make_app, wait_until, win_by_clicks
 from textmines.engine import ActionKind
 from textmines.replays.evf import export_evf
 from textmines.replays.foreign import ReplayFileError, read_replay_file
@@ -23,9 +23,7 @@ async def test_watch_the_game_just_won_from_start_to_end() -> None:
     clock = FakeClock()
     app = make_app(clock)
     async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        clock.advance(3)
-        await click_cell(pilot, *clear_all_but_one(app))
+        await win_by_clicks(pilot, clock, 3)
         final = app.game.view_text()
         await pilot.press("w")  # from the game-over box
         screen = app.screen
@@ -146,9 +144,7 @@ async def test_a_best_time_opens_its_replay_from_the_statistics(tmp_path: Path) 
     clock = FakeClock()
     app = make_app(clock, stats=stats)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("space")
-        clock.advance(4)
-        await click_cell(pilot, *clear_all_but_one(app))
+        await win_by_clicks(pilot, clock, 4)
         final = app.game.view_text()
         await pilot.press("escape", "f4")
         assert isinstance(app.screen, StatisticsScreen)
@@ -165,8 +161,7 @@ async def test_a_best_time_opens_its_replay_from_the_statistics(tmp_path: Path) 
 async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path) -> None:
     app = make_app(replays_dir=tmp_path / "replays")
     async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        await click_cell(pilot, *clear_all_but_one(app))
+        await win_by_clicks(pilot)
         await pilot.press("w", "e")
         await pilot.pause()
         files = list((tmp_path / "replays").glob("*.evf"))
@@ -180,9 +175,7 @@ async def test_d_shows_the_competitive_figures_in_the_game_over_box() -> None:
     clock = FakeClock()
     app = make_app(clock)
     async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        clock.advance(5)
-        await click_cell(pilot, *clear_all_but_one(app))
+        await win_by_clicks(pilot, clock, 5)
         figures = app.screen.query_one("#figures", Static)
         assert "Time" in str(figures.render())
         await pilot.press("d")
@@ -272,9 +265,7 @@ def test_snapshot_of_the_details(snap_compare: Any) -> None:
     async def won_with_details(pilot: Pilot[None]) -> None:
         app = pilot.app
         assert isinstance(app, TextminesApp)
-        await pilot.press("space")
-        clock.advance(7.5)
-        await click_cell(pilot, *clear_all_but_one(app))
+        await win_by_clicks(pilot, clock, 7.5)
         await pilot.press("d")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -293,9 +284,7 @@ async def test_export_best_writes_the_best_times_game_from_the_statistics(
     clock = FakeClock()
     app = make_app(clock, stats=stats, replays_dir=tmp_path / "replays")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("space")
-        clock.advance(4)
-        await click_cell(pilot, *clear_all_but_one(app))
+        await win_by_clicks(pilot, clock, 4)
         await pilot.press("escape", "f4")
         await pilot.click(".export")
         await pilot.pause()
