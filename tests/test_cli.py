@@ -502,3 +502,15 @@ def test_replay_of_a_bad_file_exits_2_with_one_line(
     assert stop.value.code == 2 and fake_app.built == []
     err = capsys.readouterr().err
     assert "broken.rmv: not a readable Viennasweeper replay" in err and err.count("\n") == 1
+
+
+def test_game_plays_a_board_id_and_a_bad_one_exits_2(
+    fake_app: type[FakeApp], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--game", "9x9-10-o4.4-1ef8z1e8y1s"]) == 0
+    assert fake_app.built[0].options["board_id"].first == (4, 4)
+    with pytest.raises(SystemExit) as stop:
+        main(["--game", "9x9-10-o4.4-1ef8z1e8y1t"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--game: the board ID's check does not match" in err and err.count("\n") == 1

@@ -12,6 +12,7 @@ from typing import NoReturn
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
+from textmines.engine.board_id import BoardId, BoardIdError, parse_board_id
 from textmines.engine.presets import PRESETS, check_board
 from textmines.replays.recording import Recording
 from textmines.session import SavedGameChoice, settle_saved_game
@@ -101,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="custom board, e.g. 40x20x150 (sides 1-1000, mines up to cells-9)",
     )
     parser.add_argument("--seed", type=int, metavar="N", help="seed of the first board (0 or more)")
+    parser.add_argument(
+        "--game", metavar="ID", help="play a shared board ID (Game > Board info shows yours)"
+    )
     parser.add_argument(
         "--first-click",
         choices=("opening", "safe"),
@@ -259,6 +263,16 @@ def export_theme_command(
     return 0
 
 
+def _board_id_arg(text: str | None) -> BoardId | None:
+    """The board ``--game ID`` names; a bad ID exits 2 saying what is wrong."""
+    if text is None:
+        return None
+    try:
+        return parse_board_id(text)
+    except BoardIdError as error:
+        _fail(f"--game: {error}")
+
+
 def _replay_arg(file: str | None) -> tuple[Recording, str] | None:
     """The recording ``--replay FILE`` names and the viewer's title; a file that cannot be
     played back exits 2 with what is wrong."""
@@ -331,6 +345,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return export_theme_command(args.export_theme, themes, broken)
     theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes, broken)
     replay = _replay_arg(args.replay)
+    shared = _board_id_arg(args.game)
     stats, stats_notices = open_stats(paths.stats_db)
     notices = [*warnings, *theme_warnings, *chosen_warnings, *stats_notices]
     choice = _saved_game(args, config, stats, paths)
@@ -353,6 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         crash_log=paths.crash_log,
         replay=replay,
         replays_dir=paths.replays_dir,
+        board_id=shared,
     )
     try:
         app.run()
@@ -378,12 +394,13 @@ def _saved_game(
     loaded, notice = load_game(paths.saved_game)
     if loaded is None or all(getattr(args, key) is None for key in BOARD_CHOICES):
         return SavedGameChoice(loaded, paths.saved_game, notice)
-    board = None if args.seed is not None else (config.width, config.height, config.mines)
+    seeded = args.seed is not None or args.game is not None  # a board of its own
+    board = None if seeded else (config.width, config.height, config.mines)
     return settle_saved_game(loaded, board, stats=stats, save_path=paths.saved_game)
 
 
 #: Options that choose a board: with any of them a saved game is not resumed this time.
-BOARD_CHOICES = ("preset", "custom", "seed")
+BOARD_CHOICES = ("preset", "custom", "seed", "game")
 
 
 def paths_text(paths: Paths) -> str:

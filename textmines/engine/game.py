@@ -254,6 +254,8 @@ class Game:
         self._elapsed_ms = 0
         self._running_since: float | None = None
         self._paused = False
+        #: The clock waits for a move, whoever asks it to resume (``hold_clock_until_move``).
+        self._held_until_move = False
         #: Mines are placed so that the solver clears the board from the first click
         #: without guessing (``noguess.py``).
         self.no_guess = bool(no_guess)
@@ -361,9 +363,15 @@ class Game:
         self._paused = True
         return True
 
+    def hold_clock_until_move(self) -> None:
+        """Stop the clock until the next move (a shared board starts with its first click
+        made: the player's time starts at their own first move); only a move resumes it."""
+        self.pause()
+        self._held_until_move = self._paused
+
     def resume(self) -> bool:
         """Restart the clock after ``pause``; returns whether it was paused."""
-        if not self._paused:
+        if not self._paused or self._held_until_move:
             return False
         self._paused = False
         if self._status == Status.PLAYING:
@@ -371,6 +379,7 @@ class Game:
         return True
 
     def _now_ms(self) -> int:
+        self._held_until_move = False
         self.resume()  # acting is playing: a paused clock restarts
         return self.elapsed_ms
 

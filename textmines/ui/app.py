@@ -25,6 +25,7 @@ from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, settings_with_config
 from textmines.crash import crash_message, write_crash_log
 from textmines.engine import PRESETS, ActionKind, Board, Game, Status
+from textmines.engine.board_id import BoardId, board_id_of
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
 from textmines.replays.recording import Recording, RecordingError
@@ -97,6 +98,7 @@ class TextminesApp(ThemedApp):
         Binding("less_than_sign", "autoplay_pace(2)", "Autoplay slower", show=False),
         Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
         Binding("w", "watch_replay", "Watch the replay", show=False, id="app.watch_replay"),
+        Binding("b", "board_info", "Board info and ID", show=False, id="app.board_info"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("f10", "menu", "Menu", id="app.menu"),
         Binding(
@@ -134,12 +136,15 @@ class TextminesApp(ThemedApp):
         crash_log: Path | None = None,
         replay: tuple[Recording, str] | None = None,
         replays_dir: Path | None = None,
+        board_id: BoardId | None = None,
     ) -> None:
         super().__init__(themes if themes is not None else bundled_themes(), theme)
         #: A recording to watch as soon as the app starts (``--replay``), and its title.
         self._replay_at_start = replay
         #: Where replays exported from the viewer go; None: nowhere (tests).
         self.replays_dir = replays_dir
+        #: The board to start on (``--game ID``), its first click made.
+        self._board_id_at_start = board_id
         self.clock = clock
         # The options of the next game live in the settings only (``config`` derives from
         # them); a board chosen on the command line joins them for this run, written only
@@ -189,6 +194,13 @@ class TextminesApp(ThemedApp):
     def _first_session(self, config: GameConfig, resumed: LoadedGame | None) -> GameSession:
         """The resumed game (its board becomes the settings' for this run), else a new game
         from ``config``: a --seed applies to the first game only."""
+        if resumed is None and self._board_id_at_start is not None:
+            shared = self._board_id_at_start
+            self.settings = settings_with_config(
+                self.settings,
+                config.with_board(shared.board.width, shared.board.height, shared.board.mine_count),
+            )
+            return self._session(self._game_of(shared))
         if resumed is None:
             return self._session(self._new_game(config))
         game = resumed.game
@@ -369,6 +381,32 @@ class TextminesApp(ThemedApp):
             clock=self.clock,
         )
 
+    def _game_of(self, shared: BoardId) -> Game:
+        return shared.game(question_marks=self.config.question_marks, clock=self.clock)
+
+    def action_board_info(self) -> None:
+        """What the board in play is, with its ID to share."""
+        from textmines.ui.screens.board_id import BoardInfoScreen
+
+        game = self.game
+        rule = "opening" if game.first_click == "opening" else "safe"
+        kind = ", no-guess" if game.no_guess else ""
+        description = (
+            f"{self.session.group.label}: {game.width}x{game.height}, {game.mines} mines, "
+            f"first click {rule}{kind}"
+        )
+        self.push_screen(BoardInfoScreen(description, board_id_of(game)))
+
+    def action_play_board_id(self) -> None:
+        """Ask for a board ID and play it."""
+        from textmines.ui.screens.board_id import PlayBoardIdScreen
+
+        def chosen(shared: BoardId | None) -> None:
+            if shared is not None:
+                self.start(self._game_of(shared))
+
+        self.push_screen(PlayBoardIdScreen(), chosen)
+
     def _session(self, game: Game) -> GameSession:
         return GameSession(game, stats=self.stats, save_path=self.save_path)
 
@@ -518,6 +556,7 @@ class TextminesApp(ThemedApp):
         figures = self._game_over_figures(finish)
         details = game_details(game_metrics(game))
         box = GameOverScreen(won, title, figures, beside=panel, details=details)
+        box.board_id = board_id_of(game)
         board = game.board
         if board is not None:  # ZiNi only for a player who asks for the details
             box.on_first_details = lambda: self._find_zini(board, box.add_details)

@@ -52,6 +52,8 @@ def game_menus(
                 ),
                 MenuItem("Expert", "app.preset('expert')", checked=partial(is_preset, "expert")),
                 MenuItem("Custom...", "app.custom", checked=lambda: config().preset is None),
+                MenuItem("Board info", "app.board_info"),
+                MenuItem("Play a board ID...", "app.play_board_id"),
                 SEPARATOR,
                 MenuItem("Statistics", "app.statistics"),
                 MenuItem("Watch the replay", "app.watch_replay"),

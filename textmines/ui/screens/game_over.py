@@ -23,7 +23,8 @@ class GameOverScreen(ModalScreen[Choice]):
     (right of it, else left of it, else below it; over the board's foot only when the panel
     fills the screen), so the face, the counters and the final board stay in sight. Enter or N
     plays again, R restarts the board, W watches the replay, D shows the competitive figures,
-    Escape or a click anywhere outside the box closes it and leaves the final board to look at.
+    C copies the board's ID, Escape or a click anywhere outside the box closes it and leaves the
+    final board to look at.
 
     ``figures`` are ``(label, value)`` rows shown as plain text; ``beside`` is the panel's
     region on the screen.
@@ -34,6 +35,7 @@ class GameOverScreen(ModalScreen[Choice]):
         Binding("r", "choose('restart')", "Restart", show=False),
         Binding("w", "choose('replay')", "Watch the replay", show=False),
         Binding("d", "details", "Details", show=False),
+        Binding("c", "copy_id", "Copy the board ID", show=False),
         Binding("escape,q", "choose(None)", "Close", show=False),
         Binding("left", "app.focus_previous", "Previous button", show=False),
         Binding("right", "app.focus_next", "Next button", show=False),
@@ -71,6 +73,8 @@ class GameOverScreen(ModalScreen[Choice]):
         self.showing_details = False
         #: Called the first time the details are shown (to work out what takes a moment).
         self.on_first_details: Callable[[], object] | None = None
+        #: The board's ID, to share (None: the board is too big for one).
+        self.board_id: str | None = None
         self.beside = beside
 
     def compose(self) -> ComposeResult:
@@ -85,6 +89,8 @@ class GameOverScreen(ModalScreen[Choice]):
                 yield Button("Replay", id="replay", compact=True)
                 if self.details:
                     yield Button("Details", id="details", compact=True)
+                if self.board_id:
+                    yield Button("Copy ID", id="copy-id", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
@@ -119,6 +125,15 @@ class GameOverScreen(ModalScreen[Choice]):
         self.query_one("#figures", Static).update(_table(shown))
         self.query_one("#details", Button).label = "Summary" if self.showing_details else "Details"
         self.call_after_refresh(self._place)
+
+    @on(Button.Pressed, "#copy-id")
+    def action_copy_id(self, event: Button.Pressed | None = None) -> None:
+        """Put the board's ID on the clipboard, and show it."""
+        if event is not None:
+            event.stop()
+        if self.board_id:
+            self.app.copy_to_clipboard(self.board_id)
+            self.notify(f"Board ID copied: {self.board_id}", markup=False, timeout=8)
 
     @on(Button.Pressed, "#details")
     def _details_pressed(self, event: Button.Pressed) -> None:

@@ -1,0 +1,68 @@
+"""Board IDs in the app: Game > Board info shows and copies the ID, Game > Play a board ID...
+and textmines --game play one."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from tests.helpers import FakeClock, make_app
+from textmines.engine.board_id import board_id_of, parse_board_id
+from textmines.ui.screens.board_id import BoardInfoScreen, PlayBoardIdScreen
+
+SHARED = "9x9-10-o4.4-1ef8z1e8y1s"
+
+
+async def test_board_info_shows_the_id_and_c_copies_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        await pilot.press("b")
+        screen = app.screen
+        assert isinstance(screen, BoardInfoScreen)
+        text = board_id_of(app.game)
+        assert text is not None and text in str(screen.query_one("#board-id", Static).render())
+        await pilot.press("c")
+        assert app.clipboard == text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, BoardInfoScreen)
+
+
+async def test_play_a_board_id_says_what_is_wrong_then_plays_it() -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.action_play_board_id()
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PlayBoardIdScreen)
+        dialog.query_one(Input).value = SHARED[:-1] + "x"
+        await pilot.press("enter")
+        assert "check does not match" in str(dialog.query_one("#message", Static).render())
+        dialog.query_one(Input).value = SHARED
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not dialog
+        assert app.game.board == parse_board_id(SHARED).board
+        assert app.game.is_revealed(4, 4), "the first click is made"
+        clock.advance(10)
+        await pilot.pause()
+        assert app.game.elapsed_ms == 0, "the clock waits for the player's first move"
+
+
+async def test_an_app_started_with_an_id_plays_it() -> None:
+    app = make_app(board_id=parse_board_id(SHARED))
+    async with app.run_test(size=(100, 30)):
+        assert app.game.board == parse_board_id(SHARED).board
+        assert (app.config.width, app.config.height, app.config.mines) == (9, 9, 10)
+
+
+async def test_the_game_over_box_copies_the_board_id() -> None:
+    from tests.helpers import win_by_clicks
+
+    app = make_app()
+    async with app.run_test(size=(100, 35)) as pilot:
+        await win_by_clicks(pilot)
+        await pilot.press("c")
+        text = board_id_of(app.game)
+        assert text is not None and app.clipboard == text
+        assert any(text in n.message for n in app._notifications)

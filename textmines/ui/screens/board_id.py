@@ -1,0 +1,99 @@
+"""Board IDs on screen: Game > Board info (the ID, C copies it) and Game > Play a board ID..."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from textmines.engine.board_id import BoardId, BoardIdError, parse_board_id
+
+_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+    border: round $primary; background: $surface;
+}}
+{name} #message {{ height: auto; margin: 1 0 0 0; }}
+{name} #message.-error {{ color: $error; }}
+{name} Horizontal {{ height: auto; align-horizontal: right; margin-top: 1; }}
+{name} Button {{ margin-left: 1; }}
+"""
+
+
+class BoardInfoScreen(ModalScreen[None]):
+    """What the board in play is, with its ID; C (or Copy) puts the ID on the clipboard."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "copy", "Copy the ID"),
+        Binding("escape,q", "close", "Close"),
+    ]
+    DEFAULT_CSS = _CSS.format(name="BoardInfoScreen")
+
+    def __init__(self, description: str, board_id: str | None) -> None:
+        super().__init__()
+        self.description = description
+        self.board_id = board_id
+
+    def compose(self) -> ComposeResult:
+        shown = self.board_id or "none yet: the board is dealt at the first reveal"
+        with Vertical():
+            yield Static("[b]Board info[/b]")
+            yield Static(self.description, markup=False)
+            yield Static(f"Board ID: {shown}", id="board-id", markup=False)
+            yield Static(
+                "Anyone who plays this ID gets these mines, the first click made.",
+                id="message",
+                markup=False,
+            )
+            with Horizontal():
+                yield Button("Copy", variant="primary", id="copy", disabled=not self.board_id)
+                yield Button("Close", id="close")
+
+    @on(Button.Pressed, "#copy")
+    def action_copy(self) -> None:
+        if self.board_id:
+            self.app.copy_to_clipboard(self.board_id)
+            self.query_one("#message", Static).update("Copied to the clipboard.")
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PlayBoardIdScreen(ModalScreen[BoardId | None]):
+    """Ask for a board ID; dismisses with what it names, or None. A bad ID is said here."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = _CSS.format(name="PlayBoardIdScreen")
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("[b]Play a board ID[/b]")
+            yield Input(placeholder="e.g. 9x9-10-o4.4-1ef8z1e8y1s", id="id")
+            yield Static("Paste or type a board ID.", id="message", markup=False)
+            with Horizontal():
+                yield Button("Play", variant="primary", id="play")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#play")
+    def _play(self) -> None:
+        try:
+            self.dismiss(parse_board_id(self.query_one(Input).value))
+        except BoardIdError as error:
+            message = self.query_one("#message", Static)
+            message.update(str(error))
+            message.add_class("-error")
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
