@@ -16,7 +16,7 @@ from textmines.engine.board_id import BoardId, BoardIdError, parse_board_id
 _CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{
-    width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+    width: 96; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
     border: round $primary; background: $surface;
 }}
 {name} #message {{ height: auto; margin: 1 0 0 0; }}
@@ -45,15 +45,18 @@ class BoardInfoScreen(ModalScreen[None]):
         with Vertical():
             yield Static("[b]Board info[/b]")
             yield Static(self.description, markup=False)
-            yield Static(f"Board ID: {shown}", id="board-id", markup=False)
+            yield Static("Board ID:")
+            yield Static(shown, id="board-id", markup=False)
             yield Static(
                 "Anyone who plays this ID gets these mines, the first click made.",
                 id="message",
                 markup=False,
             )
             with Horizontal():
-                yield Button("Copy", variant="primary", id="copy", disabled=not self.board_id)
-                yield Button("Close", id="close")
+                copy = Button("Copy", variant="primary", id="copy", compact=True)
+                copy.disabled = not self.board_id
+                yield copy
+                yield Button("Close", id="close", compact=True)
 
     @on(Button.Pressed, "#copy")
     def action_copy(self) -> None:
@@ -78,8 +81,8 @@ class PlayBoardIdScreen(ModalScreen[BoardId | None]):
             yield Input(placeholder="e.g. 9x9-10-o4.4-1ef8z1e8y1s", id="id")
             yield Static("Paste or type a board ID.", id="message", markup=False)
             with Horizontal():
-                yield Button("Play", variant="primary", id="play")
-                yield Button("Cancel", id="cancel")
+                yield Button("Play", variant="primary", id="play", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
