@@ -45,3 +45,15 @@ async def test_at_80_columns_and_up_no_word_is_cut(width: int) -> None:
         row = status.render_line(0).text
         assert "new best time!" in row, "the end message wins the room"
         assert words_of(row) <= whole | words_of(status.text), row
+
+
+async def test_once_the_game_is_over_the_hints_offer_what_comes_next() -> None:
+    from tests.helpers import make_app, win_by_clicks
+
+    app = make_app()
+    async with app.run_test(size=(100, 35)) as pilot:
+        assert app.status_line.hints[0] == "Space open"
+        await win_by_clicks(pilot)
+        assert app.status_line.hints[:3] == ("n new", "r restart", "w replay")
+        await pilot.press("escape", "n")
+        assert app.status_line.hints[0] == "Space open"

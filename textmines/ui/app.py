@@ -45,7 +45,7 @@ from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
 from textmines.ui.numbers import format_seconds, game_details
 from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
-from textmines.ui.status import StatusLine
+from textmines.ui.status import GAME_OVER_HINTS, HINTS, StatusLine
 from textmines.ui.theming import ThemedApp
 from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
 
@@ -449,9 +449,8 @@ class TextminesApp(ThemedApp):
                 f"Cleared in {format_seconds(game.elapsed_ms)} - 3BV {m.bbbv} - "
                 f"{m.bbbv_per_second:.1f} 3BV/s"
             )
-            if self.session.assisted:
-                message += " - assisted"
-            elif finish is not None and finish.new_best:
+            # An assisted win says so in the modes ([Assisted]); no record to announce.
+            if not self.session.assisted and finish is not None and finish.new_best:
                 message += " - new best time!"
                 previous = finish.previous_best
                 if previous is not None:
@@ -461,6 +460,8 @@ class TextminesApp(ThemedApp):
             status.show(f"Boom - {percent_cleared_text(game)} cleared", "lost")
         else:
             status.show(f"{game.safe_left} safe left · {percent_cleared_text(game)} cleared")
+        # Over, the board takes no moves: the hints offer what comes next.
+        status.set_hints(GAME_OVER_HINTS if game.status.is_over else HINTS)
         self.show_modes()
 
     def show_modes(self) -> None:

@@ -11,6 +11,8 @@ from textmines.ui.line import OneLineWidget, Piece, fit_entries, fit_words
 #: Key hints, most useful first: a short row drops whole entries from the end.
 #: Letters as they are typed (as the help screen shows them): Shift+F is not the flag key.
 HINTS = ("Space open", "f flag", "n new", "p pause", "F1 help", "F10 menu")
+#: Once a game is over the board takes no moves: what the player can do next.
+GAME_OVER_HINTS = ("n new", "r restart", "w replay", "b board ID", "F1 help", "F10 menu")
 
 
 class StatusLine(OneLineWidget):
@@ -45,6 +47,12 @@ class StatusLine(OneLineWidget):
         self.text = ""
         self.outcome = ""
         self.modes: tuple[str, ...] = ()
+
+    def set_hints(self, hints: Sequence[str]) -> None:
+        """Show these key hints (whole entries, as many as fit)."""
+        if tuple(hints) != self.hints:
+            self.hints = tuple(hints)
+            self.refresh()
 
     def show(self, text: str, outcome: str = "") -> None:
         """Show progress, or the end message with ``outcome`` ``won``/``lost``."""
