@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.helpers import make_app
+from tests.helpers import FakeClock, make_app
 from textmines.ui.header import GameHeader
 from textmines.ui.led import led_row, led_width
 
@@ -54,12 +54,14 @@ async def test_led_digits_where_two_rows_are_to_spare_else_plain() -> None:
 
 
 async def test_a_negative_count_and_the_face_on_the_led_header() -> None:
-    app = make_app()
+    clock = FakeClock()
+    app = make_app(clock)
     async with app.run_test(size=(120, 40)) as pilot:
         header = await led_header(pilot)
+        await pilot.press("space")
+        clock.advance(999)  # the app's clock tick writes the timer: the game time says 999
         header.mines_left = -3
-        header.seconds = 999
-        await pilot.pause()
+        await pilot.pause(0.3)
         assert header.counter_text == "-03" and header.timer_text == "999"
         middle = header.render_line(1).text
         assert ":)" in middle, "the face sits on the middle row"
