@@ -128,3 +128,13 @@ async def test_the_counter_sits_at_the_left_edge_the_timer_at_the_right_the_face
         assert left == right <= 2, f"the displays sit at the edges: {line!r}"
         first, end = header.face_span()
         assert abs((first + end) / 2 - width / 2) <= 1, "the face is in the middle"
+
+
+def test_the_timer_counts_as_windows_did() -> None:
+    from textmines.ui.numbers import timer_seconds
+
+    assert timer_seconds(0, started=False) == 0
+    assert timer_seconds(0, started=True) == 1, "1 as soon as the first click is made"
+    assert timer_seconds(999, started=True) == 1
+    assert timer_seconds(1000, started=True) == 2
+    assert timer_seconds(5_000_000, started=True) == 999

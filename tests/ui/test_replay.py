@@ -34,7 +34,7 @@ async def test_watch_the_game_just_won_from_start_to_end() -> None:
         assert screen.board.hint == (4, 4), "the cell acted on is marked"
         await pilot.press("end")
         assert screen.game.view_text() == final and screen.game.status == "won"
-        assert screen.header.face == "won" and screen.header.seconds == 3
+        assert screen.header.face == "won" and screen.header.seconds == 4
         await pilot.press("left")
         assert screen.game.status == "playing"
         await pilot.press("escape")

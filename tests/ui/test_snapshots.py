@@ -30,7 +30,7 @@ def test_mid_game(snap_compare: Any) -> None:
         await pilot.press("space")
         clock.advance(42.7)
         await pilot.press("left", "left", "left", "f", "up", "up", "up", "f", "f")
-        await wait_until(pilot, lambda: app.header.seconds == 42, "the timer to tick")
+        await wait_until(pilot, lambda: app.header.seconds == 43, "the timer to tick")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=play)
 

@@ -28,7 +28,7 @@ def test_every_bundled_theme_renders(snap_compare: Any, name: str) -> None:
         await pilot.press("space")  # opens most of the board: every kind of cell shows
         clock.advance(7)
         await pilot.press("left", "left", "left", "f", "up", "up", "up", "f", "f")
-        await wait_until(pilot, lambda: app.header.seconds == 7, "the timer to tick")
+        await wait_until(pilot, lambda: app.header.seconds == 8, "the timer to tick")
 
     assert snap_compare(app, terminal_size=(60, 20), run_before=play)
 

@@ -43,7 +43,7 @@ from textmines.ui.header import GameHeader, led_columns
 from textmines.ui.led import LED_ROWS
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
-from textmines.ui.numbers import format_seconds, game_details
+from textmines.ui.numbers import format_seconds, game_details, timer_seconds
 from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
 from textmines.ui.status import GAME_OVER_HINTS, HINTS, StatusLine
 from textmines.ui.theming import ThemedApp
@@ -440,7 +440,7 @@ class TextminesApp(ThemedApp):
         header = self.header
         header.counter_digits = max(3, len(str(game.mines)))
         header.mines_left = game.mines_left
-        header.seconds = int(game.elapsed)
+        header.seconds = timer_seconds(game.elapsed_ms, game.status != Status.READY)
         header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
         status = self.status_line
         if game.status == Status.WON:
@@ -476,7 +476,9 @@ class TextminesApp(ThemedApp):
         self.status_line.show_modes(modes)
 
     def _tick(self) -> None:
-        self.header.seconds = int(self.game.elapsed)  # a reactive: repaints only on change
+        game = self.game
+        # A reactive: repaints only when the number changes.
+        self.header.seconds = timer_seconds(game.elapsed_ms, game.status != Status.READY)
 
     def play(self, kind: ActionKind, x: int, y: int) -> None:
         """Make one move, whoever asks (keys, mouse, autoplay): through the session, then

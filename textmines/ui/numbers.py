@@ -10,6 +10,12 @@ def format_seconds(milliseconds: float) -> str:
     return f"{milliseconds / 1000:.1f} s"
 
 
+def timer_seconds(elapsed_ms: int, started: bool) -> int:
+    """The header's timer as Windows Minesweeper shows it: 1 at the first click, one more
+    each second after it, 999 at most; 0 before the first click."""
+    return min(999, elapsed_ms // 1000 + 1) if started else 0
+
+
 def game_details(m: GameMetrics) -> list[tuple[str, str]]:
     """Every figure of a game as (label, value) rows: the competitive details."""
     rows = [

@@ -32,6 +32,7 @@ from textmines.ui.board import BoardView
 from textmines.ui.header import GameHeader
 from textmines.ui.led import LED_ROWS
 from textmines.ui.line import fit_entries
+from textmines.ui.numbers import timer_seconds
 from textmines.ui.panel import CHROME, GamePanel
 from textmines.ui.tiles import fitting_tile, tile_sizes
 
@@ -227,7 +228,7 @@ class ReplayScreen(Screen[None]):
         header = self.header
         header.counter_digits = max(3, len(str(game.mines)))
         header.mines_left = game.mines_left
-        header.seconds = min(999, self.at_ms // 1000)
+        header.seconds = timer_seconds(self.at_ms, game.status != Status.READY)
         actions = self.recording.actions
         held = self.done > 0 and actions[self.done - 1].kind == ActionKind.PRESS
         faces = {Status.WON: "won", Status.LOST: "lost"}
