@@ -12,18 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from textmines.engine.board_id import BoardId, BoardIdError, parse_board_id
-
-_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{
-    width: 96; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
-    border: round $primary; background: $surface;
-}}
-{name} #message {{ height: auto; margin: 1 0 0 0; }}
-{name} #message.-error {{ color: $error; }}
-{name} Horizontal {{ height: auto; align-horizontal: right; margin-top: 1; }}
-{name} Button {{ margin-left: 1; }}
-"""
+from textmines.ui.screens.dialog import dialog_css
 
 
 class BoardInfoScreen(ModalScreen[None]):
@@ -33,7 +22,7 @@ class BoardInfoScreen(ModalScreen[None]):
         Binding("c", "copy", "Copy the ID"),
         Binding("escape,q", "close", "Close"),
     ]
-    DEFAULT_CSS = _CSS.format(name="BoardInfoScreen")
+    DEFAULT_CSS = dialog_css("BoardInfoScreen", 96)
 
     def __init__(self, description: str, board_id: str | None) -> None:
         super().__init__()
@@ -73,7 +62,7 @@ class PlayBoardIdScreen(ModalScreen[BoardId | None]):
     """Ask for a board ID; dismisses with what it names, or None. A bad ID is said here."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = _CSS.format(name="PlayBoardIdScreen")
+    DEFAULT_CSS = dialog_css("PlayBoardIdScreen", 96)
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Static
 from textual.worker import Worker, WorkerState
 
 from textmines.replays.foreign import FORMATS, ForeignReplay, ReplayFileError, read_replay_file
+from textmines.ui.screens.dialog import dialog_css
 
 
 class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
@@ -26,17 +27,7 @@ class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    DEFAULT_CSS = """
-    OpenReplayScreen { align: center middle; }
-    OpenReplayScreen > Vertical {
-        width: 70; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
-        border: round $primary; background: $surface;
-    }
-    OpenReplayScreen #message { height: auto; min-height: 2; margin: 1 0 0 0; }
-    OpenReplayScreen #message.-error { color: $error; }
-    OpenReplayScreen Horizontal { height: auto; align-horizontal: right; }
-    OpenReplayScreen Button { margin-left: 1; }
-    """
+    DEFAULT_CSS = dialog_css("OpenReplayScreen", 70)
 
     def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
