@@ -514,3 +514,8 @@ def test_game_plays_a_board_id_and_a_bad_one_exits_2(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "--game: the board ID's check does not match" in err and err.count("\n") == 1
+
+
+def test_daily_starts_on_todays_board(fake_app: type[FakeApp]) -> None:
+    assert main(["--daily"]) == 0
+    assert fake_app.built[0].options["daily"] is True

@@ -106,6 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--game", metavar="ID", help="play a shared board ID (Game > Board info shows yours)"
     )
     parser.add_argument(
+        "--daily",
+        action="store_true",
+        help="play today's daily board (UTC): Expert, no guessing needed, the same for everyone",
+    )
+    parser.add_argument(
         "--first-click",
         choices=("opening", "safe"),
         default=None,
@@ -344,8 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export_theme is not None:
         return export_theme_command(args.export_theme, themes, broken)
     theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes, broken)
-    replay = _replay_arg(args.replay)
-    shared = _board_id_arg(args.game)
+    replay, shared = _replay_arg(args.replay), _board_id_arg(args.game)
     stats, stats_notices = open_stats(paths.stats_db)
     notices = [*warnings, *theme_warnings, *chosen_warnings, *stats_notices]
     choice = _saved_game(args, config, stats, paths)
@@ -369,6 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         replay=replay,
         replays_dir=paths.replays_dir,
         board_id=shared,
+        daily=args.daily,
     )
     try:
         app.run()
@@ -392,9 +397,11 @@ def _saved_game(
     recorded as abandoned (or kept, when it cannot be), never silently dropped.
     """
     loaded, notice = load_game(paths.saved_game)
-    if loaded is None or all(getattr(args, key) is None for key in BOARD_CHOICES):
+    chosen = args.daily or any(getattr(args, key) is not None for key in BOARD_CHOICES)
+    if loaded is None or not chosen:
         return SavedGameChoice(loaded, paths.saved_game, notice)
-    seeded = args.seed is not None or args.game is not None  # a board of its own
+    # A board of its own: the saved game is recorded as abandoned (or kept), never resumed.
+    seeded = args.seed is not None or args.game is not None or args.daily
     board = None if seeded else (config.width, config.height, config.mines)
     return settle_saved_game(loaded, board, stats=stats, save_path=paths.saved_game)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from textmines.engine import ActionKind, Change, Game, Status
@@ -78,6 +78,8 @@ class GameSession:
         self.started_at = started_at
         self.assisted = assisted
         self.recorded = False
+        #: The day whose daily board this game is (``textmines.engine.daily``), if it is one.
+        self.daily: date | None = None
         #: Names this game in its save, so that another textmines never saves over it.
         self.game_id = game_id or new_game_id()
         #: True while a save file holds this game (a resumed game, or one saved on quit).

@@ -66,3 +66,28 @@ async def test_the_game_over_box_copies_the_board_id() -> None:
         text = board_id_of(app.game)
         assert text is not None and app.clipboard == text
         assert any(text in n.message for n in app._notifications)
+
+
+async def test_d_plays_todays_daily_board_and_says_so() -> None:
+    from datetime import UTC, datetime
+
+    from textmines.engine.daily import daily_board, daily_day
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        today = daily_day(datetime.now(UTC))
+        assert app.game.board == daily_board(today).board
+        assert f"Daily {today.isoformat()}" in app.status_line.modes
+        assert app.game.elapsed_ms == 0 and app.game.is_revealed(15, 8)
+
+
+async def test_an_app_started_on_the_daily_board_knows_its_day() -> None:
+    from datetime import UTC, datetime
+
+    from textmines.engine.daily import daily_board, daily_day
+
+    app = make_app(daily=True)
+    async with app.run_test(size=(120, 40)):
+        today = daily_day(datetime.now(UTC))
+        assert app.session.daily == today and app.game.board == daily_board(today).board

@@ -8,6 +8,7 @@ import signal
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,6 +27,7 @@ from textmines.config import GameConfig, config_from_settings, settings_with_con
 from textmines.crash import crash_message, write_crash_log
 from textmines.engine import PRESETS, ActionKind, Board, Game, Status
 from textmines.engine.board_id import BoardId, board_id_of
+from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.game import Clock
 from textmines.engine.metrics import game_metrics
 from textmines.replays.recording import Recording, RecordingError
@@ -99,6 +101,7 @@ class TextminesApp(ThemedApp):
         Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
         Binding("w", "watch_replay", "Watch the replay", show=False, id="app.watch_replay"),
         Binding("b", "board_info", "Board info and ID", show=False, id="app.board_info"),
+        Binding("d", "daily", "Daily board", show=False, id="app.daily"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("f10", "menu", "Menu", id="app.menu"),
         Binding(
@@ -137,14 +140,16 @@ class TextminesApp(ThemedApp):
         replay: tuple[Recording, str] | None = None,
         replays_dir: Path | None = None,
         board_id: BoardId | None = None,
+        daily: bool = False,
     ) -> None:
         super().__init__(themes if themes is not None else bundled_themes(), theme)
         #: A recording to watch as soon as the app starts (``--replay``), and its title.
         self._replay_at_start = replay
         #: Where replays exported from the viewer go; None: nowhere (tests).
         self.replays_dir = replays_dir
-        #: The board to start on (``--game ID``), its first click made.
+        #: The board to start on (``--game ID``), its first click made; or today's daily board.
         self._board_id_at_start = board_id
+        self._daily_at_start = daily
         self.clock = clock
         # The options of the next game live in the settings only (``config`` derives from
         # them); a board chosen on the command line joins them for this run, written only
@@ -194,13 +199,18 @@ class TextminesApp(ThemedApp):
     def _first_session(self, config: GameConfig, resumed: LoadedGame | None) -> GameSession:
         """The resumed game (its board becomes the settings' for this run), else a new game
         from ``config``: a --seed applies to the first game only."""
+        today = daily_day(datetime.now(UTC))
+        if resumed is None and self._daily_at_start:
+            self._board_id_at_start = daily_board(today)
         if resumed is None and self._board_id_at_start is not None:
             shared = self._board_id_at_start
-            self.settings = settings_with_config(
-                self.settings,
-                config.with_board(shared.board.width, shared.board.height, shared.board.mine_count),
+            board = config.with_board(
+                shared.board.width, shared.board.height, shared.board.mine_count
             )
-            return self._session(self._game_of(shared))
+            self.settings = settings_with_config(self.settings, board)
+            session = self._session(self._game_of(shared))
+            session.daily = today if self._daily_at_start else None
+            return session
         if resumed is None:
             return self._session(self._new_game(config))
         game = resumed.game
@@ -384,6 +394,13 @@ class TextminesApp(ThemedApp):
     def _game_of(self, shared: BoardId) -> Game:
         return shared.game(question_marks=self.config.question_marks, clock=self.clock)
 
+    def action_daily(self) -> None:
+        """Today's daily board (UTC): Expert, no guessing needed, the same for everyone."""
+        today = daily_day(datetime.now(UTC))
+        self.start(self._game_of(daily_board(today)))
+        self.session.daily = today
+        self.show_modes()
+
     def action_board_info(self) -> None:
         """What the board in play is, with its ID to share."""
         from textmines.ui.screens.board_id import BoardInfoScreen
@@ -473,6 +490,8 @@ class TextminesApp(ThemedApp):
             modes.append(f"Autoplay {self.assist.delay:g} s")
         if self.session.assisted:
             modes.append("Assisted")
+        if self.session.daily is not None:
+            modes.append(f"Daily {self.session.daily.isoformat()}")
         self.status_line.show_modes(modes)
 
     def _tick(self) -> None:

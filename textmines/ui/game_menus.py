@@ -52,6 +52,7 @@ def game_menus(
                 ),
                 MenuItem("Expert", "app.preset('expert')", checked=partial(is_preset, "expert")),
                 MenuItem("Custom...", "app.custom", checked=lambda: config().preset is None),
+                MenuItem("Daily board", "app.daily"),
                 MenuItem("Board info", "app.board_info"),
                 MenuItem("Play a board ID...", "app.play_board_id"),
                 SEPARATOR,
