@@ -6,7 +6,7 @@ The session calls ``record_for`` when a game ends and hands the record to ``Stat
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Final
 
 from textmines.engine.game import Game, Status
@@ -19,7 +19,14 @@ _STATUS_FOR: Final = {"won": Status.WON, "lost": Status.LOST, "abandoned": Statu
 
 
 def record_for(
-    game: Game, *, outcome: str, started_at: datetime, ended_at: datetime, assisted: bool
+    game: Game,
+    *,
+    outcome: str,
+    started_at: datetime,
+    ended_at: datetime,
+    assisted: bool,
+    daily: date | None = None,
+    practice: bool = False,
 ) -> GameRecord:
     """The record of ``game`` as it ends now.
 
@@ -59,6 +66,8 @@ def record_for(
         rqp=metrics.rqp,
         stnb=metrics.stnb,
         replay=Recording.of(game).encode(),
+        daily=daily.isoformat() if daily is not None else None,
+        practice=bool(practice) and daily is not None,
     )
 
 

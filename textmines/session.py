@@ -78,8 +78,10 @@ class GameSession:
         self.started_at = started_at
         self.assisted = assisted
         self.recorded = False
-        #: The day whose daily board this game is (``textmines.engine.daily``), if it is one.
+        #: The day whose daily board this game is (``textmines.engine.daily``), if it is one,
+        #: and whether that day already has a try that counts (this one is practice).
         self.daily: date | None = None
+        self.practice = False
         #: Names this game in its save, so that another textmines never saves over it.
         self.game_id = game_id or new_game_id()
         #: True while a save file holds this game (a resumed game, or one saved on quit).
@@ -189,6 +191,8 @@ class GameSession:
                 started_at=self.started_at or self._now(),
                 ended_at=self._now(),
                 assisted=self.assisted,
+                daily=self.daily,
+                practice=self.practice,
             )
             before = self.stats.pending
             notice = self.stats.record(record)

@@ -22,6 +22,7 @@ import pytest
 from tests.helpers import FakeClock
 from textmines.store.saves import load_game
 from textmines.store.stats import MIGRATIONS, SCHEMA_VERSION, open_stats
+from textmines.store.stats.schema import COLUMNS
 
 WORKER = Path(__file__).with_name("store_worker.py")
 
@@ -413,14 +414,17 @@ def test_a_pending_file_keeps_recordings_and_takes_an_older_versions_rows(
         row = store._connection.execute("SELECT * FROM games").fetchone()[1:]
         store.reset()
     recording = b"\x01\x00binary\xff"
-    newer = [*row[:-1], base64.b64encode(recording).decode()]
+    newer = list(row)
+    newer[COLUMNS.index("replay")] = base64.b64encode(recording).decode()
     older = list(row[:19])  # written by a build of schema version 2
+    older_v3 = list(row[:24])  # and one of version 3 (no daily columns)
+    older_v3[0] = "2026-01-02T00:00:00.000Z"
     older[0] = "2026-01-01T00:00:00.000Z"
-    kept.write_text(json.dumps([newer, older]))
+    kept.write_text(json.dumps([newer, older, older_v3]))
     again, notices = open_stats(path)
     assert again is not None and notices == []
     with again:
-        assert again.count() == 2
+        assert again.count() == 3
         stored = again.stored_replay()
         assert stored is not None and stored.data == recording
 

@@ -713,3 +713,38 @@ def test_the_best_competitive_figures_come_from_unassisted_wins(store: StatsStor
     assert figures["Throughput"] == pytest.approx(30 / 30)
     assert (figures["STNB"], figures["RQP"]) == (25.0, 9.0)
     assert store.group_stats(EXPERT).best_figures == ()
+
+
+def test_daily_figures_count_the_first_try_of_each_day_and_streaks_of_days() -> None:
+    from textmines.store.stats.figures import daily_figures
+
+    days = {
+        "2026-11-01": ("won", 90_000),
+        "2026-11-02": ("won", 80_000),
+        "2026-11-03": ("lost", 20_000),
+        "2026-11-05": ("won", 70_000),
+        "2026-11-06": ("won", 60_000),
+        "2026-11-07": ("won", 75_000),
+        "2026-11-09": ("won", 65_000),  # the 8th was missed: a new streak
+    }
+    stats = daily_figures(days)
+    assert (stats.days_played, stats.days_won) == (7, 6)
+    assert (stats.current_streak, stats.longest_streak) == (1, 3)
+    assert stats.days[0] == ("2026-11-09", "won", 65_000)
+
+
+def test_only_the_first_try_of_a_day_counts(store: StatsStore) -> None:
+    from dataclasses import replace
+
+    def daily(day: str, outcome: str, minutes: int, *, practice: bool = False) -> GameRecord:
+        record = make(outcome, size=(30, 16, 99), at=T0 + timedelta(minutes=minutes))
+        return replace(record, daily=day, practice=practice)
+
+    assert not store.daily_counted("2026-11-23")
+    add(store, daily("2026-11-23", "lost", 1))
+    assert store.daily_counted("2026-11-23")
+    add(store, daily("2026-11-23", "won", 2, practice=True))  # a later try: practice
+    add(store, daily("2026-11-24", "won", 3))
+    stats = store.daily_stats()
+    assert (stats.days_played, stats.days_won, stats.current_streak) == (2, 1, 1)
+    assert [day for day, _, _ in stats.days] == ["2026-11-24", "2026-11-23"]

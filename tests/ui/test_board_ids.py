@@ -3,6 +3,8 @@ and textmines --game play one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.widgets import Input, Static
 
 from tests.helpers import FakeClock, make_app
@@ -91,3 +93,30 @@ async def test_an_app_started_on_the_daily_board_knows_its_day() -> None:
     async with app.run_test(size=(120, 40)):
         today = daily_day(datetime.now(UTC))
         assert app.session.daily == today and app.game.board == daily_board(today).board
+
+
+async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from tests.helpers import clear_all_but_one, click_cell
+    from textmines.engine.daily import daily_day
+    from textmines.store.stats import open_stats
+    from textmines.ui.screens.statistics import StatisticsScreen
+
+    stats, _ = open_stats(tmp_path / "stats.db")
+    assert stats is not None
+    app = make_app(stats=stats)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        today = daily_day(datetime.now(UTC)).isoformat()
+        assert f"Daily {today}" in app.status_line.modes
+        await click_cell(pilot, *clear_all_but_one(app))
+        await pilot.press("escape", "d")
+        assert f"Daily {today}, practice" in app.status_line.modes
+        await pilot.press("f4")
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        await screen._load("daily")
+        await pilot.pause()
+        text = " ".join(str(w.render()) for w in screen.query(".daily"))
+        assert f"{today}  won" in text and "Days played 1" in text

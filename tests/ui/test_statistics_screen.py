@@ -147,7 +147,7 @@ async def test_tabs_and_first_tab(store: StatsStore) -> None:
         await pilot.pause()
         tabs = screen.query_one(TabbedContent)
         titles = [str(tabs.get_tab(pane).label) for pane in tabs.query("TabPane")]
-        assert titles == ["Beginner", "Intermediate", "Expert", "Custom"]
+        assert titles == ["Beginner", "Intermediate", "Expert", "Custom", "Daily"]
         assert screen.active_tab == "beginner"
 
 

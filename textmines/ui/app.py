@@ -8,7 +8,7 @@ import signal
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -209,7 +209,8 @@ class TextminesApp(ThemedApp):
             )
             self.settings = settings_with_config(self.settings, board)
             session = self._session(self._game_of(shared))
-            session.daily = today if self._daily_at_start else None
+            if self._daily_at_start:
+                self._mark_daily(session, today)
             return session
         if resumed is None:
             return self._session(self._new_game(config))
@@ -398,8 +399,17 @@ class TextminesApp(ThemedApp):
         """Today's daily board (UTC): Expert, no guessing needed, the same for everyone."""
         today = daily_day(datetime.now(UTC))
         self.start(self._game_of(daily_board(today)))
-        self.session.daily = today
+        self._mark_daily(self.session, today)
         self.show_modes()
+
+    def _mark_daily(self, session: GameSession, day: date) -> None:
+        """``session`` plays ``day``'s daily board: the first try counts, later ones are
+        practice (statistics that cannot be read: the try counts, as nothing says otherwise)."""
+        session.daily = day
+        try:
+            session.practice = self.stats is not None and self.stats.daily_counted(day.isoformat())
+        except StatsError:
+            session.practice = False
 
     def action_board_info(self) -> None:
         """What the board in play is, with its ID to share."""
@@ -491,7 +501,8 @@ class TextminesApp(ThemedApp):
         if self.session.assisted:
             modes.append("Assisted")
         if self.session.daily is not None:
-            modes.append(f"Daily {self.session.daily.isoformat()}")
+            practice = ", practice" if self.session.practice else ""
+            modes.append(f"Daily {self.session.daily.isoformat()}{practice}")
         self.status_line.show_modes(modes)
 
     def _tick(self) -> None:

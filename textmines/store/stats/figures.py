@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from typing import Final
 
 from textmines.store.stats.records import Group
@@ -38,6 +38,42 @@ class StoredReplay:
     outcome: str
     assisted: bool
     data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class DailyStats:
+    """The daily boards: days played and won, the streaks of days won in a row, and each
+    day's result (the try that counted), the latest first."""
+
+    days_played: int
+    days_won: int
+    current_streak: int
+    longest_streak: int
+    #: (day ``YYYY-MM-DD``, outcome, time in ms), the latest first.
+    days: tuple[tuple[str, str, int], ...]
+
+
+def daily_figures(days: dict[str, tuple[str, int]]) -> DailyStats:
+    """The figures of ``days`` (day: (outcome, time in ms) of the try that counted). A streak
+    is days won one after another; a day missed or not won ends it. The current streak runs
+    to the last day played."""
+    ordered = sorted(days)
+    longest = run = 0
+    previous: date | None = None
+    for day in ordered:
+        outcome, _ = days[day]
+        current = date.fromisoformat(day)
+        consecutive = previous is not None and current - previous == timedelta(days=1)
+        run = (run + 1 if consecutive else 1) if outcome == "won" else 0
+        longest = max(longest, run)
+        previous = current
+    return DailyStats(
+        days_played=len(days),
+        days_won=sum(1 for outcome, _ in days.values() if outcome == "won"),
+        current_streak=run,
+        longest_streak=longest,
+        days=tuple((day, *days[day]) for day in reversed(ordered)),
+    )
 
 
 @dataclass(frozen=True, slots=True)

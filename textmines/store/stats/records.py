@@ -108,6 +108,10 @@ class GameRecord:
     rqp: float | None = None
     stnb: float | None = None
     replay: bytes | None = None
+    #: The day (``YYYY-MM-DD``, UTC) of the daily board this game was on, if it was one, and
+    #: whether it was a later try of that day (practice: the first try is the one that counts).
+    daily: str | None = None
+    practice: bool = False
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:

@@ -63,6 +63,12 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "ALTER TABLE games ADD COLUMN stnb REAL",
         "ALTER TABLE games ADD COLUMN replay BLOB",
     ),
+    # 3 -> 4: daily boards: the day (YYYY-MM-DD, UTC) and whether it was a later try.
+    (
+        "ALTER TABLE games ADD COLUMN daily TEXT",
+        "ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_daily ON games (daily, practice, ended_at) WHERE daily IS NOT NULL",
+    ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
@@ -92,6 +98,8 @@ COLUMNS: Final = (
     "rqp",
     "stnb",
     "replay",
+    "daily",
+    "practice",
 )
 
 
@@ -129,7 +137,9 @@ def user_version(connection: sqlite3.Connection) -> int:
 
 
 #: The columns of ``games`` at each schema version.
-COLUMNS_AT: Final = {1: COLUMNS[:17], 2: COLUMNS[:19], 3: COLUMNS}
+COLUMNS_AT: Final = {1: COLUMNS[:17], 2: COLUMNS[:19], 3: COLUMNS[:24], 4: COLUMNS}
+#: What a column added later holds in a row written before it (NOT NULL columns only).
+LATER_DEFAULTS: Final = {"practice": 0}
 
 
 def check_before_use(connection: sqlite3.Connection, version: int) -> None:

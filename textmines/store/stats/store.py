@@ -23,14 +23,17 @@ from textmines.store.stats.figures import (
     BEST_TIMES,
     RECENT_WINS,
     BestTime,
+    DailyStats,
     GroupStats,
     StoredReplay,
+    daily_figures,
     streaks,
 )
 from textmines.store.stats.records import GameRecord, Group
 from textmines.store.stats.schema import (
     COLUMNS,
     COLUMNS_AT,
+    LATER_DEFAULTS,
     parse_utc,
     transaction,
     utc_text,
@@ -114,6 +117,8 @@ def _row(record: GameRecord) -> Row:
         record.rqp,
         record.stnb,
         record.replay,
+        record.daily,
+        int(record.practice),
     )
     return _checked(values)
 
@@ -133,7 +138,7 @@ def _from_json(values: Any) -> Row:
     """A row of the pending file, written by this build or an older one (fewer columns)."""
     if not isinstance(values, list) or len(values) not in COLUMN_COUNTS:
         raise ValueError("not a list of games")
-    values = values + [None] * (len(COLUMNS) - len(values))
+    values = values + [LATER_DEFAULTS.get(column) for column in COLUMNS[len(values) :]]
     if isinstance(values[_REPLAY], str):
         values[_REPLAY] = base64.b64decode(values[_REPLAY], validate=True)
     return _checked(tuple(values))
@@ -337,6 +342,26 @@ class StatsStore:
             return StoredReplay(
                 int(number), parse_utc(started), parse_utc(ended), outcome, bool(assisted), data
             )
+
+    def daily_counted(self, day: str) -> bool:
+        """Whether a try of ``day``'s daily board is recorded (the next one is practice)."""
+        with self._reading() as connection:
+            row = connection.execute(
+                "SELECT 1 FROM games WHERE daily = ? AND practice = 0 LIMIT 1", (day,)
+            ).fetchone()
+        return row is not None
+
+    def daily_stats(self) -> DailyStats:
+        """The daily boards' figures, from the try that counted on each day."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                "SELECT daily, outcome, time_ms FROM games WHERE daily IS NOT NULL"
+                " AND practice = 0 ORDER BY daily, ended_at, id"
+            ).fetchall()
+        days: dict[str, tuple[str, int]] = {}
+        for day, outcome, time_ms in rows:
+            days.setdefault(str(day), (str(outcome), int(time_ms)))
+        return daily_figures(days)
 
     def count(self) -> int:
         """How many games are recorded."""

@@ -28,12 +28,27 @@ from textual.widget import Widget
 from textual.widgets import Button, Select, Sparkline, Static, TabbedContent, TabPane
 
 from textmines.engine.presets import PRESETS
-from textmines.store.stats import CUSTOM, RECENT_WINS, Group, GroupStats, StatsError, StatsStore
+from textmines.store.stats import (
+    CUSTOM,
+    RECENT_WINS,
+    DailyStats,
+    Group,
+    GroupStats,
+    StatsError,
+    StatsStore,
+)
 from textmines.ui.numbers import format_seconds
 from textmines.ui.screens.confirm import ConfirmScreen
 
-#: ``(key, title)`` of each tab, in menu order; a key is a preset key or ``"custom"``.
-TABS: Final = (*((key, preset.name) for key, preset in PRESETS.items()), (CUSTOM, "Custom"))
+#: ``(key, title)`` of each tab, in menu order: a preset key, ``"custom"`` or ``"daily"``.
+DAILY: Final = "daily"
+TABS: Final = (
+    *((key, preset.name) for key, preset in PRESETS.items()),
+    (CUSTOM, "Custom"),
+    (DAILY, "Daily"),
+)
+#: Days the Daily tab lists, the latest first.
+DAILY_DAYS: Final = 30
 NO_VALUE: Final = "-"
 MUTED: Final = "$text-muted"
 #: Columns between the figures and the best-times table when they sit side by side.
@@ -124,6 +139,33 @@ def _best_time_lines(stats: GroupStats) -> list[Content]:
         records = "record" if stats.damaged == 1 else "records"
         lines.append(Content.styled(f"{stats.damaged} damaged {records} left out", "$warning"))
     return lines
+
+
+def daily_text(stats: DailyStats) -> Content:
+    """The Daily tab: days played and won, the streaks of days, each day's result."""
+    streak = "day" if stats.current_streak == 1 else "days"
+    lines = [
+        Content.assemble(
+            ("Days played ", MUTED),
+            f"{stats.days_played:,}",
+            ("   won ", MUTED),
+            f"{stats.days_won:,}",
+            ("   current streak ", MUTED),
+            f"{stats.current_streak} {streak}",
+            ("   longest ", MUTED),
+            f"{stats.longest_streak}",
+        ),
+        Content(""),
+        Content.styled("Day         Result  Time", f"{MUTED} bold"),
+    ]
+    for day, outcome, time_ms in stats.days[:DAILY_DAYS]:
+        time = format_seconds(time_ms) if outcome == "won" else NO_VALUE
+        style = "$success" if outcome == "won" else "$error" if outcome == "lost" else ""
+        lines.append(Content.styled(f"{day}  {outcome:<7} {time}", style))
+    lines.append(
+        Content.styled("The first try of each day counts; later ones are practice.", MUTED)
+    )
+    return Content("\n").join(lines)
 
 
 def _side_by_side(left: list[Content], right: list[Content]) -> Content:
@@ -376,12 +418,25 @@ class StatisticsScreen(ModalScreen[bool]):
         keys = {tab_key(group) for group in self._groups}
         return next((key for key, _ in TABS if key in keys), TABS[0][0])
 
+    def _daily_content(self) -> list[Widget]:
+        assert self.store is not None
+        try:
+            stats = self.store.daily_stats()
+        except StatsError as error:
+            return [Static(str(error), classes="message -error", markup=False)]
+        if not stats.days_played:
+            text = "No daily board played yet: Game > Daily board (d) plays today's."
+            return [Static(text, classes="message", markup=False)]
+        return [Static(daily_text(stats), classes="figures daily")]
+
     def _tab_content(self, key: str) -> Iterable[Widget]:
         """The sections of one tab, or a message saying why there are none.
 
         The Custom tab shows one board at a time, picked in a list: a player may have tried
         dozens of sizes, and a section per size would make the tab slow and long.
         """
+        if key == DAILY:
+            return self._daily_content()
         if self._groups_error is not None:
             return [Static(self._groups_error, classes="message -error", markup=False)]
         groups = [group for group in self._groups if tab_key(group) == key]
