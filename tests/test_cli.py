@@ -519,3 +519,12 @@ def test_game_plays_a_board_id_and_a_bad_one_exits_2(
 def test_daily_starts_on_todays_board(fake_app: type[FakeApp]) -> None:
     assert main(["--daily"]) == 0
     assert fake_app.built[0].options["daily"] is True
+
+
+@pytest.mark.parametrize(
+    "args", [["--daily", "--expert"], ["--game", "9x9-10-o4.4-1ef8z1e8y1s", "--daily"]]
+)
+def test_one_board_option_at_a_time(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        config_from_args(args)
+    assert stop.value.code == 2 and "not allowed with argument" in capsys.readouterr().err

@@ -101,15 +101,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="WxHxM",
         help="custom board, e.g. 40x20x150 (sides 1-1000, mines up to cells-9)",
     )
-    parser.add_argument("--seed", type=int, metavar="N", help="seed of the first board (0 or more)")
-    parser.add_argument(
+    # A board ID and the daily board name a board of their own: one board option at a time.
+    board.add_argument(
         "--game", metavar="ID", help="play a shared board ID (Game > Board info shows yours)"
     )
-    parser.add_argument(
+    board.add_argument(
         "--daily",
         action="store_true",
         help="play today's daily board (UTC): Expert, no guessing needed, the same for everyone",
     )
+    parser.add_argument("--seed", type=int, metavar="N", help="seed of the first board (0 or more)")
     parser.add_argument(
         "--first-click",
         choices=("opening", "safe"),
@@ -125,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="boards that can be cleared from the first click without guessing",
     )
     parser.add_argument(
-        "--autoplay", action="store_true", help="watch the solver play (press A to stop)"
+        "--autoplay", action="store_true", help="watch the solver play (press a to stop)"
     )
     _add_file_options(parser)
     parser.add_argument(
