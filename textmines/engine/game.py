@@ -497,20 +497,21 @@ class Game:
         Only while the clock runs (a replay's time starts at the first reveal), and only when
         the cell differs from the last one pointed at or acted on. Never changes the board.
         """
-        index = self._index(x, y)
-        if self._status != Status.PLAYING or self._paused or index == self._cursor:
-            return
-        self._cursor = index
-        self._actions.append(Action(ActionKind.CURSOR, x, y, self.elapsed_ms))
+        self._note(ActionKind.CURSOR, x, y)
 
     def note_press(self, x: int, y: int) -> None:
         """Record that a mouse button went down on ``(x, y)`` (its release makes the move),
         for replays; only while the clock runs."""
+        self._note(ActionKind.PRESS, x, y)
+
+    def _note(self, kind: ActionKind, x: int, y: int) -> None:
         index = self._index(x, y)
         if self._status != Status.PLAYING or self._paused:
             return
+        if kind == ActionKind.CURSOR and index == self._cursor:
+            return  # the cursor did not move
         self._cursor = index
-        self._actions.append(Action(ActionKind.PRESS, x, y, self.elapsed_ms))
+        self._actions.append(Action(kind, x, y, self.elapsed_ms))
 
     def _apply(self, kind: ActionKind, index: int, t_ms: int) -> Change:
         before = self._status
@@ -771,6 +772,11 @@ class Game:
         if self._question_marks != question_marks and not self._status.is_over:
             raise ValueError("'question_marks' does not match the recorded option changes")
         self._question_marks = question_marks
+
+    def take(self, action: Action) -> None:
+        """Take one recorded action again, at its recorded time (a replay going forward).
+        Raises ``ValueError`` if it cannot be taken (see ``replayed``)."""
+        self._replay_one(len(self._actions) + 1, action)
 
     def _replay_one(self, number: int, action: Action) -> None:
         """Take recorded action ``number`` again (raises ``ValueError`` if it cannot be)."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from textmines import __version__
-from textmines.engine.actions import MOVES, ActionKind
+from textmines.engine.actions import ActionKind
 from textmines.engine.game import Game
 from textmines.engine.metrics import game_metrics
 from textmines.replays.recording import Recording, mine_bits
@@ -157,27 +157,25 @@ def _mouse_events(recording: Recording) -> Iterator[tuple[int, int, int, int]]:
     at: tuple[int, int] | None = None
     held = _held_presses(recording)
     pressed = False
-    for number, (kind, x, y, t_ms) in enumerate(recording.actions):
-        if kind == ActionKind.QUESTION_MARKS or (kind == ActionKind.PRESS and number not in held):
-            if kind == ActionKind.QUESTION_MARKS:
-                game.question_marks = bool(x)
-            continue
-        point = (x * CELL_PIXELS + CELL_PIXELS // 2, y * CELL_PIXELS + CELL_PIXELS // 2)
-        clicks = _clicks(kind)
-        if pressed and kind in (ActionKind.REVEAL, ActionKind.CHORD):
-            clicks = clicks[1:]  # the left button went down at the press
-        pressed = kind == ActionKind.PRESS
-        if kind in (ActionKind.MARK, ActionKind.FLAG) and not _changes_flag(game, kind, x, y):
-            # A question mark taken off, or a flag left as it is: Metasweeper has no such
-            # right click on a cell (its right click only puts a flag on or takes it off).
-            point = outside
-        if point != at:
-            yield (_MOUSE_CODES["mv"], t_ms, *point)
-            at = point
-        for mouse in clicks:
-            yield (_MOUSE_CODES[mouse], t_ms, *point)
-        if kind in MOVES:
-            game.act(kind, x, y)
+    for number, action in enumerate(recording.actions):
+        kind, x, y, t_ms = action
+        # An option change, or a press that came to nothing: no mouse event.
+        if kind != ActionKind.QUESTION_MARKS and (kind != ActionKind.PRESS or number in held):
+            point = (x * CELL_PIXELS + CELL_PIXELS // 2, y * CELL_PIXELS + CELL_PIXELS // 2)
+            clicks = _clicks(kind)
+            if pressed and kind in (ActionKind.REVEAL, ActionKind.CHORD):
+                clicks = clicks[1:]  # the left button went down at the press
+            pressed = kind == ActionKind.PRESS
+            if kind in (ActionKind.MARK, ActionKind.FLAG) and not _changes_flag(game, kind, x, y):
+                # A question mark taken off, or a flag left as it is: Metasweeper has no such
+                # right click on a cell (its right click only puts a flag on or takes it off).
+                point = outside
+            if point != at:
+                yield (_MOUSE_CODES["mv"], t_ms, *point)
+                at = point
+            for mouse in clicks:
+                yield (_MOUSE_CODES[mouse], t_ms, *point)
+        game.take(action)
 
 
 def _held_presses(recording: Recording) -> set[int]:

@@ -84,23 +84,28 @@ def read_replay_file(path: Path) -> ForeignReplay:
     )
 
 
-def _parse_in_child(reader: str, path: Path, program: str) -> dict[str, Any]:
-    command = [sys.executable, "-m", "textmines.replays.reader", reader, str(path.resolve())]
-    # Its own folder: ms-toollib writes a crash.log where it stands when it gives up.
+def _run_reader(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``textmines.replays.reader`` with ``args``, in a folder of its own (ms-toollib writes a
+    crash.log where it stands when it gives up). Raises ``OSError`` or ``TimeoutExpired``."""
     with tempfile.TemporaryDirectory(prefix="textmines-reader-") as folder:
-        try:
-            done = subprocess.run(
-                command,
-                capture_output=True,
-                text=True,
-                cwd=folder,
-                timeout=TIMEOUT_S,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            raise ReplayFileError(f"{path}: reading took over {TIMEOUT_S:.0f} s") from None
-        except OSError as error:
-            raise ReplayFileError(f"{path}: the reader could not start ({error})") from None
+        return subprocess.run(
+            [sys.executable, "-m", "textmines.replays.reader", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            cwd=folder,
+            timeout=TIMEOUT_S,
+            check=False,
+        )
+
+
+def _parse_in_child(reader: str, path: Path, program: str) -> dict[str, Any]:
+    try:
+        done = _run_reader(reader, str(path.resolve()))
+    except subprocess.TimeoutExpired:
+        raise ReplayFileError(f"{path}: reading took over {TIMEOUT_S:.0f} s") from None
+    except OSError as error:
+        raise ReplayFileError(f"{path}: the reader could not start ({error})") from None
     if "No module named 'ms_toollib'" in done.stderr:
         raise ReplayFileError(
             f"{path}: reading {program} replays needs ms-toollib (pip install ms-toollib)"
@@ -127,16 +132,7 @@ def board_zini(board: Board) -> tuple[int, int] | None:
         for y in range(board.height)
     ]
     try:
-        with tempfile.TemporaryDirectory(prefix="textmines-reader-") as folder:
-            done = subprocess.run(
-                [sys.executable, "-m", "textmines.replays.reader", "zini"],
-                input=json.dumps(rows),
-                capture_output=True,
-                text=True,
-                timeout=TIMEOUT_S,
-                check=False,
-                cwd=folder,
-            )
+        done = _run_reader("zini", stdin=json.dumps(rows))
         values = json.loads(done.stdout) if done.returncode == 0 else None
         return (int(values["zini"]), int(values["hzini"])) if values else None
     except (OSError, subprocess.TimeoutExpired, ValueError, KeyError, TypeError):
@@ -176,8 +172,9 @@ def recording_of(data: dict[str, Any]) -> Recording:
             if (column, row) != pointed and game.status != "ready":
                 actions.append(Action(ActionKind.CURSOR, column, row, t_ms))
         else:
-            game.act(kind, column, row)
-            actions.append(Action(kind, column, row, t_ms))
+            action = Action(kind, column, row, t_ms)
+            game.take(action)
+            actions.append(action)
         pointed = (column, row)
     if not any(action.kind in MOVES for action in actions):
         raise ValueError("no move in it")
