@@ -29,7 +29,7 @@ from textmines.engine import PRESETS, ActionKind, Board, Game, Status
 from textmines.engine.board_id import BoardId, board_id_of
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.game import Clock
-from textmines.engine.metrics import game_metrics
+from textmines.engine.metrics import GameMetrics, game_metrics
 from textmines.replays.recording import Recording, RecordingError
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
@@ -586,8 +586,9 @@ class TextminesApp(ThemedApp):
                 self.action_watch_replay()
 
         panel = self.query_one(GamePanel).region
-        figures = self._game_over_figures(finish)
-        details = game_details(game_metrics(game))
+        metrics = game_metrics(game)  # once: the summary and the details both read it
+        figures = self._game_over_figures(finish, metrics)
+        details = game_details(metrics)
         box = GameOverScreen(won, title, figures, beside=panel, details=details)
         box.board_id = board_id_of(game)
         board = game.board
@@ -604,9 +605,8 @@ class TextminesApp(ThemedApp):
         if found is not None:
             self.call_from_thread(show, [("ZiNi", f"{found[0]}, HZiNi {found[1]}")])
 
-    def _game_over_figures(self, finish: Finish) -> list[tuple[str, str]]:
+    def _game_over_figures(self, finish: Finish, m: GameMetrics) -> list[tuple[str, str]]:
         game = self.game
-        m = game_metrics(game)
         won = game.status == Status.WON
         figures = [("Time", format_seconds(game.elapsed_ms))]
         if won:
@@ -644,31 +644,17 @@ class TextminesApp(ThemedApp):
         the last recorded game."""
         game = self.game
         if game.board is not None and game.actions:
-            recording = Recording.of(game)
-            title = f"Replay: {self.session.group.label}, {game.status}"
+            self.watch(Recording.of(game), f"Replay: {self.session.group.label}, {game.status}")
         else:
-            stored = None
-            if self.stats is not None:
-                try:
-                    stored = self.stats.stored_replay()
-                except StatsError as error:
-                    self.notify(str(error), severity="error", kind="replay")
-                    return
-            if stored is None:
-                self.notify("No game to watch yet: play one first.", kind="replay")
-                return
-            try:
-                recording = Recording.decode(stored.data)
-            except RecordingError as error:
-                self.notify(f"Game {stored.game_id}: {error}", severity="error", kind="replay")
-                return
-            title = f"Replay of game {stored.game_id}, {stored.outcome}"
-        self.watch(recording, title)
+            self._watch_stored(None)
 
     # Handlers by name (on_<widget>_<message>): their screens load only when first opened.
     def on_group_section_watch_replay(self, event: GroupSection.WatchReplay) -> None:
         """A best time's replay, from the statistics screen."""
-        found = self._stored_recording(event.game_id)
+        self._watch_stored(event.game_id)
+
+    def _watch_stored(self, game_id: int | None) -> None:
+        found = self._stored_recording(game_id)
         if found is not None:
             recording, stored = found
             self.watch(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
@@ -710,12 +696,14 @@ class TextminesApp(ThemedApp):
         else:
             self.notify(f"Replay written to {target}", kind="replay", markup=False)
 
-    def _stored_recording(self, game_id: int) -> tuple[Recording, StoredReplay] | None:
-        """Recorded game ``game_id`` from the statistics; None (and a toast) if it has none."""
-        if self.stats is None:
-            return None
+    def _stored_recording(self, game_id: int | None) -> tuple[Recording, StoredReplay] | None:
+        """Recorded game ``game_id`` (None: the last game with a recording) from the
+        statistics; None, and a toast saying why, if there is none."""
         try:
-            stored = self.stats.stored_replay(game_id)
+            stored = None if self.stats is None else self.stats.stored_replay(game_id)
+            if stored is None and game_id is None:
+                self.notify("No game to watch yet: play one first.", kind="replay")
+                return None
             if stored is None:
                 raise RecordingError("it was recorded before textmines kept recordings")
             return Recording.decode(stored.data), stored

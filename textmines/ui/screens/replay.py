@@ -136,6 +136,9 @@ class ReplayScreen(Screen[None]):
         self.playing = False
         #: The board's ZiNi and HZiNi, once found (ms-toollib, in a child process).
         self.zini: tuple[int, int] | None = None
+        #: The position drawn last (the game and its actions done), and its figures.
+        self._shown: tuple[Game, int] | None = None
+        self._metrics = game_metrics(self.game)
         self._last_tick = 0.0
         self.header = GameHeader(glyphs.faces, ascii=glyphs.ascii, id="replay-header")
         self.board = BoardView(lambda: self.game, glyphs=glyphs, id="replay-board")
@@ -191,11 +194,8 @@ class ReplayScreen(Screen[None]):
         actions = self.recording.actions
         done = max(0, min(len(actions), done))
         if done >= self.done:
-            for kind, x, y, _ in actions[self.done : done]:
-                if kind in MOVES:
-                    self.game.act(kind, x, y)
-                elif kind == ActionKind.QUESTION_MARKS:
-                    self.game.question_marks = bool(x)
+            for action in actions[self.done : done]:
+                self.game.take(action)
         else:
             self.game = self.recording.game(done)
         self.done = done
@@ -233,6 +233,25 @@ class ReplayScreen(Screen[None]):
         held = self.done > 0 and actions[self.done - 1].kind == ActionKind.PRESS
         faces = {Status.WON: "won", Status.LOST: "lost"}
         header.set_face(faces.get(game.status, "pressed" if held else "normal"))
+        if (game, self.done) != self._shown:
+            # A new position: the board and the game's figures (a tick that only moves the
+            # clock repaints neither, at 30 frames a second).
+            self._shown = (game, self.done)
+            self._show_position()
+            self._metrics = game_metrics(game)
+        if self.is_mounted:
+            self.query_one(ProgressLine).show(self.playing, self.at_ms, self.end_ms, self.speed)
+            # The rates at the time shown, not at the last action's.
+            entries = figure_entries(replace(self._metrics, elapsed_ms=self.at_ms))
+            if self.zini is not None:
+                entries.append(f"ZiNi {self.zini[0]}")
+            line = self.query_one("#figures", Static)
+            # Whole entries only: a narrow terminal drops the last ones rather than cut one.
+            line.update(fit_entries(entries, max(1, self.size.width - 1)))
+
+    def _show_position(self) -> None:
+        """The board after the actions done, the cell of the last one marked."""
+        actions = self.recording.actions
         if self.done:
             last = actions[self.done - 1]
             if last.kind in MOVES:
@@ -243,16 +262,6 @@ class ReplayScreen(Screen[None]):
         else:
             self.board.show_hint(None)
         self.board.refresh()
-        if self.is_mounted:
-            self.query_one(ProgressLine).show(self.playing, self.at_ms, self.end_ms, self.speed)
-            # The rates at the time shown, not at the last action's.
-            figures = replace(game_metrics(game), elapsed_ms=self.at_ms)
-            entries = figure_entries(figures)
-            if self.zini is not None:
-                entries.append(f"ZiNi {self.zini[0]}")
-            line = self.query_one("#figures", Static)
-            # Whole entries only: a narrow terminal drops the last ones rather than cut one.
-            line.update(fit_entries(entries, max(1, self.size.width - 1)))
 
     # ------------------------------------------------------------------ actions
     def action_play(self) -> None:
