@@ -328,3 +328,15 @@ async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face()
         assert screen.header.face == "pressed"
         screen.go_to(press + 2)
         assert screen.header.face == "normal" or screen.game.status.is_over
+
+
+async def test_the_viewer_draws_led_digits_only_where_the_header_is_wide_enough() -> None:
+    recording = Recording.of(played_game(9, 9, 10, 4))
+    for size, led in (((80, 24), False), ((200, 60), True)):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            app.watch(recording, "test")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            assert screen.header.led is led, size

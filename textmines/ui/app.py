@@ -41,8 +41,7 @@ from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
 from textmines.ui.game_screen import GameScreen
-from textmines.ui.header import GameHeader, led_columns
-from textmines.ui.led import LED_ROWS
+from textmines.ui.header import GameHeader, led_fits
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
 from textmines.ui.numbers import format_seconds, game_details, timer_seconds
@@ -1123,13 +1122,7 @@ class TextminesApp(ThemedApp):
         if index is None:
             index = fitting_tile(sizes, board, room)
         tile = sizes[index]
-        digits = max(3, len(str(self.game.mines)))
-        led = (
-            not compact
-            and board[1] * tile.rows + LED_ROWS - 1 <= room[1]
-            and board[0] * tile.cols + 2 >= led_columns(digits)  # the board's sunken edges
-        )
-        return tile, led
+        return tile, not compact and led_fits(self.game, tile, room)
 
     def apply_zoom(self, size: Size | None = None) -> None:
         """Draw the board at the size the zoom setting gives (fit: the terminal's), with LED

@@ -11,10 +11,12 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
+from textmines.store.stats import GameShape
 from textmines.themes import FACE_WIDTH
 from textmines.ui.colours import PieceStyle
 from textmines.ui.led import LED_ROWS, LED_STYLES, led_row, led_width
 from textmines.ui.line import OneLineWidget, Piece, pieces_width
+from textmines.ui.tiles import Tile
 
 FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "X("}
 
@@ -30,6 +32,17 @@ def led_columns(digits: int) -> int:
     """Columns a header needs to show two ``digits``-digit LED displays and the face."""
     display = led_width("8" * digits) + 2  # a column of the display's background each side
     return 2 * (EDGE_INSET + display + len(GAP)) + FACE_WIDTH
+
+
+def led_fits(game: GameShape, tile: Tile, room: tuple[int, int]) -> bool:
+    """Whether a header over ``game``'s board drawn in ``tile``s, in ``room`` (columns, rows
+    for the board and its header), has the room for LED digits: two rows to spare, and the
+    width of the two displays and the face."""
+    digits = max(3, len(str(game.mines)))
+    return (
+        game.height * tile.rows + LED_ROWS - 1 <= room[1]
+        and game.width * tile.cols + 2 >= led_columns(digits)  # the board's sunken edges
+    )
 
 
 def format_counter(value: int, digits: int = 3) -> str:

@@ -29,8 +29,7 @@ from textmines.engine.metrics import GameMetrics, game_metrics
 from textmines.replays.recording import Recording
 from textmines.themes import ThemeGlyphs
 from textmines.ui.board import BoardView
-from textmines.ui.header import GameHeader
-from textmines.ui.led import LED_ROWS
+from textmines.ui.header import GameHeader, led_fits
 from textmines.ui.line import fit_entries
 from textmines.ui.numbers import timer_seconds
 from textmines.ui.panel import CHROME, GamePanel
@@ -182,7 +181,7 @@ class ReplayScreen(Screen[None]):
         sizes = tile_sizes(self.board.glyphs.cell_width)
         room = (self.size.width - CHROME[0], self.size.height - CHROME[1] - BAR_ROWS - 1)
         tile = sizes[fitting_tile(sizes, (self.game.width, self.game.height), room)]
-        self.header.set_led(self.game.height * tile.rows + LED_ROWS - 1 <= room[1])
+        self.header.set_led(led_fits(self.game, tile, room))
         if tile != self.board.tile:
             self.board.set_tile(tile)
         self.query_one(GamePanel).resized()
