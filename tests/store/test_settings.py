@@ -34,12 +34,16 @@ def test_defaults() -> None:
         "no_guess": False,
         "zoom": "fit",
         "swap_mouse_buttons": False,
+        "key_preset": "default",
+        "keys": (),
     }
 
 
 def test_every_field_has_a_rule_of_its_type() -> None:
     rules = settings_module._RULES
-    assert [field.name for field in dataclasses.fields(Settings)] == list(rules)
+    # The [keys] table is checked by the UI, which knows the actions.
+    names = [field.name for field in dataclasses.fields(Settings) if field.name != "keys"]
+    assert names == list(rules)
     for name, rule in rules.items():
         assert type(getattr(DEFAULTS, name)) is rule.kind
 
@@ -67,7 +71,10 @@ def test_saved_file_is_flat_valid_toml(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.startswith("#")
     document = tomllib.loads(text)
-    assert document == dataclasses.asdict(DEFAULTS)
+    # An empty [keys] table is not written.
+    assert document == {
+        key: value for key, value in dataclasses.asdict(DEFAULTS).items() if key != "keys"
+    }
     assert [entry.name for entry in tmp_path.iterdir()] == ["settings.toml"]
 
 
@@ -250,3 +257,42 @@ def test_a_read_only_settings_file_is_never_replaced(tmp_path: Path) -> None:
         path.chmod(0o644)
     save_settings(path, Settings(board="beginner"))  # writable again: saved
     assert load_settings(path)[0].board == "beginner"
+
+
+def test_the_keys_table_reads_dotted_and_quoted_entries_and_lists(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text(
+        'key_preset = "vim"\n[keys]\napp.hint = "h"\n"board.mark" = ["m", "?"]\n',
+        encoding="utf-8",
+    )
+    settings, warnings = load_settings(path)
+    assert warnings == []
+    assert settings.key_preset == "vim"
+    assert settings.keys == (("app.hint", "h"), ("board.mark", "m,?"))
+
+
+def test_the_keys_table_keeps_its_entries_through_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    chosen = Settings(key_preset="numpad", keys=(("app.hint", "ctrl+h"), ("board.open", "x")))
+    save_settings(path, chosen)
+    text = path.read_text(encoding="utf-8")
+    assert '[keys]\n"app.hint" = "ctrl+h"' in text
+    assert load_settings(path) == (chosen, [])
+
+
+def test_a_bad_keys_entry_is_named_and_the_rest_kept(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('[keys]\napp.hint = 3\napp.pause = "space"\n', encoding="utf-8")
+    settings, warnings = load_settings(path)
+    assert settings.keys == (("app.pause", "space"),)
+    assert len(warnings) == 1
+    assert str(path) in warnings[0]
+    assert "[keys] app.hint has value 3" in warnings[0]
+
+
+def test_keys_that_is_not_a_table_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('keys = "vim"\n', encoding="utf-8")
+    settings, warnings = load_settings(path)
+    assert settings.keys == ()
+    assert "'keys' must be a table" in warnings[0]

@@ -90,3 +90,7 @@ def test_large_board_scrolled(snap_compare: Any) -> None:
 
 def test_small_terminal(snap_compare: Any) -> None:
     assert snap_compare(make_app(), press=["space"], terminal_size=(40, 12))
+
+
+def test_keys_screen(snap_compare: Any) -> None:
+    assert snap_compare(make_app(), press=["alt+o", "end", "enter"], terminal_size=(80, 24))

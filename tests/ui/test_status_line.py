@@ -7,7 +7,7 @@ import pytest
 
 from tests.helpers import make_app
 from textmines.ui.line import fit_entries, fit_words
-from textmines.ui.status import HINTS, StatusLine
+from textmines.ui.status import StatusLine
 
 
 def test_fit_words_drops_whole_words() -> None:
@@ -35,7 +35,7 @@ async def test_at_80_columns_and_up_no_word_is_cut(width: int) -> None:
         await pilot.pause()
         status = app.query_one(StatusLine)
         row = status.render_line(0).text
-        whole = words_of(" ".join(HINTS)) | words_of(status.text) | {"[Assisted]"}
+        whole = words_of(" ".join(status.hints)) | words_of(status.text) | {"[Assisted]"}
         assert words_of(row) <= whole, row
         assert status.text in row, "progress wins over the hints"
         status.show(

@@ -44,6 +44,11 @@ class Settings:
     no_guess: bool = False
     zoom: str = "fit"
     swap_mouse_buttons: bool = False
+    #: The keys to start from (the UI knows the presets and checks the name).
+    key_preset: str = "default"
+    #: The ``[keys]`` table as written: (binding id, keys) pairs, e.g. ("app.hint", "i,h").
+    #: Checked by the UI, which knows the actions; kept as written so a save never drops one.
+    keys: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "no_guess": _Rule(bool),
     "zoom": _Rule(str, choices=ZOOMS),
     "swap_mouse_buttons": _Rule(bool),
+    "key_preset": _Rule(str),
 }
 _DEFAULTS: Final = Settings()
 
@@ -160,20 +166,54 @@ def load_settings(path: Path) -> tuple[Settings, list[str]]:
     problems: list[str] = []
     values: dict[str, Any] = {}
     for key, value in document.items():
+        if key == "keys":
+            values["keys"] = _key_entries(value, problems)
+            continue
         rule = _RULES.get(key)
         if rule is not None and _accepts(rule, value):
             values[key] = value
-        elif len(problems) < MAX_PROBLEMS:  # the rest are only counted: a file may hold many
-            problems.append(_problem(key, value, rule))
         else:
-            problems.append("")
+            _note(problems, _problem(key, value, rule))
     settings, custom_warnings = _check_custom(Settings(**values), name)
     warnings = [_one_notice(name, problems)] if problems else []
     return settings, warnings + custom_warnings
 
 
+def _key_entries(table: object, problems: list[str]) -> tuple[tuple[str, str], ...]:
+    """The ``[keys]`` table as (binding id, keys) pairs. ``app.hint = "i"`` (a dotted key, read
+    as a nested table) and ``"app.hint" = "i"`` are the same entry; a list of keys is joined."""
+    if not isinstance(table, dict):
+        _note(problems, f"'keys' must be a table ([keys]), not {_show(table)}; ignored")
+        return ()
+    entries: list[tuple[str, str]] = []
+
+    def walk(prefix: str, node: dict[str, Any]) -> None:
+        for name, value in node.items():
+            action = f"{prefix}{name}"
+            if isinstance(value, dict):
+                walk(f"{action}.", value)
+            elif isinstance(value, str) or (
+                isinstance(value, list) and value and all(isinstance(k, str) for k in value)
+            ):
+                entries.append((action, value if isinstance(value, str) else ",".join(value)))
+            else:
+                _note(
+                    problems,
+                    f"[keys] {action} has value {_show(value)}, expected a key name like "
+                    f'"ctrl+h" or a list of them; ignored',
+                )
+
+    walk("", table)
+    return tuple(entries)
+
+
 #: Problems named in the one notice about a settings file; the others are counted.
 MAX_PROBLEMS = 5
+
+
+def _note(problems: list[str], problem: str) -> None:
+    """Add ``problem`` to the notice, or only count it once the notice names enough."""
+    problems.append(problem if len(problems) < MAX_PROBLEMS else "")
 
 
 def _problem(key: str, value: Any, rule: _Rule | None) -> str:
@@ -199,7 +239,13 @@ def save_settings(path: Path, settings: Settings) -> None:
     """Write ``settings`` to ``path`` atomically, creating its directory. Raises ``OSError``,
     ``ReadOnlyFile`` (a ``PermissionError``) for a file the user made read-only, which is
     never replaced."""
-    document = {field.name: getattr(settings, field.name) for field in fields(settings)}
+    document: dict[str, Any] = {
+        field.name: getattr(settings, field.name)
+        for field in fields(settings)
+        if field.name != "keys"
+    }
+    if settings.keys:
+        document["keys"] = dict(settings.keys)
     refuse_read_only(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, (HEADER + tomli_w.dumps(document)).encode("utf-8"))

@@ -42,6 +42,7 @@ from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
 from textmines.ui.game_screen import GameScreen
 from textmines.ui.header import GameHeader, led_fits
+from textmines.ui.keymap import Action, actions, hint_texts, key_label, resolve
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
 from textmines.ui.numbers import format_seconds, game_details, timer_seconds
@@ -52,6 +53,7 @@ from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
 
 if TYPE_CHECKING:
     from textmines.replays.foreign import ForeignReplay
+    from textmines.ui.screens.keys import KeyChoice
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection
 
@@ -95,8 +97,20 @@ class TextminesApp(ThemedApp):
         Binding("i", "hint", "Hint", show=False, id="app.hint"),
         Binding("o", "toggle_overlay", "Probability overlay", show=False, id="app.overlay"),
         Binding("a", "autoplay", "Autoplay on / off", show=False, id="app.autoplay"),
-        Binding("greater_than_sign", "autoplay_pace(0.5)", "Autoplay faster", show=False),
-        Binding("less_than_sign", "autoplay_pace(2)", "Autoplay slower", show=False),
+        Binding(
+            "greater_than_sign",
+            "autoplay_pace(0.5)",
+            "Autoplay faster",
+            show=False,
+            id="app.autoplay_faster",
+        ),
+        Binding(
+            "less_than_sign",
+            "autoplay_pace(2)",
+            "Autoplay slower",
+            show=False,
+            id="app.autoplay_slower",
+        ),
         Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
         Binding("w", "watch_replay", "Watch the replay", show=False, id="app.watch_replay"),
         Binding("b", "board_info", "Board info and ID", show=False, id="app.board_info"),
@@ -157,7 +171,7 @@ class TextminesApp(ThemedApp):
         self.settings = settings_with_config(settings or Settings(), first)
         # None: nothing is written (tests, or a player who cannot save).
         self.settings_path = settings_path
-        self._startup_warnings = list(warnings)
+        self._startup_warnings = [*warnings, *self._use_keys(self.settings)]
         # None: games are not recorded; the statistics screen then shows ``stats_notice``.
         self.stats = stats
         self.stats_notice = stats_notice
@@ -245,7 +259,10 @@ class TextminesApp(ThemedApp):
         if self.session.saved:
             # Resumed: the clock waits until the player has had a look.
             self.hold_clock(PLAYER, True)
-            self.notify("Your last game is back, paused. Press P to play on.", timeout=6)
+            self.notify(
+                f"Your last game is back, paused. Press {self.key_for('app.pause')} to play on.",
+                timeout=6,
+            )
         if self._autoplay_at_start:
             self.start_autoplay()
         loop = asyncio.get_running_loop()
@@ -353,16 +370,47 @@ class TextminesApp(ThemedApp):
             key_for=self.key_for,
         )
 
-    def key_for(self, action: str) -> str:
-        """The first key bound to app action ``action`` (``app.hint``), written as the help
-        screen writes it; "" for an action without a key."""
-        from textmines.ui.screens.help import key_label
+    @classmethod
+    def key_actions(cls) -> tuple[Action, ...]:
+        """Every action a key can be given: the game's bindings, then the board's."""
+        return actions([("Game", cls.BINDINGS), ("Board", BoardView.BINDINGS)])
 
+    def key_for(self, action: str) -> str:
+        """The player's first key for app action ``action`` (``app.hint``), written as the help
+        screen writes it; "" for an action without a key."""
         name = action.removeprefix("app.")
         for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and binding.action == name:
-                return key_label(binding.key.split(",")[0].strip())
+            if isinstance(binding, Binding) and binding.action == name and binding.id:
+                keys = self.keymap.keys_for(binding.id)
+                return key_label(keys[0]) if keys else ""
         return ""
+
+    def _use_keys(self, settings: Settings) -> list[str]:
+        """Put the player's keys in effect: the preset and the [keys] entries of ``settings``
+        over the bindings' own keys. Returns a warning for each entry that cannot be used."""
+        self.keymap, warnings = resolve(
+            self.key_actions(),
+            settings.key_preset,
+            settings.keys,
+            str(self.settings_path or "settings.toml"),
+        )
+        self.set_keymap(self.keymap.textual())
+        return warnings
+
+    def action_keys(self) -> None:
+        """Options > Keys...: see every action's keys, change them, save them."""
+        from textmines.ui.screens.keys import KeysScreen
+
+        self.push_screen(KeysScreen(self.keymap, self.settings.key_preset), self._keys_chosen)
+
+    def _keys_chosen(self, choice: KeyChoice | None) -> None:
+        if choice is None:
+            return
+        self._save_settings(replace(self.settings, key_preset=choice.preset, keys=choice.entries))
+        self._use_keys(self.settings)  # the screen lets no bad entry through
+        self.menu_bar.menus = tuple(self.menus())
+        self._show_game_state()
+        self.notify("Keys saved: the help, the menus and the hints show them.", timeout=4)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -487,7 +535,7 @@ class TextminesApp(ThemedApp):
         else:
             status.show(f"{game.safe_left} safe left · {percent_cleared_text(game)} cleared")
         # Over, the board takes no moves: the hints offer what comes next.
-        status.set_hints(GAME_OVER_HINTS if game.status.is_over else HINTS)
+        status.set_hints(hint_texts(self.keymap, GAME_OVER_HINTS if game.status.is_over else HINTS))
         self.show_modes()
 
     def show_modes(self) -> None:
@@ -863,7 +911,11 @@ class TextminesApp(ThemedApp):
     def _over_notice(self) -> bool:
         """Say so when the game is over (nothing to help with); True then."""
         if self.game.status.is_over:
-            self.notify("The game is over: press N for a new one.", timeout=3, kind="over")
+            self.notify(
+                f"The game is over: press {self.key_for('app.new_game')} for a new one.",
+                timeout=3,
+                kind="over",
+            )
         return self.game.status.is_over
 
     def action_hint(self) -> None:
@@ -1013,7 +1065,8 @@ class TextminesApp(ThemedApp):
             self.game.resume()
         hidden = bool(self._holds & HIDING_HOLDS)
         if hidden != was_hidden:
-            self._show_notice("paused", "Paused - press P to resume" if hidden else None)
+            resume = f"Paused - press {self.key_for('app.pause')} to resume"
+            self._show_notice("paused", resume if hidden else None)
             if not hidden:
                 self.board.focus()
         self._tick()
@@ -1036,7 +1089,11 @@ class TextminesApp(ThemedApp):
         from textmines.ui.screens.info import InfoScreen
 
         table = controls_table(
-            [("Game", self.BINDINGS), ("Board", BoardView.BINDINGS)], MOUSE_CONTROLS
+            [
+                ("Game", self.keymap.bindings(self.BINDINGS)),
+                ("Board", self.keymap.bindings(BoardView.BINDINGS)),
+            ],
+            MOUSE_CONTROLS,
         )
         self.push_screen(InfoScreen("Controls", table))
 

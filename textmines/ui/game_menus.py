@@ -112,6 +112,7 @@ def game_menus(
                 MenuItem("Zoom out", "app.zoom(-1)"),
                 MenuItem("Zoom to fit", "app.zoom_fit", checked=zoom_fit),
                 MenuItem("Theme...", "app.choose_theme"),
+                MenuItem("Keys...", "app.keys"),
             ),
         ),
         Menu(

@@ -6,13 +6,29 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textmines.ui.colours import PieceStyle
+from textmines.ui.keymap import Hint
 from textmines.ui.line import OneLineWidget, Piece, fit_entries, fit_words
 
-#: Key hints, most useful first: a short row drops whole entries from the end.
-#: Letters as they are typed (as the help screen shows them): Shift+F is not the flag key.
-HINTS = ("Space open", "f flag", "n new", "p pause", "F1 help", "F10 menu")
+#: Key hints, most useful first: a short row drops whole entries from the end. Each names the
+#: player's key for its action (``keymap.hint_texts``); with the default keys they read
+#: "Space open", "f flag", ... Letters as they are typed: Shift+F is not the flag key.
+HINTS: tuple[Hint, ...] = (
+    ("board.open", "space", "open"),
+    ("board.mark", "f", "flag"),
+    ("app.new_game", "n", "new"),
+    ("app.pause", "p", "pause"),
+    ("app.help", "f1", "help"),
+    ("app.menu", "f10", "menu"),
+)
 #: Once a game is over the board takes no moves: what the player can do next.
-GAME_OVER_HINTS = ("n new", "r restart", "w replay", "b board ID", "F1 help", "F10 menu")
+GAME_OVER_HINTS: tuple[Hint, ...] = (
+    ("app.new_game", "n", "new"),
+    ("app.restart", "r", "restart"),
+    ("app.watch_replay", "w", "replay"),
+    ("app.board_info", "b", "board ID"),
+    ("app.help", "f1", "help"),
+    ("app.menu", "f10", "menu"),
+)
 
 
 class StatusLine(OneLineWidget):
@@ -36,7 +52,7 @@ class StatusLine(OneLineWidget):
 
     def __init__(
         self,
-        hints: Sequence[str] = HINTS,
+        hints: Sequence[str] = (),
         *,
         name: str | None = None,
         id: str | None = None,

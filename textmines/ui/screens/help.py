@@ -6,41 +6,8 @@ from collections.abc import Iterable
 
 from rich.table import Table
 from textual.binding import Binding, BindingType
-from textual.keys import key_to_character
 
-_KEY_NAMES = {
-    "up": "↑",
-    "down": "↓",
-    "left": "←",
-    "right": "→",
-    "space": "Space",
-    "enter": "Enter",
-    "plus": "+",
-    "minus": "-",
-    "question_mark": "?",
-    "home": "Home",
-    "end": "End",
-    "escape": "Esc",
-}
-
-
-def key_label(key: str) -> str:
-    """``shift+up`` -> ``Shift+↑``, ``f2`` -> ``F2``, ``ctrl+c`` -> ``Ctrl+C``.
-
-    A letter alone is shown as it is typed: ``k`` moves one cell and ``K`` five, as the README
-    says, so the case is the information.
-    """
-    *mods, last = key.split("+")
-    character = key_to_character(last)
-    if last in _KEY_NAMES:
-        name = _KEY_NAMES[last]
-    elif character is not None and len(last) > 1 and not character.isspace():
-        name = character  # "greater_than_sign" -> ">"
-    elif len(last) == 1 and not mods:
-        name = last
-    else:
-        name = last.upper()
-    return "+".join([*(mod.capitalize() for mod in mods), name])
+from textmines.ui.keymap import key_label
 
 
 def binding_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:

@@ -425,7 +425,7 @@ class StatisticsScreen(ModalScreen[bool]):
         except StatsError as error:
             return [Static(str(error), classes="message -error", markup=False)]
         if not stats.days_played:
-            text = "No daily board played yet: Game > Daily board (d) plays today's."
+            text = "No daily board played yet: Game > Daily board plays today's."
             return [Static(text, classes="message", markup=False)]
         return [Static(daily_text(stats), classes="figures daily")]
 

@@ -1,0 +1,162 @@
+"""The key map on its own: presets, the [keys] entries over them, and what a bad entry says."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from textmines.ui.app import TextminesApp
+from textmines.ui.keymap import (
+    PRESETS,
+    RESERVED,
+    hint_texts,
+    key_label,
+    key_problem,
+    normal_key,
+    preset_keys,
+    resolve,
+)
+from textmines.ui.status import GAME_OVER_HINTS, HINTS
+
+ACTIONS = TextminesApp.key_actions()
+IDS = [action.id for action in ACTIONS]
+
+
+def owners(keys: dict[str, tuple[str, ...]]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for action_id, action_keys in keys.items():
+        for key in action_keys:
+            found.setdefault(key, []).append(action_id)
+    return found
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_preset_names_real_actions_and_gives_no_key_twice(preset: str) -> None:
+    assert set(PRESETS[preset]) <= set(IDS)
+    keys = preset_keys(ACTIONS, preset)
+    assert {key: ids for key, ids in owners(keys).items() if len(ids) > 1} == {}
+    for action_keys in keys.values():
+        assert action_keys, "every action keeps a key"
+        for key in action_keys:
+            assert key_problem(key) is None, key
+    assert resolve(ACTIONS, preset, []) == (resolve(ACTIONS, preset, [])[0], [])
+
+
+def test_every_game_and_board_action_can_be_given_keys() -> None:
+    assert "app.hint" in IDS and "board.mark" in IDS and "app.autoplay_faster" in IDS
+    assert len(IDS) == len(set(IDS))
+
+
+def test_key_names_are_read_as_textual_names_them() -> None:
+    assert normal_key("?") == "question_mark"
+    assert normal_key("+") == "plus"
+    assert normal_key("ctrl++") == "ctrl+plus"
+    assert normal_key("Ctrl+S") == "ctrl+S"
+    assert normal_key("ctrl+s") == "ctrl+s"
+    assert normal_key("K") == "K"
+    assert normal_key("F5") == "f5"
+    assert normal_key("$") == "dollar_sign"
+
+
+def test_bad_key_names_say_why() -> None:
+    assert "did you mean 'up'" in (key_problem("upp") or "")
+    assert "modifiers are" in (key_problem("control+x") or "")
+    for key in RESERVED:
+        assert "kept for" in (key_problem(key) or "")
+    for key in ("x", "X", "f12", "ctrl+x", "alt+1", "question_mark", "space", "shift+home"):
+        assert key_problem(key) is None, key
+
+
+def test_an_entry_replaces_the_keys_of_its_action() -> None:
+    keymap, warnings = resolve(ACTIONS, "default", [("board.mark", "m, ?"), ("app.help", "f1")])
+    assert warnings == []
+    assert keymap.keys_for("board.mark") == ("m", "question_mark")
+    assert keymap.keys_for("app.help") == ("f1",)
+    assert keymap.owner("f") is None, "f is free once the mark has moved"
+
+
+def test_a_key_can_move_from_one_action_to_another_in_either_order() -> None:
+    for entries in (
+        [("app.hint", "f"), ("board.mark", "m")],
+        [("board.mark", "m"), ("app.hint", "f")],
+    ):
+        keymap, warnings = resolve(ACTIONS, "default", entries)
+        assert warnings == []
+        assert keymap.keys_for("app.hint") == ("f",)
+
+
+def test_a_key_bound_twice_keeps_the_defaults_for_the_later_entry() -> None:
+    keymap, warnings = resolve(
+        ACTIONS, "default", [("app.hint", "x"), ("app.pause", "x")], "/home/p/settings.toml"
+    )
+    assert keymap.keys_for("app.hint") == ("x",)
+    assert keymap.keys_for("app.pause") == ("p",)
+    assert warnings == [
+        "/home/p/settings.toml: [keys] app.pause = 'x': 'x' is already 'Hint' (app.hint); keeping p"
+    ]
+
+
+def test_an_entry_clashing_with_a_default_key_gives_way() -> None:
+    keymap, warnings = resolve(ACTIONS, "default", [("app.hint", "f")])
+    assert keymap.keys_for("app.hint") == ("i",)
+    assert keymap.keys_for("board.mark") == ("f", "plus")
+    assert (
+        "[keys] app.hint = 'f': 'f' is already 'Flag / ?' (board.mark); keeping i" in (warnings[0])
+    )
+
+
+def test_unknown_actions_keys_and_presets_are_named_and_the_rest_kept() -> None:
+    keymap, warnings = resolve(
+        ACTIONS,
+        "vi",
+        [("app.hnt", "x"), ("app.new_game", "upp"), ("app.pause", "escape"), ("app.hint", "z")],
+        "s.toml",
+    )
+    assert len(warnings) == 4
+    assert "key_preset 'vi' is unknown (did you mean 'vim'?)" in warnings[0]
+    assert (
+        "[keys] app.hnt = 'x': there is no action 'app.hnt' (did you mean 'app.hint'?)"
+        in (warnings[1])
+    )
+    assert "'upp' is not a key name (did you mean 'up'?); keeping f2 / n" in warnings[2]
+    assert "'escape' is kept for" in warnings[3]
+    assert all(warning.startswith("s.toml: ") for warning in warnings)
+    assert keymap.keys_for("app.hint") == ("z",)
+    assert keymap.keys_for("app.new_game") == ("f2", "n")
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([*IDS, "app.nothing"]), st.sampled_from(["x", "f", "i", "q"])),
+        max_size=6,
+    )
+)
+def test_whatever_the_entries_no_key_is_bound_twice(entries: list[tuple[str, str]]) -> None:
+    keymap, _ = resolve(ACTIONS, "default", entries)
+    assert all(len(ids) == 1 for ids in owners(dict(keymap.keys)).values())
+    assert all(keymap.keys_for(action_id) for action_id in IDS)
+
+
+def test_hints_name_the_players_keys() -> None:
+    default, _ = resolve(ACTIONS, "default", [])
+    assert hint_texts(default, HINTS) == [
+        "Space open",
+        "f flag",
+        "n new",
+        "p pause",
+        "F1 help",
+        "F10 menu",
+    ]
+    assert hint_texts(default, GAME_OVER_HINTS)[:2] == ["n new", "r restart"]
+    moved, _ = resolve(ACTIONS, "numpad", [("board.mark", "m")])
+    assert hint_texts(moved, HINTS)[:2] == ["Space open", "m flag"]
+    assert key_label("ctrl+h") == "Ctrl+H"
+
+
+def test_the_readme_lists_every_action_id_and_preset() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert [action_id for action_id in IDS if f"`{action_id}`" not in readme] == []
+    assert [name for name in PRESETS if f"| `{name}` |" not in readme] == []

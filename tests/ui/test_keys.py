@@ -1,0 +1,164 @@
+"""Keys your way: the [keys] table and the presets in play, what a bad entry tells the player,
+and Options > Keys... to see and change them."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from tests.helpers import make_app
+from textmines.store.settings import Settings
+from textmines.ui.keymap import KeyMap
+from textmines.ui.screens.info import InfoScreen
+from textmines.ui.screens.keys import KeysScreen, KeyTable
+from textmines.ui.status import StatusLine
+
+
+def cell(app: Any) -> str:
+    """The view character of the cell under the cursor ("#" covered, "F" flagged)."""
+    x, y = app.board.cursor
+    return str(app.game.cell(x, y))
+
+
+async def test_a_key_from_the_settings_does_the_action_and_the_old_one_stops() -> None:
+    app = make_app(settings=Settings(keys=(("board.mark", "m"),)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f")
+        assert cell(app) == "#"
+        await pilot.press("m")
+        assert cell(app) == "F"
+
+
+async def test_the_numpad_preset_moves_reveals_and_moves_the_board_sizes() -> None:
+    app = make_app(settings=Settings(key_preset="numpad"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = app.board.cursor
+        await pilot.press("6", "2")
+        assert app.board.cursor == (start[0] + 1, start[1] + 1)
+        await pilot.press("0")
+        assert cell(app) == "F"
+        await pilot.press("3")  # five rows down, not the Expert board
+        assert app.config.preset is not None and app.config.preset.key == "beginner"
+        await pilot.press("alt+3")
+        assert app.config.preset is not None and app.config.preset.key == "expert"
+
+
+async def test_a_clash_names_the_file_and_entry_and_the_game_plays(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(settings=Settings(keys=(("app.hint", "f"),)), settings_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        messages = [notice.message for notice in app._notifications]
+        assert any(
+            f"{path}: [keys] app.hint = 'f': 'f' is already 'Flag / ?'" in message
+            for message in messages
+        ), messages
+        await pilot.press("f")
+        assert cell(app) == "F"
+
+
+async def test_help_menus_and_hints_show_the_players_keys() -> None:
+    app = make_app(settings=Settings(keys=(("board.mark", "m"), ("app.hint", "ctrl+h"))))
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert "m flag" in app.query_one(StatusLine).hints
+        hint_item = next(item for _, item in app.menu_bar.all_items() if item.label == "Hint")
+        assert hint_item.key == "Ctrl+H"
+        await pilot.press("f1")
+        assert isinstance(app.screen, InfoScreen)
+        console = Console(record=True, width=100)
+        console.print(app.screen.body)
+        text = console.export_text()
+        assert "Ctrl+H" in text
+        assert "f / +" not in text and "m " in text
+
+
+async def open_keys(app: Any, pilot: Any) -> KeysScreen:
+    app.action_keys()
+    await pilot.pause()
+    assert isinstance(app.screen, KeysScreen)
+    return app.screen
+
+
+def select(screen: KeysScreen, action_id: str) -> None:
+    table = screen.query_one(KeyTable)
+    table.move_cursor(row=[action.id for action in screen.actions].index(action_id))
+
+
+async def test_keys_screen_changes_a_key_and_saves_it(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(settings_path=path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_keys(app, pilot)
+        select(screen, "board.mark")
+        await pilot.press("enter", "f2")  # F2 is New game's
+        assert "already 'New game'" in str(screen.query_one("#message").render())
+        await pilot.press("m")
+        await pilot.press("a", "x")  # a adds a key
+        assert screen.keymap.keys_for("board.mark") == ("m", "x")
+        await pilot.click("#save")
+        await pilot.pause()
+        assert not isinstance(app.screen, KeysScreen)
+        assert tomllib.loads(path.read_text())["keys"] == {"board.mark": "m,x"}
+        await pilot.press("x")
+        assert cell(app) == "F"
+        assert "m flag" in app.query_one(StatusLine).hints
+
+
+async def test_keys_screen_escape_leaves_a_key_and_cancel_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(settings_path=path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_keys(app, pilot)
+        select(screen, "app.pause")
+        await pilot.press("enter", "escape")
+        assert screen.keymap.keys_for("app.pause") == ("p",)
+        assert isinstance(app.screen, KeysScreen), "Esc while waiting only stops waiting"
+        await pilot.press("enter", "n")  # taken: nothing changes
+        await pilot.press("escape", "escape")
+        assert not isinstance(app.screen, KeysScreen)
+        assert not path.exists()
+        assert app.keymap.keys_for("app.pause") == ("p",)
+
+
+async def test_keys_screen_presets_and_delete_go_back_to_the_presets_keys(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(settings=Settings(keys=(("app.hint", "z"),)), settings_path=path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_keys(app, pilot)
+        assert screen.entries == {"app.hint": ("z",)}
+        select(screen, "app.hint")
+        await pilot.press("delete")
+        assert screen.keymap.keys_for("app.hint") == ("i",)
+        await pilot.click("#preset-left-handed")
+        assert screen.keymap.keys_for("board.up") == ("i", "up")
+        assert screen.keymap.keys_for("app.hint") == ("h",)
+        await pilot.click("#save")
+        await pilot.pause()
+        saved = tomllib.loads(path.read_text())
+        assert saved["key_preset"] == "left-handed" and "keys" not in saved
+        start = app.board.cursor
+        await pilot.press("l")
+        assert app.board.cursor == (start[0] + 1, start[1])
+
+
+async def test_keys_screen_fits_80x24_and_opens_from_the_options_menu() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+o", "end", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        for selector in ("KeyTable", "#save", "#cancel", "#preset-left-handed"):
+            region = app.screen.query_one(selector).region
+            assert region.right <= 80 and region.bottom <= 24, selector
+
+
+def test_a_keymap_gives_the_help_the_players_bindings() -> None:
+    actions = make_app().key_actions()
+    keymap = KeyMap(actions, {action.id: action.default for action in actions})
+    moved = keymap.with_keys("app.pause", ("ctrl+s",))
+    bindings = moved.bindings(make_app().BINDINGS)
+    assert any(getattr(b, "key", "") == "ctrl+s" and b.action == "pause" for b in bindings)

@@ -1,0 +1,316 @@
+"""The player's keys: presets to start from, the ``[keys]`` table of settings.toml over them, and
+the checks that keep a bad entry from costing the player a key.
+
+Every remappable action is a Textual binding with an id (``app.hint``, ``board.mark``); the map
+in effect goes to ``App.set_keymap``. The help screen, the menus and the status hints read their
+keys from the same map, so they always show the player's keys.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from textual.binding import Binding, BindingType
+from textual.keys import KEY_NAME_REPLACEMENTS, Keys, key_to_character
+
+#: Keys the screens keep for themselves: closing dialogs and menus, moving between buttons, the
+#: command palette and Textual's own quit.
+RESERVED: frozenset[str] = frozenset({"escape", "tab", "shift+tab", "ctrl+p", "ctrl+q"})
+MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
+_NAMED = frozenset(
+    key.value for key in Keys if not key.value.startswith("<") and "+" not in key.value
+) | frozenset(KEY_NAME_REPLACEMENTS.values())
+
+#: Starting points for the player's keys: binding id -> keys, over the bindings' own keys.
+PRESETS: dict[str, dict[str, str]] = {
+    "default": {},
+    # The default keys already move with h/j/k/l; vim adds the row's ends and m for a mark.
+    "vim": {
+        "board.home": "0,circumflex_accent,home",
+        "board.end": "dollar_sign,end",
+        "board.mark": "m,f,plus",
+    },
+    # NumLock on: the keypad's digits move, 5 reveals, 0 (Ins) flags, 7 / 1 (Home / End) go to
+    # the row's ends and 9 / 3 (PgUp / PgDn) jump five rows; the board sizes move to Alt+1..3.
+    "numpad": {
+        "board.up": "8,up,k",
+        "board.down": "2,down,j",
+        "board.left": "4,left,h",
+        "board.right": "6,right,l",
+        "board.up5": "9,shift+up,K",
+        "board.down5": "3,shift+down,J",
+        "board.home": "7,home",
+        "board.end": "1,end",
+        "board.open": "5,space,enter",
+        "board.mark": "0,plus,f",
+        "app.beginner": "alt+1",
+        "app.intermediate": "alt+2",
+        "app.expert": "alt+3",
+    },
+    # The mouse in the left hand, the keys under the right: i/j/k/l move, Enter or ; reveals,
+    # ' or m flags; the hint moves from i to h.
+    "left-handed": {
+        "board.up": "i,up",
+        "board.down": "k,down",
+        "board.left": "j,left",
+        "board.right": "l,right",
+        "board.up5": "I,shift+up",
+        "board.down5": "K,shift+down",
+        "board.left5": "J,shift+left",
+        "board.right5": "L,shift+right",
+        "board.open": "enter,space,semicolon",
+        "board.mark": "apostrophe,m,plus",
+        "app.hint": "h",
+    },
+}
+
+
+_KEY_NAMES = {
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+    "space": "Space",
+    "enter": "Enter",
+    "plus": "+",
+    "minus": "-",
+    "question_mark": "?",
+    "home": "Home",
+    "end": "End",
+    "escape": "Esc",
+}
+
+
+def key_label(key: str) -> str:
+    """``shift+up`` -> ``Shift+↑``, ``f2`` -> ``F2``, ``ctrl+c`` -> ``Ctrl+C``.
+
+    A letter alone is shown as it is typed: ``k`` moves one cell and ``K`` five, as the README
+    says, so the case is the information.
+    """
+    *mods, last = key.split("+")
+    character = key_to_character(last)
+    if last in _KEY_NAMES:
+        name = _KEY_NAMES[last]
+    elif character is not None and len(last) > 1 and not character.isspace():
+        name = character  # "greater_than_sign" -> ">"
+    elif len(last) == 1 and not mods:
+        name = last
+    else:
+        name = last.upper()
+    return "+".join([*(mod.capitalize() for mod in mods), name])
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a key can do: its binding id, what it does, where the help lists it."""
+
+    id: str
+    description: str
+    section: str
+    default: tuple[str, ...]
+
+
+def actions(sections: Iterable[tuple[str, Iterable[BindingType]]]) -> tuple[Action, ...]:
+    """Every binding with an id, by section (``("Game", App.BINDINGS)``), in order."""
+    found = []
+    for section, bindings in sections:
+        for binding in bindings:
+            if isinstance(binding, Binding) and binding.id:
+                keys = tuple(normal_key(key) for key in split_keys(binding.key))
+                found.append(Action(binding.id, binding.description, section, keys))
+    return tuple(found)
+
+
+def split_keys(keys: str) -> list[str]:
+    """``"f, plus"`` -> ``["f", "plus"]``."""
+    return [key.strip() for key in keys.split(",") if key.strip()]
+
+
+def normal_key(key: str) -> str:
+    """A key as Textual names it: ``?`` -> ``question_mark``, ``Ctrl+S`` -> ``ctrl+s``.
+
+    A letter keeps its case (``K`` is Shift+k, as Textual reports it).
+    """
+    if key.endswith("+"):  # "+" or "ctrl++"
+        head, last = key[:-1].rstrip("+"), "+"
+    else:
+        head, _, last = key.rpartition("+")
+    mods = head.split("+") if head else []
+    if len(last) == 1 and not last.isalnum():
+        with contextlib.suppress(ValueError):  # a character without a name stays as it is
+            last = unicodedata.name(last).lower().replace("-", "_").replace(" ", "_")
+        last = KEY_NAME_REPLACEMENTS.get(last, last)
+    elif len(last) > 1:
+        last = last.lower()
+    return "+".join([*(mod.lower() for mod in mods), last])
+
+
+def key_problem(key: str) -> str | None:
+    """Why ``key`` (normalised) cannot be bound, or None."""
+    *mods, last = key.split("+")
+    unknown = [mod for mod in mods if mod not in MODIFIERS]
+    if unknown or not last:
+        return f"{key!r} is not a key name (modifiers are {', '.join(MODIFIERS)})"
+    if not (
+        (len(last) == 1 and last.isprintable() and not last.isspace())
+        or last in _NAMED
+        or key_to_character(last) is not None
+    ):
+        close = difflib.get_close_matches(last, sorted(_NAMED), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"{key!r} is not a key name{hint}"
+    if key in RESERVED:
+        return f"{key!r} is kept for closing dialogs, moving between buttons and the palette"
+    return None
+
+
+#: A status-line hint: the action, the key to name when the player has it, what it does.
+Hint = tuple[str, str, str]
+
+
+def hint_texts(keymap: KeyMap, hints: Iterable[Hint]) -> list[str]:
+    """``("board.mark", "f", "flag")`` -> ``"f flag"``, or the player's first key for the
+    action if ``f`` is not one of them (no hint for an action without a key)."""
+    texts = []
+    for action_id, usual, what in hints:
+        keys = keymap.keys_for(action_id)
+        if keys:
+            texts.append(f"{key_label(usual if usual in keys else keys[0])} {what}")
+    return texts
+
+
+@dataclass(frozen=True)
+class KeyMap:
+    """The keys in effect for every action."""
+
+    actions: tuple[Action, ...]
+    keys: Mapping[str, tuple[str, ...]]
+
+    def keys_for(self, action_id: str) -> tuple[str, ...]:
+        return self.keys.get(action_id, ())
+
+    def owner(self, key: str) -> Action | None:
+        """The action ``key`` is bound to, if any."""
+        for action in self.actions:
+            if key in self.keys_for(action.id):
+                return action
+        return None
+
+    def action(self, action_id: str) -> Action | None:
+        return next((action for action in self.actions if action.id == action_id), None)
+
+    def textual(self) -> dict[str, str]:
+        """The map for ``App.set_keymap``: every action, so a changed preset undoes the last."""
+        return {action.id: ",".join(self.keys_for(action.id)) for action in self.actions}
+
+    def bindings(self, bindings: Iterable[BindingType]) -> list[BindingType]:
+        """``bindings`` with the player's keys (for the help screen)."""
+        return [
+            binding.with_key(",".join(self.keys[binding.id]))
+            if isinstance(binding, Binding) and binding.id in self.keys
+            else binding
+            for binding in bindings
+        ]
+
+    def with_keys(self, action_id: str, keys: tuple[str, ...]) -> KeyMap:
+        return KeyMap(self.actions, {**self.keys, action_id: keys})
+
+
+def preset_keys(all_actions: tuple[Action, ...], preset: str) -> dict[str, tuple[str, ...]]:
+    """Every action's keys in ``preset`` (the bindings' own keys where it says nothing)."""
+    table = PRESETS.get(preset, {})
+    return {
+        action.id: tuple(normal_key(key) for key in split_keys(table[action.id]))
+        if action.id in table
+        else action.default
+        for action in all_actions
+    }
+
+
+def resolve(
+    all_actions: tuple[Action, ...],
+    preset: str,
+    overrides: Iterable[tuple[str, str]],
+    source: str = "settings.toml",
+) -> tuple[KeyMap, list[str]]:
+    """The preset's keys with the player's ``[keys]`` entries over them, and a warning naming
+    ``source`` and the entry for each entry that cannot be used (the preset's keys stay for it):
+    an unknown action or key name, a reserved key, or a key another action has too (of two
+    entries that want one key, the later in the file gives way)."""
+    warnings = []
+    if preset not in PRESETS:
+        close = difflib.get_close_matches(preset, PRESETS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        warnings.append(
+            f"{source}: key_preset {preset!r} is unknown{hint}; using 'default'. "
+            f"Presets: {', '.join(PRESETS)}"
+        )
+        preset = "default"
+    base = KeyMap(all_actions, preset_keys(all_actions, preset))
+    entries: dict[str, tuple[str, tuple[str, ...]]] = {}  # action id -> (as written, keys)
+    for action_id, value in overrides:
+        problem, keys = _entry_problem(base, action_id, value)
+        if problem is None:
+            entries.pop(action_id, None)  # a later entry for one action wins, in file order
+            entries[action_id] = (value, keys)
+        else:
+            warnings.append(_entry_warning(source, base, action_id, value, problem))
+    while True:
+        keymap = KeyMap(
+            all_actions, {**base.keys, **{aid: keys for aid, (_, keys) in entries.items()}}
+        )
+        clash = _first_clash(keymap, list(entries))
+        if clash is None:
+            return keymap, warnings
+        loser, key, other = clash
+        value, _ = entries.pop(loser)
+        problem = f"{key!r} is already {other.description!r} ({other.id})"
+        warnings.append(_entry_warning(source, base, loser, value, problem))
+
+
+def _entry_warning(source: str, base: KeyMap, action_id: str, value: str, problem: str) -> str:
+    kept = " / ".join(base.keys_for(action_id))
+    return f"{source}: [keys] {action_id} = {value!r}: {problem}" + (
+        f"; keeping {kept}" if kept else ""
+    )
+
+
+def _entry_problem(
+    keymap: KeyMap, action_id: str, value: str
+) -> tuple[str | None, tuple[str, ...]]:
+    """What is wrong with one ``[keys]`` entry on its own, and its keys."""
+    if keymap.action(action_id) is None:
+        close = difflib.get_close_matches(action_id, [a.id for a in keymap.actions], n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"there is no action {action_id!r}{hint}", ()
+    keys = tuple(normal_key(key) for key in split_keys(value))
+    if not keys:
+        return "no key given", ()
+    for key in keys:
+        problem = key_problem(key)
+        if problem is not None:
+            return problem, ()
+    if len(set(keys)) != len(keys):
+        return "a key is given twice", ()
+    return None, keys
+
+
+def _first_clash(keymap: KeyMap, entries: list[str]) -> tuple[str, str, Action] | None:
+    """A key two actions have, one of them from a ``[keys]`` entry: (the entry that gives way,
+    the key, the other action). ``entries`` are the entries' action ids in file order."""
+    owners: dict[str, list[Action]] = {}
+    for action in keymap.actions:
+        for key in keymap.keys_for(action.id):
+            owners.setdefault(key, []).append(action)
+    for key, actions_ in owners.items():
+        if len(actions_) < 2:
+            continue
+        ranked = sorted(actions_, key=lambda a: entries.index(a.id) if a.id in entries else -1)
+        loser, other = ranked[-1], ranked[-2]
+        if loser.id in entries:  # the presets themselves never clash (a test checks)
+            return loser.id, key, other
+    return None

@@ -1,0 +1,211 @@
+"""Options > Keys...: every action with the keys it has; pick a preset, change a key, save."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Static
+
+from textmines.ui.keymap import PRESETS, KeyMap, key_label, key_problem, preset_keys
+from textmines.ui.screens.dialog import dialog_css
+
+HELP = "Enter: change · a: add a key · Delete: back to the preset's · Esc: close"
+
+
+@dataclass(frozen=True)
+class KeyChoice:
+    """What the player saved: the preset and the ``[keys]`` entries over it."""
+
+    preset: str
+    entries: tuple[tuple[str, str], ...]
+
+
+class KeyCatcher(Static, can_focus=True):
+    """Takes the next key press whatever it is, so no binding of the game runs on it."""
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        screen = self.screen
+        if isinstance(screen, KeysScreen):
+            screen.caught(event.key)
+
+
+class KeyTable(DataTable[Text]):
+    """The actions and their keys (a modal screen: the game's own keys do not run behind it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "screen.capture(True)", "Add a key", show=False),
+        Binding("delete,backspace", "screen.reset_action", "The preset's keys", show=False),
+    ]
+
+
+class KeysScreen(ModalScreen[KeyChoice | None]):
+    """Dismissed with the keys to save, or None when closed without saving."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
+    DEFAULT_CSS = (
+        dialog_css("KeysScreen", 76)
+        + """
+    KeysScreen #title { text-style: bold; }
+    KeysScreen #presets { height: auto; margin-top: 1; align-horizontal: left; }
+    KeysScreen #presets Static { width: auto; padding: 0 1 0 0; }
+    KeysScreen #presets Button { margin-left: 0; margin-right: 1; min-width: 8; }
+    KeysScreen #presets Button.-current { text-style: bold reverse; }
+    KeysScreen > Vertical { height: 40; }
+    KeysScreen KeyTable { height: 1fr; min-height: 3; margin-top: 1; }
+    KeysScreen KeyCatcher { height: 0; width: 0; }
+    """
+    )
+
+    def __init__(self, keymap: KeyMap, preset: str) -> None:
+        super().__init__()
+        self.actions = keymap.actions
+        self.preset = preset if preset in PRESETS else "default"
+        base = preset_keys(self.actions, self.preset)
+        #: The player's entries over the preset: action id -> keys.
+        self.entries = {
+            action.id: keymap.keys_for(action.id)
+            for action in self.actions
+            if keymap.keys_for(action.id) != base[action.id]
+        }
+        #: While waiting for a key: the action and whether the key is added (else replaces).
+        self.capturing: tuple[str, bool] | None = None
+
+    @property
+    def keymap(self) -> KeyMap:
+        return KeyMap(self.actions, {**preset_keys(self.actions, self.preset), **self.entries})
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Keys", id="title")
+            with Horizontal(id="presets"):
+                yield Static("Start from:")
+                for name in PRESETS:
+                    yield Button(name, id=f"preset-{name}", compact=True)
+            yield KeyTable(cursor_type="row", zebra_stripes=True)
+            yield Static(HELP, id="message")
+            yield KeyCatcher()
+            with Horizontal():
+                yield Button("Save", variant="primary", id="save")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        table = self.query_one(KeyTable)
+        table.add_columns("", "Action", "Keys")
+        section = ""
+        for action in self.actions:
+            shown = action.section if action.section != section else ""
+            section = action.section
+            table.add_row(
+                Text(shown, style="bold"), Text(action.description), Text(), key=action.id
+            )
+        self._show()
+        table.focus()
+
+    def _show(self) -> None:
+        """The keys column and the preset buttons as they are now."""
+        table, keymap = self.query_one(KeyTable), self.keymap
+        for action in self.actions:
+            keys = " / ".join(key_label(key) for key in keymap.keys_for(action.id))
+            style = "bold" if action.id in self.entries else ""
+            table.update_cell(action.id, table.ordered_columns[2].key, Text(keys, style=style))
+        for name in PRESETS:
+            self.query_one(f"#preset-{name}", Button).set_class(name == self.preset, "-current")
+
+    def _say(self, text: str, error: bool = False) -> None:
+        message = self.query_one("#message", Static)
+        message.update(Text(text))
+        message.set_class(error, "-error")
+
+    def _selected(self) -> str:
+        table = self.query_one(KeyTable)
+        return self.actions[table.cursor_row].id
+
+    @on(DataTable.RowSelected)
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_capture(False)
+
+    def action_capture(self, add: bool) -> None:
+        """Wait for the key to give the selected action (added to its keys, or replacing them)."""
+        action_id = self._selected()
+        self.capturing = (action_id, add)
+        description = self.keymap.action(action_id)
+        name = description.description if description else action_id
+        verb = "add to" if add else "give"
+        self._say(f"Press the key to {verb} {name!r} (Esc: leave it as it is)")
+        self.query_one(KeyCatcher).focus()
+
+    def caught(self, key: str) -> None:
+        """The key pressed while capturing."""
+        if self.capturing is None:
+            return
+        action_id, add = self.capturing
+        if key == "escape":
+            self._end_capture(HELP)
+            return
+        problem = key_problem(key)
+        owner = self.keymap.owner(key)
+        if problem is None and owner is not None and owner.id != action_id:
+            problem = f"{key_label(key)} is already {owner.description!r}"
+        if problem is not None:
+            self._say(f"{problem}: press another key (Esc: leave it as it is)", error=True)
+            return
+        keys = self.keymap.keys_for(action_id)
+        new = (*keys, key) if add and key not in keys else keys if add else (key,)
+        base = preset_keys(self.actions, self.preset)[action_id]
+        if new == base:
+            self.entries.pop(action_id, None)
+        else:
+            self.entries[action_id] = new
+        self._show()
+        self._end_capture(f"{key_label(key)} set. {HELP}")
+
+    def _end_capture(self, message: str) -> None:
+        self.capturing = None
+        self._say(message)
+        self.query_one(KeyTable).focus()
+
+    def action_reset_action(self) -> None:
+        """The selected action goes back to the preset's keys."""
+        action_id = self._selected()
+        wanted = preset_keys(self.actions, self.preset)[action_id]
+        owner = next(
+            (
+                self.keymap.owner(key)
+                for key in wanted
+                if self.keymap.owner(key) not in (None, self.keymap.action(action_id))
+            ),
+            None,
+        )
+        if owner is not None:
+            self._say(f"The preset's keys are taken by {owner.description!r}", error=True)
+            return
+        self.entries.pop(action_id, None)
+        self._show()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button.id or ""
+        if button.startswith("preset-"):
+            self.preset = button.removeprefix("preset-")
+            self.entries.clear()
+            self._show()
+            self._say(f"Keys of the {self.preset} preset. {HELP}")
+        elif button == "save":
+            entries = tuple((aid, ",".join(keys)) for aid, keys in self.entries.items())
+            self.dismiss(KeyChoice(self.preset, entries))
+        else:
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
