@@ -152,6 +152,13 @@ def test_hints_name_the_players_keys() -> None:
     moved, _ = resolve(ACTIONS, "numpad", [("board.mark", "m")])
     assert hint_texts(moved, HINTS)[:2] == ["Space open", "m flag"]
     assert key_label("ctrl+h") == "Ctrl+H"
+    assert [key_label(key) for key in ("backspace", "f12", "pageup", "ctrl+x", "ctrl+plus")] == [
+        "Backspace",
+        "F12",
+        "PgUp",
+        "Ctrl+X",
+        "Ctrl++",
+    ]
 
 
 def test_the_readme_lists_every_action_id_and_preset() -> None:

@@ -42,7 +42,7 @@ async def test_the_numpad_preset_moves_reveals_and_moves_the_board_sizes() -> No
         assert cell(app) == "F"
         await pilot.press("3")  # five rows down, not the Expert board
         assert app.config.preset is not None and app.config.preset.key == "beginner"
-        await pilot.press("alt+3")
+        await pilot.press("f7")
         assert app.config.preset is not None and app.config.preset.key == "expert"
 
 

@@ -35,7 +35,8 @@ PRESETS: dict[str, dict[str, str]] = {
         "board.mark": "m,f,plus",
     },
     # NumLock on: the keypad's digits move, 5 reveals, 0 (Ins) flags, 7 / 1 (Home / End) go to
-    # the row's ends and 9 / 3 (PgUp / PgDn) jump five rows; the board sizes move to Alt+1..3.
+    # the row's ends and 9 / 3 (PgUp / PgDn) jump five rows; the board sizes move to F5..F7
+    # (terminals send Alt+digit as other characters, so Alt+1 would never arrive).
     "numpad": {
         "board.up": "8,up,k",
         "board.down": "2,down,j",
@@ -47,9 +48,9 @@ PRESETS: dict[str, dict[str, str]] = {
         "board.end": "1,end",
         "board.open": "5,space,enter",
         "board.mark": "0,plus,f",
-        "app.beginner": "alt+1",
-        "app.intermediate": "alt+2",
-        "app.expert": "alt+3",
+        "app.beginner": "f5",
+        "app.intermediate": "f6",
+        "app.expert": "f7",
     },
     # The mouse in the left hand, the keys under the right: i/j/k/l move, Enter or ; reveals,
     # ' or m flags; the hint moves from i to h.
@@ -82,6 +83,8 @@ _KEY_NAMES = {
     "home": "Home",
     "end": "End",
     "escape": "Esc",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
 }
 
 
@@ -95,12 +98,19 @@ def key_label(key: str) -> str:
     character = key_to_character(last)
     if last in _KEY_NAMES:
         name = _KEY_NAMES[last]
-    elif character is not None and len(last) > 1 and not character.isspace():
+    elif (
+        character is not None
+        and len(last) > 1
+        and character.isprintable()
+        and not character.isspace()
+    ):
         name = character  # "greater_than_sign" -> ">"
     elif len(last) == 1 and not mods:
         name = last
+    elif len(last) == 1 or (last[0] == "f" and last[1:].isdigit()):
+        name = last.upper()  # Ctrl+C, F5
     else:
-        name = last.upper()
+        name = last.capitalize()  # Backspace, Insert
     return "+".join([*(mod.capitalize() for mod in mods), name])
 
 

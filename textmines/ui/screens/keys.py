@@ -27,8 +27,9 @@ class KeyChoice:
     entries: tuple[tuple[str, str], ...]
 
 
-class KeyCatcher(Static, can_focus=True):
-    """Takes the next key press whatever it is, so no binding of the game runs on it."""
+class KeyCatcher(Static):
+    """Takes the next key press whatever it is, so no binding of the game runs on it. Focusable
+    only while the screen waits for a key (Tab never lands on it)."""
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -142,7 +143,9 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
         name = description.description if description else action_id
         verb = "add to" if add else "give"
         self._say(f"Press the key to {verb} {name!r} (Esc: leave it as it is)")
-        self.query_one(KeyCatcher).focus()
+        catcher = self.query_one(KeyCatcher)
+        catcher.can_focus = True
+        catcher.focus()
 
     def caught(self, key: str) -> None:
         """The key pressed while capturing."""
@@ -171,6 +174,7 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
 
     def _end_capture(self, message: str) -> None:
         self.capturing = None
+        self.query_one(KeyCatcher).can_focus = False
         self._say(message)
         self.query_one(KeyTable).focus()
 
