@@ -329,6 +329,78 @@ def test_a_board_option_for_the_saved_board_resumes_it(
     assert fake_app.built[1].options["resumed"] is None
 
 
+def test_a_browser_tab_neither_resumes_nor_writes_the_saved_game(
+    fake_app: type[FakeApp], tmp_path: Path
+) -> None:
+    save_expert_game(tmp_path)
+    assert main(["--tab"]) == 0
+    options = fake_app.built[0].options
+    assert options["resumed"] is None and options["save_path"] is None
+    assert (tmp_path / "saved-game.json").exists(), "the terminal's saved game stays"
+
+
+def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import textmines.ui.serve as serve_module
+
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    served: list[tuple[list[str], str, int]] = []
+    monkeypatch.setattr(
+        serve_module, "serve", lambda argv, host, port: served.append((list(argv), host, port))
+    )
+    argv = ["--serve", "--port=8765", "--expert", "--host", "0.0.0.0", "--seed", "3"]
+    assert main(argv) == 0
+    assert served[0][1:] == ("0.0.0.0", 8765)
+    assert serve_module.tab_arguments(served[0][0]) == ["--tab", "--expert", "--seed", "3"]
+    assert main(["--serve"]) == 0
+    assert served[1][1:] == ("127.0.0.1", 8000), "this machine only unless told otherwise"
+    command = serve_module.tab_command(["--serve", "--theme", "my theme.toml"])
+    assert command.endswith("-m textmines --tab --theme 'my theme.toml'")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--serve", "--port", "0"], "must be a number from 1 to 65535, not '0'"),
+        (["--serve", "--port", "http"], "must be a number from 1 to 65535, not 'http'"),
+        (["--port", "8000"], "--host and --port go with --serve"),
+        (["--host", "0.0.0.0"], "--host and --port go with --serve"),
+    ],
+)
+def test_bad_serve_options_exit_2_with_one_line(
+    args: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
+
+
+def test_a_port_in_use_exits_1_saying_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SystemExit) as exit_info:
+            main(["--serve", "--port", str(port)])
+    assert exit_info.value.code == 1
+    error = capsys.readouterr().err
+    assert f"--serve: cannot serve on 127.0.0.1:{port}:" in error
+    assert "choose another --port" in error
+
+
 # ---------------------------------------------------------------------------- hostile input
 LONG_NAME = "a" * 256  # longer than a file name may be
 

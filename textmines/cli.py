@@ -8,7 +8,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
@@ -35,6 +35,9 @@ from textmines.themes import (
     load_themes,
     resolve_theme_arg,
 )
+
+if TYPE_CHECKING:
+    from textmines.ui.app import TextminesApp
 
 
 class _Parser(argparse.ArgumentParser):
@@ -129,11 +132,51 @@ def build_parser() -> argparse.ArgumentParser:
         "--autoplay", action="store_true", help="watch the solver play (press a to stop)"
     )
     _add_file_options(parser)
+    _add_serve_options(parser)
     parser.add_argument(
         "--paths", action="store_true", help="show where settings, statistics and saves live"
     )
     parser.add_argument("--version", action="version", version=f"textmines {__version__}")
     return parser
+
+
+def _add_serve_options(parser: argparse.ArgumentParser) -> None:
+    """Play in a browser (textual-serve); ``--tab`` is what the server runs for each tab."""
+    serve = parser.add_argument_group("play in a browser")
+    serve.add_argument(
+        "--serve",
+        action="store_true",
+        help="serve the game to web browsers (each tab its own game) until Ctrl+C",
+    )
+    serve.add_argument("--host", help="address to serve on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=_port, help="port to serve on (default 8000)")
+    serve.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def serve_command(
+    parser: argparse.ArgumentParser, argv: Sequence[str], args: argparse.Namespace
+) -> int:
+    """``--serve``: the web server, until Ctrl+C."""
+    from textmines.ui.serve import serve
+
+    if not args.serve:
+        parser.error("--host and --port go with --serve")
+    host, port = args.host or "127.0.0.1", args.port or 8000
+    try:
+        serve(argv, host, port)
+    except OSError as error:
+        _fail(
+            f"--serve: cannot serve on {host}:{port}: {describe_os_error(error)}; "
+            "choose another --port (or --host)",
+            1,
+        )
+    return 0
 
 
 def _add_file_options(parser: argparse.ArgumentParser) -> None:
@@ -337,6 +380,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.paths:
         sys.stdout.write(paths_text(paths))
         return 0
+    if args.serve or args.host is not None or args.port is not None:
+        return serve_command(parser, sys.argv[1:] if argv is None else argv, args)
     broken: dict[str, str] = {}
     themes, theme_warnings = load_themes(paths.themes_dir, failures=broken)
     if DEFAULT_THEME not in themes:
@@ -376,6 +421,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         board_id=shared,
         daily=args.daily,
     )
+    return _run(app, stats)
+
+
+def _run(app: TextminesApp, stats: StatsStore | None) -> int:
+    """Play; the exit status, once the app has said on stderr what it must still say."""
     try:
         app.run()
     finally:
@@ -397,6 +447,8 @@ def _saved_game(
     With a board option the saved game comes back only if it is that board; otherwise it is
     recorded as abandoned (or kept, when it cannot be), never silently dropped.
     """
+    if args.tab:  # a browser tab neither resumes nor writes it: see textmines.ui.serve
+        return SavedGameChoice(None, None, None)
     loaded, notice = load_game(paths.saved_game)
     chosen = args.daily or any(getattr(args, key) is not None for key in BOARD_CHOICES)
     if loaded is None or not chosen:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from textmines.store import settings as settings_module
 from textmines.store.paths import describe_os_error
-from textmines.store.settings import Settings, load_settings, save_settings
+from textmines.store.settings import Settings, load_settings, save_changes, save_settings
 
 DEFAULTS = Settings()
 
@@ -296,3 +297,15 @@ def test_keys_that_is_not_a_table_is_named(tmp_path: Path) -> None:
     settings, warnings = load_settings(path)
     assert settings.keys == ()
     assert "'keys' must be a table" in warnings[0]
+
+
+def test_save_changes_keeps_what_another_run_changed_meanwhile(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    start = Settings()
+    save_settings(path, start)
+    # Two runs (a terminal and a browser tab) read the same file, then each changes one thing.
+    first = save_changes(path, start, replace(start, theme="dark"))
+    second = save_changes(path, start, replace(start, zoom="4x2"))
+    assert first.theme == "dark"
+    assert (second.theme, second.zoom) == ("dark", "4x2")
+    assert load_settings(path)[0] == replace(start, theme="dark", zoom="4x2")

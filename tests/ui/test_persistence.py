@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from tests.helpers import FakeClock, clear_all_but_one, click_cell, launch_in_pty, read_until
+from tests.helpers import (
+    FakeClock,
+    clear_all_but_one,
+    click_cell,
+    launch_in_pty,
+    make_app,
+    read_until,
+)
 from textmines.config import GameConfig
 from textmines.store.saves import load_game
 from textmines.store.stats import Group, StatsStore, open_stats
@@ -199,3 +206,18 @@ def test_closing_the_terminal_during_autoplay_on_a_big_board_exits(tmp_path: Pat
             process.kill()
         if main != -1:
             os.close(main)
+
+
+async def test_two_games_at_once_keep_each_others_settings(tmp_path: Path) -> None:
+    """A terminal and a browser tab (or two tabs) on one settings file: each writes only what
+    it changed."""
+    import tomllib
+
+    path = tmp_path / "settings.toml"
+    first, second = make_app(settings_path=path), make_app(settings_path=path)
+    async with first.run_test(size=(80, 24)), second.run_test(size=(80, 24)):
+        first.action_toggle_question_marks()
+        second.action_toggle_swap_mouse_buttons()
+    saved = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert saved["question_marks"] is False
+    assert saved["swap_mouse_buttons"] is True

@@ -249,3 +249,22 @@ def save_settings(path: Path, settings: Settings) -> None:
     refuse_read_only(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, (HEADER + tomli_w.dumps(document)).encode("utf-8"))
+
+
+def save_changes(path: Path, before: Settings, after: Settings) -> Settings:
+    """Write what changed from ``before`` to ``after`` into ``path`` as it is now, and return
+    the settings written.
+
+    Another textmines (a second terminal, another browser tab) may have changed other keys
+    since ``before`` was read: those are kept, not overwritten with this run's old values.
+    Raises as ``save_settings`` does.
+    """
+    current, _ = load_settings(path)
+    changed = {
+        field.name: getattr(after, field.name)
+        for field in fields(after)
+        if getattr(after, field.name) != getattr(before, field.name)
+    }
+    merged = replace(current, **changed)
+    save_settings(path, merged)
+    return merged

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import signal
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -34,7 +35,7 @@ from textmines.replays.recording import Recording, RecordingError
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
-from textmines.store.settings import Settings, save_settings
+from textmines.store.settings import Settings, save_changes
 from textmines.store.stats import StatsError, StatsStore, StoredReplay
 from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant
@@ -168,7 +169,10 @@ class TextminesApp(ThemedApp):
         # them); a board chosen on the command line joins them for this run, written only
         # when the player changes an option.
         first = config or GameConfig()
-        self.settings = settings_with_config(settings or Settings(), first)
+        #: The settings as this run last read or wrote them: a save writes only what changed
+        #: since (``save_changes``), so two runs at once keep each other's choices.
+        self._settings_known = settings or Settings()
+        self.settings = settings_with_config(self._settings_known, first)
         # None: nothing is written (tests, or a player who cannot save).
         self.settings_path = settings_path
         self._startup_warnings = [*warnings, *self._use_keys(self.settings)]
@@ -730,13 +734,19 @@ class TextminesApp(ThemedApp):
         target = self.replays_dir / f"{name}.evf"
         try:
             data = stored_evf(stored) if stored is not None else export_evf(recording)
+        except ValueError as error:
+            self.notify(f"Not exported: {error}", severity="warning", kind="replay")
+            return
+        if self.is_web:  # played in a browser: the browser downloads it too
+            self.deliver_binary(
+                io.BytesIO(data), save_filename=target.name, mime_type="application/octet-stream"
+            )
+        try:
             self.replays_dir.mkdir(parents=True, exist_ok=True)
             with target.open("xb") as file:
                 file.write(data)
         except FileExistsError:
             self.notify(f"Already exported: {target}", kind="replay", markup=False)
-        except ValueError as error:
-            self.notify(f"Not exported: {error}", severity="warning", kind="replay")
         except OSError as error:
             message = f"Not exported: {target}: {describe_os_error(error)}"
             self.notify(message, severity="error", kind="replay", markup=False)
@@ -816,7 +826,9 @@ class TextminesApp(ThemedApp):
         if self.settings_path is None:
             return
         try:
-            save_settings(self.settings_path, self.settings)
+            self._settings_known = save_changes(
+                self.settings_path, self._settings_known, self.settings
+            )
         except OSError as error:
             if self._settings_warned:
                 return  # once a session is enough: the choices still apply to this run
