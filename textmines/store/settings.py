@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -173,7 +175,7 @@ def load_settings(path: Path) -> tuple[Settings, list[str]]:
         if rule is not None and _accepts(rule, value):
             values[key] = value
         else:
-            _note(problems, _problem(key, value, rule))
+            _note(problems, partial(_problem, key, value, rule))
     settings, custom_warnings = _check_custom(Settings(**values), name)
     warnings = [_one_notice(name, problems)] if problems else []
     return settings, warnings + custom_warnings
@@ -183,7 +185,7 @@ def _key_entries(table: object, problems: list[str]) -> tuple[tuple[str, str], .
     """The ``[keys]`` table as (binding id, keys) pairs. ``app.hint = "i"`` (a dotted key, read
     as a nested table) and ``"app.hint" = "i"`` are the same entry; a list of keys is joined."""
     if not isinstance(table, dict):
-        _note(problems, f"'keys' must be a table ([keys]), not {_show(table)}; ignored")
+        _note(problems, lambda: f"'keys' must be a table ([keys]), not {_show(table)}; ignored")
         return ()
     entries: list[tuple[str, str]] = []
 
@@ -199,8 +201,10 @@ def _key_entries(table: object, problems: list[str]) -> tuple[tuple[str, str], .
             else:
                 _note(
                     problems,
-                    f"[keys] {action} has value {_show(value)}, expected a key name like "
-                    f'"ctrl+h" or a list of them; ignored',
+                    lambda: (
+                        f"[keys] {action} has value {_show(value)}, expected a key name like "
+                        f'"ctrl+h" or a list of them; ignored'
+                    ),
                 )
 
     walk("", table)
@@ -211,9 +215,10 @@ def _key_entries(table: object, problems: list[str]) -> tuple[tuple[str, str], .
 MAX_PROBLEMS = 5
 
 
-def _note(problems: list[str], problem: str) -> None:
-    """Add ``problem`` to the notice, or only count it once the notice names enough."""
-    problems.append(problem if len(problems) < MAX_PROBLEMS else "")
+def _note(problems: list[str], problem: Callable[[], str]) -> None:
+    """Add ``problem()`` to the notice, or only count it once the notice names enough (a file
+    may hold thousands: their messages, with close matches, are never worked out)."""
+    problems.append(problem() if len(problems) < MAX_PROBLEMS else "")
 
 
 def _problem(key: str, value: Any, rule: _Rule | None) -> str:
