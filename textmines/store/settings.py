@@ -199,16 +199,17 @@ def _key_entries(table: object, problems: list[str]) -> tuple[tuple[str, str], .
             ):
                 entries.append((action, value if isinstance(value, str) else ",".join(value)))
             else:
-                _note(
-                    problems,
-                    lambda: (
-                        f"[keys] {action} has value {_show(value)}, expected a key name like "
-                        f'"ctrl+h" or a list of them; ignored'
-                    ),
-                )
+                _note(problems, partial(_bad_key_entry, action, value))
 
     walk("", table)
     return tuple(entries)
+
+
+def _bad_key_entry(action: str, value: object) -> str:
+    return (
+        f"[keys] {action} has value {_show(value)}, expected a key name like "
+        '"ctrl+h" or a list of them; ignored'
+    )
 
 
 #: Problems named in the one notice about a settings file; the others are counted.
