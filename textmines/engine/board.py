@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Final
+from functools import lru_cache
+from typing import Final, Protocol
 
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE
 
@@ -33,6 +34,51 @@ def neighbour_indices(index: int, width: int, height: int) -> list[int]:
         for col in range(x0, x1 + 1)
         if row != y or col != x
     ]
+
+
+#: Boards up to this many cells (100x100) share one list of every cell's neighbours, kept for
+#: the next call (about 340 bytes a cell); bigger ones work a cell's out when asked.
+SHARED_NEIGHBOURS_CELLS: Final = 10_000
+
+
+class NeighbourLists(Protocol):
+    """Every cell's neighbour indices, looked up by cell index (``neighbour_indices``)."""
+
+    def __getitem__(self, index: int, /) -> list[int]: ...
+
+
+class NeighboursOnDemand:
+    """``neighbour_indices`` of a cell, worked out when asked (big boards)."""
+
+    __slots__ = ("height", "last_row", "width")
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.last_row = width * (height - 1)
+
+    def __getitem__(self, index: int, /) -> list[int]:
+        w = self.width
+        if w <= index < self.last_row and 0 < index % w < w - 1:
+            # Away from the edges: neighbour_indices's list, in its order, without its loops.
+            up, down = index - w, index + w
+            return [up - 1, up, up + 1, index - 1, index + 1, down - 1, down, down + 1]
+        return neighbour_indices(index, w, self.height)
+
+
+def neighbour_lists(width: int, height: int) -> NeighbourLists:
+    """Every cell's ``neighbour_indices`` on a ``width`` x ``height`` board: up to
+    ``SHARED_NEIGHBOURS_CELLS``, lists made once and shared (the solver reads them thousands
+    of times a move; never change them), else worked out when asked (the same lists, in the
+    same order)."""
+    if width * height <= SHARED_NEIGHBOURS_CELLS:
+        return _shared_neighbour_lists(width, height)
+    return NeighboursOnDemand(width, height)
+
+
+@lru_cache(maxsize=4)
+def _shared_neighbour_lists(width: int, height: int) -> list[list[int]]:
+    return [neighbour_indices(i, width, height) for i in range(width * height)]
 
 
 def grid_rows(text: str, *, empty: str, row_name: str) -> list[str]:

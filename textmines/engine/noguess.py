@@ -28,9 +28,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final
 
-from textmines.engine.board import MINE, Board, neighbour_indices, neighbour_sums
+from textmines.engine.board import (
+    MINE,
+    Board,
+    NeighbourLists,
+    NeighboursOnDemand,
+    neighbour_indices,
+    neighbour_sums,
+)
 
 #: The time box of a board up to Expert size...
 DEFAULT_TIME_LIMIT: Final = 1.0
@@ -96,31 +103,6 @@ def time_limit_for(width: int, height: int) -> float:
     return min(LONGEST_TIME_LIMIT, max(DEFAULT_TIME_LIMIT, width * height / CELLS_PER_SECOND))
 
 
-class NeighbourLists(Protocol):
-    """Every cell's neighbour indices, looked up by cell index."""
-
-    def __getitem__(self, index: int, /) -> list[int]: ...
-
-
-class _NeighboursOnDemand:
-    """``neighbour_indices`` of a cell, worked out when asked (big boards)."""
-
-    __slots__ = ("height", "last_row", "width")
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width = width
-        self.height = height
-        self.last_row = width * (height - 1)
-
-    def __getitem__(self, index: int, /) -> list[int]:
-        w = self.width
-        if w <= index < self.last_row and 0 < index % w < w - 1:
-            # Away from the edges: neighbour_indices's list, in its order, without its loops.
-            up, down = index - w, index + w
-            return [up - 1, up, up + 1, index - 1, index + 1, down - 1, down, down + 1]
-        return neighbour_indices(index, w, self.height)
-
-
 class Neighbours:
     """Neighbour lists of every cell of a board size, built once per generation (or, past
     ``LISTED_NEIGHBOURS_CELLS``, worked out on demand: the same lists, in the same order)."""
@@ -132,7 +114,7 @@ class Neighbours:
         self.of: NeighbourLists = (
             [neighbour_indices(i, width, height) for i in range(cells)]
             if cells <= LISTED_NEIGHBOURS_CELLS
-            else _NeighboursOnDemand(width, height)
+            else NeighboursOnDemand(width, height)
         )
 
     def counts(self, flags: bytes | bytearray) -> bytearray:

@@ -39,6 +39,9 @@ from textmines.engine.solver.model import (
     Stop,
     build_model,
     check_stop,
+    model_of,
+    probe_constraint,
+    undecided_part,
 )
 from textmines.engine.solver.view import UNKNOWN_CELL, Cell, View, parse_view, reading_order
 
@@ -133,6 +136,53 @@ def analyse_view(
     """
     deadline = time.perf_counter() + time_limit
     model = build_model(view, mines, stop)
+    mix, cells = _solve(model, deadline, max_groups, stop)
+    return _report(view, mines, model, mix, cells, stop)
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeOutcome:
+    """What one possible number of a cell leads to, for the guessing policy's look-ahead."""
+
+    #: The natural log of the layouts that fit the view with that number.
+    log_layouts: float
+    #: Whether some other cell becomes certainly safe.
+    progress: bool
+    #: The lowest mine probability among the cells still undecided (0 when none is).
+    next_risk: float
+
+
+def analyse_probe(
+    view: View, base: Model, index: int, number: int, deadline: float
+) -> ProbeOutcome:
+    """The analysis of ``view`` (whose model is ``base``) with the unknown cell at ``index``
+    revealed as ``number``: the view is not read again, the base's deductions are kept, and
+    only what the look-ahead needs is worked out. Raises ``ValueError`` when no layout fits
+    that number."""
+    added = [
+        undecided_part(cells, need, base.safe, base.mined)
+        for cells, need in probe_constraint(view, index, number)
+    ]
+    model = model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
+    mix, cells = _solve(model, deadline, None, None)
+    # The probed cell is one of the safe cells; the base's are not counted again.
+    progress = len(cells.safe) > 1 or bool(base.safe)
+    undecided = cells.probability.keys() - cells.safe - cells.mined
+    risks = [cells.probability[c] for c in undecided]
+    if mix.interior:
+        interior_p = Fraction(mix.interior_mines, mix.z * mix.interior)
+        if interior_p == 0 and not cells.approximate:
+            progress = True
+        elif interior_p != 1 or cells.approximate:
+            risks.append(float(interior_p))
+    return ProbeOutcome(mix.log_layouts, progress, min(risks, default=0.0))
+
+
+def _solve(
+    model: Model, deadline: float, max_groups: int | None, stop: Stop | None
+) -> tuple[_Mix, _CellOutcome]:
+    """Count the model's components (estimating those out of time), combine them with the
+    interior and weigh every frontier cell."""
     check_stop(stop)
     comps = components(model)
     check_stop(stop)
@@ -153,7 +203,7 @@ def analyse_view(
         cells.probability[c] = 0.0
     for c in model.mined:
         cells.probability[c] = 1.0
-    return _report(view, mines, model, mix, cells, stop)
+    return mix, cells
 
 
 def _count_components(

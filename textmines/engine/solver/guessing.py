@@ -7,8 +7,9 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from textmines.engine.solver.analysis import DEFAULT_TIME_LIMIT, Analysis, analyse_view
+from textmines.engine.solver.analysis import DEFAULT_TIME_LIMIT, Analysis, analyse_probe
 from textmines.engine.solver.endgame import endgame_guess
+from textmines.engine.solver.model import Model, build_model
 from textmines.engine.solver.view import Cell, View, parse_view
 
 #: Cells whose mine probability is within this much of the lowest are guess candidates.
@@ -57,10 +58,11 @@ def best_guess(
         return endgame
     best: tuple[float, float, int, int, int] | None = None
     choice = min(candidates, key=order)
+    base = _base(view, analysis.mines)
     for cell in candidates:
         if time.perf_counter() > deadline:
             break
-        progress, next_safety = look_ahead(view, analysis.mines, cell, deadline)
+        progress, next_safety = look_ahead(view, analysis.mines, cell, deadline, base)
         p = probs[cell]
         score = (1 - p) * next_safety * (1 + PROGRESS_WEIGHT * progress)
         key = (-score, *order(cell))
@@ -109,27 +111,29 @@ def progress_chance(
     return look_ahead(view, mines, cell, time.perf_counter() + time_limit)[0]
 
 
-def look_ahead(view: View, mines: int, cell: Cell, deadline: float) -> tuple[float, float]:
+def _base(view: View, mines: int) -> Model:
+    """What every look-ahead of one position shares: the view's model."""
+    return build_model(view, mines)
+
+
+def look_ahead(
+    view: View, mines: int, cell: Cell, deadline: float, base: Model | None = None
+) -> tuple[float, float]:
     """If ``cell`` is safe: the chance of progress, and the expected safety of the next
-    move (1 when some cell becomes certainly safe, else that of the safest guess)."""
+    move (1 when some cell becomes certainly safe, else that of the safest guess).
+    ``base`` is ``view``'s (``_base``), worked out here when not given."""
+    if base is None:
+        base = _base(view, mines)
     x, y = cell
     index = y * view.width + x
     outcomes: list[tuple[float, bool, float]] = []
     for number in range(len(view.unknown_neighbours(index)) + 1):
-        probe = view.with_number(index, number)
-        remaining = max(deadline - time.perf_counter(), 0.0)
         try:
-            after = analyse_view(probe, mines, remaining)
+            after = analyse_probe(view, base, index, number, deadline)
         except ValueError:
             continue
-        good = bool(after.safe) or number == 0
-        if good or not after.probabilities:
-            next_safety = 1.0
-        else:
-            next_safety = 1.0 - min(
-                (p for c, p in after.probabilities.items() if c not in after.mined), default=0.0
-            )
-        outcomes.append((after.log_layouts, good, next_safety))
+        good = after.progress or number == 0
+        outcomes.append((after.log_layouts, good, 1.0 if good else 1.0 - after.next_risk))
     if not outcomes:
         return 0.0, 1.0
     top = max(value for value, _, _ in outcomes)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from textmines.engine.board import neighbour_indices
+from textmines.engine.board import neighbour_lists
 from textmines.engine.solver.view import KNOWN_MINE, NUMBER, UNKNOWN, View
 
 #: The unknown cells around a number and how many mines they hold.
@@ -19,6 +19,20 @@ ITEMS_PER_CHECK: Final = 4096
 
 class AnalysisStopped(Exception):
     """The caller's ``stop`` asked an analysis to end before it was done."""
+
+
+def probe_constraint(view: View, index: int, number: int) -> list[Constraint]:
+    """What revealing the unknown cell at ``index`` as ``number`` adds to ``view``'s
+    constraints: the cell is safe, and its number over the unknown cells around it."""
+    cells, need = [], number
+    text = view.text
+    for n in neighbour_lists(view.width, view.height)[index]:
+        c = text[n]
+        if c in UNKNOWN:
+            cells.append(n)
+        elif c in KNOWN_MINE:
+            need -= 1
+    return [([index], 0), (cells, need)]
 
 
 def check_stop(stop: Stop | None) -> None:
@@ -52,14 +66,23 @@ def build_model(view: View, mines: int, stop: Stop | None = None) -> Model:
     text = view.text
     known_mines = sum(text.count(c) for c in KNOWN_MINE)
     unknown_total = sum(text.count(c) for c in UNKNOWN)
+    return model_of(number_constraints(view, stop), unknown_total, mines - known_mines, stop)
+
+
+def model_of(
+    numbers: list[Constraint], unknown_total: int, mines_left: int, stop: Stop | None = None
+) -> Model:
+    """The model of constraints ``numbers`` over ``unknown_total`` unknown cells holding
+    ``mines_left`` mines (the view's, or a view's with more constraints: the look-ahead adds
+    a revealed cell's to its view's without reading the view again)."""
     safe: set[int] = set()
     mined: set[int] = set()
-    pending = _propagate(_number_constraints(view, stop), safe, mined, stop)
+    pending = _propagate(numbers, safe, mined, stop)
     constraints = list({(tuple(sorted(c)), n): (c, n) for c, n in pending}.values())
     frontier = {c for cells, _ in constraints for c in cells}
     return Model(
         unknown_total - len(safe) - len(mined),
-        mines - known_mines - len(mined),
+        mines_left - len(mined),
         safe,
         mined,
         constraints,
@@ -67,10 +90,11 @@ def build_model(view: View, mines: int, stop: Stop | None = None) -> Model:
     )
 
 
-def _number_constraints(view: View, stop: Stop | None) -> list[Constraint]:
+def number_constraints(view: View, stop: Stop | None = None) -> list[Constraint]:
     """One constraint per revealed number that still has unknown cells around it, in
     reading order."""
-    w, h, text = view.width, view.height, view.text
+    w, text = view.width, view.text
+    around = neighbour_lists(w, view.height)
     out: list[Constraint] = []
     for number, match in enumerate(NUMBER.finditer(text), 1):
         if not number % ITEMS_PER_CHECK:
@@ -78,7 +102,7 @@ def _number_constraints(view: View, stop: Stop | None) -> list[Constraint]:
         index = match.start()
         cells = []
         need = int(match.group())
-        for n in neighbour_indices(index, w, h):
+        for n in around[index]:
             c = text[n]
             if c in UNKNOWN:
                 cells.append(n)
@@ -104,7 +128,7 @@ def _propagate(
         progressed = False
         kept: list[Constraint] = []
         for cells, need in pending:
-            live, need = _undecided(cells, need, safe, mined)
+            live, need = undecided_part(cells, need, safe, mined)
             if not live:
                 continue
             if need == 0:
@@ -120,7 +144,7 @@ def _propagate(
             return pending
 
 
-def _undecided(cells: list[int], need: int, safe: set[int], mined: set[int]) -> Constraint:
+def undecided_part(cells: list[int], need: int, safe: set[int], mined: set[int]) -> Constraint:
     """A constraint restricted to its undecided cells. Raises ``ValueError`` when it can
     no longer be met."""
     live = []

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from textmines.engine.board import grid_rows, neighbour_indices
+from textmines.engine.board import grid_rows, neighbour_lists
 
 Cell = tuple[int, int]
 
@@ -47,8 +47,8 @@ class View:
 
     def unknown_neighbours(self, index: int) -> list[int]:
         """The unknown cells around the cell at ``index``."""
-        around = neighbour_indices(index, self.width, self.height)
-        return [n for n in around if self.text[n] in UNKNOWN]
+        text = self.text
+        return [n for n in neighbour_lists(self.width, self.height)[index] if text[n] in UNKNOWN]
 
     def with_number(self, index: int, number: int) -> View:
         """This view with the cell at ``index`` revealed as ``number``."""
