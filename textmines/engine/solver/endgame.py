@@ -8,20 +8,23 @@ riskier now and still better overall, e.g. a cell whose number settles a 50/50.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Final
 
-from textmines.engine.board import neighbour_indices
+from textmines.engine.board import neighbour_lists
 from textmines.engine.solver.model import Model, build_model
 from textmines.engine.solver.view import UNKNOWN, Cell, View
 
 #: The end game is searched exactly when at most this many cells are undecided...
-ENDGAME_CELLS: Final = 18
+ENDGAME_CELLS: Final = 40
 #: ... and at most this many layouts fit the view.
-ENDGAME_LAYOUTS: Final = 400
+ENDGAME_LAYOUTS: Final = 3000
 #: The search gives up after this many positions (a position is the layouts still possible
-#: and the cells revealed), so that it stays well inside the guess's time box.
-ENDGAME_NODES: Final = 20_000
+#: and the cells revealed)...
+ENDGAME_NODES: Final = 150_000
+#: ... or after this many seconds, leaving the rest of the guess's time box to the look-ahead.
+ENDGAME_SECONDS: Final = 0.15
 #: The search looks at the clock once every this many positions.
 _CLOCK_EVERY: Final = 256
 
@@ -33,9 +36,15 @@ class _Budget(Exception):
     """Too many layouts or positions, or past the deadline."""
 
 
-def endgame_guess(view: View, mines: int, deadline: float) -> Cell | None:
+def endgame_guess(
+    view: View, mines: int, deadline: float, log_layouts: float | None = None
+) -> Cell | None:
     """The guess that maximises the chance of winning, by exhaustive search, when few
-    cells are undecided; ``None`` when the position is too big or the search too long."""
+    cells are undecided; ``None`` when the position is too big or the search too long.
+    ``log_layouts`` (the analysis's) skips the search at once when too many layouts fit."""
+    if log_layouts is not None and log_layouts > math.log(ENDGAME_LAYOUTS) + 1e-9:
+        return None
+    deadline = min(deadline, time.perf_counter() + ENDGAME_SECONDS)
     model = build_model(view, mines)
     undecided = [
         i
@@ -44,7 +53,7 @@ def endgame_guess(view: View, mines: int, deadline: float) -> Cell | None:
     ]
     if not undecided or len(undecided) > ENDGAME_CELLS:
         return None
-    layouts = fitting_layouts(model, undecided, ENDGAME_LAYOUTS)
+    layouts = fitting_layouts(model, undecided, ENDGAME_LAYOUTS, deadline)
     if not layouts or len(layouts) < 2:
         return None
     search = _Search(view, undecided, deadline)
@@ -55,10 +64,13 @@ def endgame_guess(view: View, mines: int, deadline: float) -> Cell | None:
     return view.cell(undecided[cell])
 
 
-def fitting_layouts(model: Model, cells: list[int], limit: int) -> list[int] | None:
+def fitting_layouts(
+    model: Model, cells: list[int], limit: int, deadline: float = math.inf
+) -> list[int] | None:
     """Every placement of ``model.mines_left`` mines on ``cells`` that fits the
-    constraints, as bit masks over positions in ``cells``; ``None`` past ``limit``."""
-    enumeration = _Enumeration(model, cells, limit)
+    constraints, as bit masks over positions in ``cells``; ``None`` past ``limit`` layouts
+    or past ``deadline``."""
+    enumeration = _Enumeration(model, cells, limit, deadline)
     try:
         enumeration.place(0, 0, model.mines_left)
     except _Budget:
@@ -69,8 +81,10 @@ def fitting_layouts(model: Model, cells: list[int], limit: int) -> list[int] | N
 class _Enumeration:
     """A depth-first walk over the cells, each a mine or not, pruned by the constraints."""
 
-    def __init__(self, model: Model, cells: list[int], limit: int) -> None:
+    def __init__(self, model: Model, cells: list[int], limit: int, deadline: float) -> None:
         position = {c: i for i, c in enumerate(cells)}
+        self.deadline = deadline
+        self.calls = 0
         # Per cell, the constraints it is in; per constraint, the mines it still needs and
         # the cells it still has to place them on.
         self.member: list[list[int]] = [[] for _ in cells]
@@ -92,7 +106,10 @@ class _Enumeration:
 
     def place(self, i: int, mask: int, mines: int) -> None:
         """Every way to place ``mines`` mines on the cells from ``i`` on, after ``mask``."""
-        if len(self.found) > self.limit:
+        self.calls += 1
+        if len(self.found) > self.limit or (
+            self.calls % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline
+        ):
             raise _Budget
         if i == self.total:
             if mines == 0:
@@ -126,7 +143,7 @@ class _Search:
         self.around: list[int] = []
         for c in undecided:
             mask = 0
-            for nb in neighbour_indices(c, view.width, view.height):
+            for nb in neighbour_lists(view.width, view.height)[c]:
                 if nb in position:
                     mask |= 1 << position[nb]
             self.around.append(mask)

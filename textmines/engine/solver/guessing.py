@@ -53,7 +53,9 @@ def best_guess(
     candidates = _candidates(analysis, order)
     if len(candidates) == 1:
         return candidates[0]
-    endgame = endgame_guess(view, analysis.mines, deadline)
+    endgame = endgame_guess(
+        view, analysis.mines, deadline, None if analysis.approximate else analysis.log_layouts
+    )
     if endgame is not None:
         return endgame
     best: tuple[float, float, int, int, int] | None = None
