@@ -363,20 +363,19 @@ class _PlayThrough:
         """The exact solver on the position as a player would see it; True if it decided
         any cell."""
         # Loaded on first use: a game that is not dealt no-guess never needs the solver.
-        from textmines.engine.solver import AnalysisStopped, View, analyse_view
+        from textmines.engine.solver import AnalysisStopped, View, certain_cells
 
         state, w = self.state, self.around.width
         view = View(w, self.around.height, view_text(state, self.counts))
         try:
-            analysis = analyse_view(view, self.mines, self.solver_time_limit, stop=self.stop)
+            safe, mined = certain_cells(view, self.mines, self.solver_time_limit, stop=self.stop)
         except AnalysisStopped:
             raise _Stopped from None
         changed = False
-        for x, y in analysis.safe:
-            self.open_cell(y * w + x)
+        for i in sorted(safe):
+            self.open_cell(i)
             changed = True
-        for x, y in analysis.mined:
-            i = y * w + x
+        for i in sorted(mined):
             if state[i] == UNKNOWN:
                 self.mark_mine(i)
                 changed = True

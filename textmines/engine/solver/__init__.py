@@ -41,6 +41,7 @@ from textmines.engine.solver.analysis import (
     Move,
     analyse,
     analyse_view,
+    certain_cells,
     probabilities,
 )
 from textmines.engine.solver.autoplay import FIRST_CLICK, Hint, first_click, hint, next_move
@@ -71,6 +72,7 @@ __all__ = [
     "analyse",
     "analyse_view",
     "best_guess",
+    "certain_cells",
     "endgame_guess",
     "first_click",
     "hint",

@@ -140,6 +140,26 @@ def analyse_view(
     return _report(view, mines, model, mix, cells, stop)
 
 
+def certain_cells(
+    view: View, mines: int, time_limit: float = DEFAULT_TIME_LIMIT, *, stop: Stop | None = None
+) -> tuple[set[int], set[int]]:
+    """The indices of the unknown cells of ``view`` that are certainly safe, and those that
+    are certainly mined: what ``analyse_view`` proves, without the probabilities of the
+    others (the no-guess generator asks only this, hundreds of times a deal). Raises as
+    ``analyse_view`` does."""
+    model = build_model(view, mines, stop)
+    mix, cells = _solve(model, time.perf_counter() + time_limit, None, stop)
+    safe, mined = cells.safe, cells.mined
+    if mix.interior and not cells.approximate and mix.interior_mines in (0, mix.z * mix.interior):
+        decided = safe if mix.interior_mines == 0 else mined
+        frontier = model.frontier
+        decided.update(
+            m.start() for m in UNKNOWN_CELL.finditer(view.text) if m.start() not in frontier
+        )
+    flagged = {i for i in safe if view.text[i] == "F"}  # a wrong flag is not a cell to open
+    return safe - flagged, mined
+
+
 @dataclass(frozen=True, slots=True)
 class ProbeOutcome:
     """What one possible number of a cell leads to, for the guessing policy's look-ahead."""
