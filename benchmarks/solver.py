@@ -2,14 +2,15 @@
 
 python benchmarks/solver.py                    # everything (5000/5000/10000 games, slow)
 python benchmarks/solver.py --games 500        # 500 games on every preset
+python benchmarks/solver.py --only winrate --rule safe --games 20000  # one first-click rule
 python benchmarks/solver.py --only noguess     # one section: winrate, timing, noguess or big
 python benchmarks/solver.py --only big --big-boards 3  # no-guess deals on huge boards
 python benchmarks/solver.py --only huge        # 1000x1000/150000: time box and peak memory
 
-Autoplay: a new seeded game per seed 0..n-1 with the opening first-click rule, first click
-at (3, 3) (0-based), then every certain safe cell of ``analyse`` at once, and
-``best_guess`` when none is left. Analysis times are those ``analyse`` calls on the
-positions met in the Expert games (look-ahead work inside ``best_guess`` excluded).
+Autoplay: a new seeded game per seed 0..n-1, first click at (3, 3) (0-based) with the
+opening rule, or in the corner (0, 0) with the safe rule; then every certain safe cell of
+``analyse`` at once, and ``best_guess`` when none is left. A decision's time is that of
+the analysis plus the guess choice when there is one, on the Expert games.
 """
 
 from __future__ import annotations
@@ -46,25 +47,86 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def play(job: tuple[int, int, int, int]) -> tuple[bool, int, list[float]]:
-    """One autoplay game: (won, guesses, seconds per analysis)."""
-    seed, width, height, mines = job
-    game = Game(width, height, mines, seed=seed)
-    game.reveal(*first_click(width, height))
+#: The first-click rules measured: the rule, and where the first click is made.
+RULES = {"opening": ("opening", (3, 3)), "safe": ("safe", (0, 0))}
+
+
+def play(job: tuple[int, int, int, int, str]) -> tuple[bool, int, list[float], list[float]]:
+    """One autoplay game: (won, guesses, seconds per decision, seconds per guess decision).
+
+    A decision is what the autoplay does before a move: the analysis, and the guess choice
+    when no cell is certainly safe (every certain cell is then revealed at once).
+    """
+    seed, width, height, mines, rule = job
+    first_rule, (x, y) = RULES[rule]
+    game = Game(width, height, mines, seed=seed, first_click=first_rule)
+    game.reveal(x, y)
     guesses = 0
-    times: list[float] = []
+    decisions: list[float] = []
+    guess_decisions: list[float] = []
     while not game.status.is_over:
         view = game.view_text()
         start = time.perf_counter()
         analysis = analyse(view, mines)
-        times.append(time.perf_counter() - start)
         if analysis.safe:
-            for x, y in sorted(analysis.safe, key=lambda c: (c[1], c[0])):
-                game.reveal(x, y)
+            decisions.append(time.perf_counter() - start)
+            for cx, cy in sorted(analysis.safe, key=lambda c: (c[1], c[0])):
+                game.reveal(cx, cy)
             continue
         guesses += 1
-        game.reveal(*best_guess(view, analysis))
-    return game.status == "won", guesses, times
+        cell = best_guess(view, analysis)
+        decisions.append(time.perf_counter() - start)
+        guess_decisions.append(decisions[-1])
+        game.reveal(*cell)
+    return game.status == "won", guesses, decisions, guess_decisions
+
+
+#: Published win rates to compare with: PSEQ-D256 (100M games) and David Hill's solver.
+PUBLISHED = {
+    ("opening", "Expert"): "PSEQ 53.45%, Hill 54.3%",
+    ("safe", "Expert"): "PSEQ 40.05%, Hill 41.13%",
+    ("safe", "Intermediate"): "PSEQ 78.12%",
+    ("safe", "Beginner"): "PSEQ 91.68%",
+}
+
+
+def win_rates(pool: Pool, games: dict[str, int], rules: list[str], timing_only: bool) -> None:  # type: ignore[type-arg]
+    presets: list[tuple[Preset, int]] = [
+        (BEGINNER, games["beginner"]),
+        (INTERMEDIATE, games["intermediate"]),
+        (EXPERT, games["expert"]),
+    ]
+    if timing_only:
+        presets = presets[2:]
+    for rule in rules:
+        first_rule, at = RULES[rule]
+        print(f"Autoplay, {first_rule} first click at {at}, seeds 0..n-1:")
+        for preset, n in presets:
+            _win_rate(pool, preset, n, rule)
+
+
+def _win_rate(pool: Pool, preset: Preset, n: int, rule: str) -> None:  # type: ignore[type-arg]
+    start = time.perf_counter()
+    jobs = [(seed, *preset.size, rule) for seed in range(n)]
+    results = pool.map(play, jobs, chunksize=20)
+    wins = sum(r[0] for r in results)
+    low, high = wilson(wins, n)
+    guesses = sum(r[1] for r in results) / n
+    elapsed = time.perf_counter() - start
+    published = PUBLISHED.get((rule, preset.name), "")
+    print(
+        f"  {preset.label:<22} won {wins}/{n} = {100 * wins / n:5.2f}%"
+        f"  95% CI [{100 * low:5.2f}, {100 * high:5.2f}]"
+        f"  guesses/game {guesses:4.2f}  ({elapsed:.0f} s)"
+        + (f"  [{published}]" if published else ""),
+        flush=True,
+    )
+    if preset is EXPERT:
+        decisions = sorted(t for r in results for t in r[2])
+        guessing = sorted(t for r in results for t in r[3])
+        for label, times in (("every decision", decisions), ("guesses only", guessing)):
+            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            print(f"    {label:<15} {summary(times, 1e-3, 'ms', 2)}  p99 {p99 * 1e3:8.2f} ms")
 
 
 def generate(job: tuple[int, int, int, int], centre: bool = False) -> tuple[float, bool]:
@@ -76,40 +138,9 @@ def generate(job: tuple[int, int, int, int], centre: bool = False) -> tuple[floa
     return time.perf_counter() - start, solved
 
 
-def win_rates(pool: Pool, games: dict[str, int], timing_only: bool) -> None:  # type: ignore[type-arg]
-    presets: list[tuple[Preset, int]] = [
-        (BEGINNER, games["beginner"]),
-        (INTERMEDIATE, games["intermediate"]),
-        (EXPERT, games["expert"]),
-    ]
-    if timing_only:
-        presets = presets[2:]
-    print("Autoplay, opening first click at (3, 3), seeds 0..n-1:")
-    expert_times: list[float] = []
-    for preset, n in presets:
-        start = time.perf_counter()
-        jobs = [(seed, *preset.size) for seed in range(n)]
-        results = pool.map(play, jobs, chunksize=20)
-        wins = sum(r[0] for r in results)
-        low, high = wilson(wins, n)
-        guesses = sum(r[1] for r in results) / n
-        elapsed = time.perf_counter() - start
-        print(
-            f"  {preset.label:<22} won {wins}/{n} = {100 * wins / n:5.2f}%"
-            f"  95% CI [{100 * low:5.2f}, {100 * high:5.2f}]"
-            f"  guesses/game {guesses:4.2f}  ({elapsed:.0f} s)",
-            flush=True,
-        )
-        if preset is EXPERT:
-            expert_times = [t for r in results for t in r[2]]
-    if expert_times:
-        print("Time per probability computation (analyse) on Expert positions met in play:")
-        print("  " + summary(expert_times, 1e-3, "ms", 2), flush=True)
-
-
 def no_guess(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
     print(f"No-guess generation, first click at (3, 3), seeds 0..{boards - 1}:")
-    for width, height, mines in ((30, 16, 99), (16, 16, 60), (30, 16, 130)):
+    for width, height, mines in ((30, 16, 99), (16, 16, 60), (30, 16, 130), (30, 16, 170)):
         jobs = [(seed, width, height, mines) for seed in range(boards)]
         results = pool.map(generate, jobs, chunksize=5)
         times = [r[0] for r in results]
@@ -202,6 +233,12 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=["winrate", "timing", "noguess", "big", "huge"], default=None
     )
+    parser.add_argument(
+        "--rule",
+        choices=["opening", "safe", "both"],
+        default="both",
+        help="first click: opening at (3, 3), safe in the corner (0, 0), or both",
+    )
     args = parser.parse_args()
     print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
     print("python:", platform.python_version(), platform.python_implementation())
@@ -213,7 +250,8 @@ def main() -> None:
     }
     with Pool(args.workers) as pool:
         if args.only in (None, "winrate", "timing"):
-            win_rates(pool, games, timing_only=args.only == "timing")
+            rules = ["opening", "safe"] if args.rule == "both" else [args.rule]
+            win_rates(pool, games, rules, timing_only=args.only == "timing")
         if args.only in (None, "noguess"):
             no_guess(pool, args.boards)
         if args.only in (None, "big"):
