@@ -59,6 +59,24 @@ async def test_a_clash_names_the_file_and_entry_and_the_game_plays(tmp_path: Pat
         assert cell(app) == "F"
 
 
+async def test_the_game_over_box_takes_the_players_keys_for_what_comes_next() -> None:
+    from tests.helpers import win_by_clicks
+    from textmines.ui.screens.game_over import GameOverScreen
+
+    app = make_app(settings=Settings(keys=(("app.new_game", "g"), ("app.restart", "ctrl+r"))))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await win_by_clicks(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "g new" in app.query_one(StatusLine).hints
+        await pilot.press("n")  # not the player's key any more
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("g")
+        await pilot.pause()
+        assert not isinstance(app.screen, GameOverScreen)
+        assert not app.game.status.is_over and app.game.board is None, "a new game"
+
+
 async def test_help_menus_and_hints_show_the_players_keys() -> None:
     app = make_app(settings=Settings(keys=(("board.mark", "m"), ("app.hint", "ctrl+h"))))
     async with app.run_test(size=(100, 40)) as pilot:

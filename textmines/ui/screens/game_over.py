@@ -30,10 +30,12 @@ class GameOverScreen(ModalScreen[Choice]):
     region on the screen.
     """
 
+    # The game's ids: the player's keys for a new game, a restart and the replay (the status
+    # line names them) work here too.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n,f2", "choose('new')", "Play again", show=False),
-        Binding("r", "choose('restart')", "Restart", show=False),
-        Binding("w", "choose('replay')", "Watch the replay", show=False),
+        Binding("n,f2", "choose('new')", "Play again", show=False, id="app.new_game"),
+        Binding("r", "choose('restart')", "Restart", show=False, id="app.restart"),
+        Binding("w", "choose('replay')", "Watch the replay", show=False, id="app.watch_replay"),
         Binding("d", "details", "Details", show=False),
         Binding("c", "copy_id", "Copy the board ID", show=False),
         Binding("escape,q", "choose(None)", "Close", show=False),
