@@ -18,6 +18,7 @@ from textmines.engine import ActionKind
 from textmines.store.settings import Settings, load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
+from textmines.ui.panel import GamePanel
 from textmines.ui.tiles import (
     ASCII_EDGES,
     BLOCK_EDGES,
@@ -284,3 +285,18 @@ def test_mines_and_flags_are_drawn_larger_where_the_tile_has_room() -> None:
         for r in range(3)
     ]
     assert ascii_rows[1] == "  *  |"
+
+
+async def test_pausing_keeps_the_panel_its_size() -> None:
+    app = make_app(width=16, height=16, mines=40)
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        panel = app.query_one(GamePanel)
+        before = panel.outer_size
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.game.paused and app.screen.has_class("-paused")
+        assert panel.outer_size == before
+        await pilot.press("p")
+        await pilot.pause()
+        assert panel.outer_size == before

@@ -22,6 +22,7 @@ from textual.geometry import Size
 from textual.markup import escape as escape_markup
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
+from textual.widget import Widget
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, settings_with_config
@@ -1248,8 +1249,15 @@ class TextminesApp(ThemedApp):
         elif existing:
             existing.first(Notice).update(message)
         else:
-            # The paused box takes the board's place in the panel, under the header.
-            parent = screen.query_one(GamePanel) if name == "paused" else screen
-            parent.mount(Notice(message, id=name, markup=False))
+            notice = Notice(message, id=name, markup=False)
+            parent: Widget = screen
+            if name == "paused":
+                # The paused box takes the board's place in the panel, under the header, and
+                # its size: the panel keeps its shape while the board is hidden.
+                parent = screen.query_one(GamePanel)
+                width, height = self.board.outer_size
+                if width and height:
+                    notice.styles.width, notice.styles.height = width, height
+            parent.mount(notice)
         # After the mount: the first notice brings the rules that this class switches on.
         screen.set_class(message is not None, f"-{name}")

@@ -23,6 +23,8 @@ class Notice(Static):
         border: round $primary;
         background: $surface;
         color: $foreground;
+        content-align: center middle;
+        text-align: center;
     }
     Screen.-paused BoardView {
         display: none;
