@@ -90,24 +90,26 @@ PUBLISHED = {
 }
 
 
-def win_rates(pool: Pool, games: dict[str, int], rules: list[str], timing_only: bool) -> None:  # type: ignore[type-arg]
+def win_rates(  # type: ignore[type-arg]
+    pool: Pool, games: dict[str, int], rules: list[str], timing_only: bool, first_seed: int = 0
+) -> None:
     presets: list[tuple[Preset, int]] = [
-        (BEGINNER, games["beginner"]),
-        (INTERMEDIATE, games["intermediate"]),
-        (EXPERT, games["expert"]),
+        (preset, games[preset.key])
+        for preset in (BEGINNER, INTERMEDIATE, EXPERT)
+        if games.get(preset.key)
     ]
     if timing_only:
-        presets = presets[2:]
+        presets = [(preset, n) for preset, n in presets if preset is EXPERT]
     for rule in rules:
         first_rule, at = RULES[rule]
-        print(f"Autoplay, {first_rule} first click at {at}, seeds 0..n-1:")
+        print(f"Autoplay, {first_rule} first click at {at}, seeds {first_seed}..{first_seed}+n-1:")
         for preset, n in presets:
-            _win_rate(pool, preset, n, rule)
+            _win_rate(pool, preset, n, rule, first_seed)
 
 
-def _win_rate(pool: Pool, preset: Preset, n: int, rule: str) -> None:  # type: ignore[type-arg]
+def _win_rate(pool: Pool, preset: Preset, n: int, rule: str, first_seed: int) -> None:  # type: ignore[type-arg]
     start = time.perf_counter()
-    jobs = [(seed, *preset.size, rule) for seed in range(n)]
+    jobs = [(seed, *preset.size, rule) for seed in range(first_seed, first_seed + n)]
     results = pool.map(play, jobs, chunksize=20)
     wins = sum(r[0] for r in results)
     low, high = wilson(wins, n)
@@ -228,6 +230,14 @@ def main() -> None:
         help="games per preset (default 5000 Beginner/Intermediate, 10000 Expert)",
     )
     parser.add_argument("--boards", type=int, default=500, help="no-guess boards per size")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seeds first-seed..first-seed+n-1"
+    )
+    parser.add_argument(
+        "--presets",
+        default="beginner,intermediate,expert",
+        help="the presets to play, e.g. expert",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--big-boards", type=int, default=3, help="seeds per huge board")
     parser.add_argument(
@@ -243,15 +253,15 @@ def main() -> None:
     print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
     print("python:", platform.python_version(), platform.python_implementation())
     print(f"workers: {args.workers}")
+    chosen = args.presets.split(",")
     games = {
-        "beginner": args.games or 5000,
-        "intermediate": args.games or 5000,
-        "expert": args.games or 10000,
+        key: (args.games or (10000 if key == "expert" else 5000)) if key in chosen else 0
+        for key in ("beginner", "intermediate", "expert")
     }
     with Pool(args.workers) as pool:
         if args.only in (None, "winrate", "timing"):
             rules = ["opening", "safe"] if args.rule == "both" else [args.rule]
-            win_rates(pool, games, rules, timing_only=args.only == "timing")
+            win_rates(pool, games, rules, args.only == "timing", args.first_seed)
         if args.only in (None, "noguess"):
             no_guess(pool, args.boards)
         if args.only in (None, "big"):
