@@ -68,6 +68,14 @@ def test_bad_key_names_say_why() -> None:
         assert key_problem(key) is None, key
 
 
+def test_textual_gets_only_the_actions_whose_keys_changed() -> None:
+    # Textual applies a non-empty keymap to every binding on every key press.
+    assert resolve(ACTIONS, "default", [])[0].textual() == {}
+    moved, _ = resolve(ACTIONS, "default", [("board.mark", "m,$")])
+    assert moved.textual() == {"board.mark": "m,dollar_sign"}
+    assert set(resolve(ACTIONS, "numpad", [])[0].textual()) == set(PRESETS["numpad"])
+
+
 def test_an_entry_replaces_the_keys_of_its_action() -> None:
     keymap, warnings = resolve(ACTIONS, "default", [("board.mark", "m, ?"), ("app.help", "f1")])
     assert warnings == []

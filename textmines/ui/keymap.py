@@ -214,8 +214,17 @@ class KeyMap:
         return next((action for action in self.actions if action.id == action_id), None)
 
     def textual(self) -> dict[str, str]:
-        """The map for ``App.set_keymap``: every action, so a changed preset undoes the last."""
-        return {action.id: ",".join(self.keys_for(action.id)) for action in self.actions}
+        """The map for ``App.set_keymap``: the actions whose keys are not their bindings' own.
+
+        ``set_keymap`` replaces the whole map, so an action left out has its own keys again;
+        and Textual applies a non-empty map to every binding on every key press, so the
+        default keys, the usual case, cost nothing.
+        """
+        return {
+            action.id: ",".join(self.keys_for(action.id))
+            for action in self.actions
+            if self.keys_for(action.id) != action.default
+        }
 
     def bindings(self, bindings: Iterable[BindingType]) -> list[BindingType]:
         """``bindings`` with the player's keys (for the help screen)."""
