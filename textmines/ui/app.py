@@ -400,6 +400,11 @@ class TextminesApp(ThemedApp):
             str(self.settings_path or "settings.toml"),
         )
         self.set_keymap(self.keymap.textual())
+        #: The status hints with these keys: while a game is played, and once it is over.
+        self._hints = {
+            False: hint_texts(self.keymap, HINTS),
+            True: hint_texts(self.keymap, GAME_OVER_HINTS),
+        }
         return warnings
 
     def action_keys(self) -> None:
@@ -540,7 +545,7 @@ class TextminesApp(ThemedApp):
         else:
             status.show(f"{game.safe_left} safe left · {percent_cleared_text(game)} cleared")
         # Over, the board takes no moves: the hints offer what comes next.
-        status.set_hints(hint_texts(self.keymap, GAME_OVER_HINTS if game.status.is_over else HINTS))
+        status.set_hints(self._hints[game.status.is_over])
         self.show_modes()
 
     def show_modes(self) -> None:
