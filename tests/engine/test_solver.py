@@ -445,3 +445,37 @@ def test_an_analysis_can_be_stopped_part_way() -> None:
         plain.mined,
         plain.probabilities,
     )
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_the_look_ahead_probe_agrees_with_a_full_analysis(seed: int) -> None:
+    """``analyse_probe`` (the look-ahead's shortcut: the position's model plus the probed
+    cell's constraints) tells what a full analysis of the view with that number tells."""
+    from textmines.engine.solver.analysis import analyse_probe
+    from textmines.engine.solver.model import build_model
+
+    rng = random.Random(seed)
+    position = random_position(rng, max_layouts=5_000)
+    if position is None:
+        return
+    text, mines = position
+    view = parse_view(text)
+    unknown = [i for i, c in enumerate(view.text) if c in "#?"]
+    if not unknown:
+        return
+    index = rng.choice(unknown)
+    base = build_model(view, mines)
+    for number in range(len(view.unknown_neighbours(index)) + 1):
+        probe = view.with_number(index, number)
+        try:
+            full = analyse_view(probe, mines, 10.0)
+        except ValueError:
+            with pytest.raises(ValueError):
+                analyse_probe(view, base, index, number, time.perf_counter() + 10)
+            continue
+        outcome = analyse_probe(view, base, index, number, time.perf_counter() + 10)
+        assert outcome.log_layouts == pytest.approx(full.log_layouts)
+        assert outcome.progress == bool(full.safe)
+        if not full.safe:  # with progress the next move is safe, whatever the risks
+            undecided = [p for c, p in full.probabilities.items() if c not in full.mined]
+            assert outcome.next_risk == pytest.approx(min(undecided, default=0.0))

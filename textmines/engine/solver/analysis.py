@@ -185,10 +185,12 @@ def analyse_probe(
     ]
     model = model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
     mix, cells = _solve(model, deadline, None, None)
-    # The probed cell is one of the safe cells; the base's are not counted again.
-    progress = len(cells.safe) > 1 or bool(base.safe)
+    # As ``analyse_view`` reports them: a flagged cell is neither a safe cell to open nor a
+    # guess (its probability is a flag's), and the probed cell is a number now.
+    text = view.text
+    progress = any(c != index and text[c] != "F" for c in (*cells.safe, *base.safe))
     undecided = cells.probability.keys() - cells.safe - cells.mined
-    risks = [cells.probability[c] for c in undecided]
+    risks = [cells.probability[c] for c in undecided if text[c] != "F"]
     if mix.interior:
         interior_p = Fraction(mix.interior_mines, mix.z * mix.interior)
         if interior_p == 0 and not cells.approximate:
