@@ -366,6 +366,8 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
         (["--serve", "--port", "http"], "must be a number from 1 to 65535, not 'http'"),
         (["--port", "8000"], "--host and --port go with --serve"),
         (["--host", "0.0.0.0"], "--host and --port go with --serve"),
+        # No shortened names: the server hands the rest of the line to every tab.
+        (["--serve", "--po", "9000"], "unrecognized arguments: --po 9000"),
     ],
 )
 def test_bad_serve_options_exit_2_with_one_line(

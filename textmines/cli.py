@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``textmines`` command."""
     parser = _Parser(
         prog="textmines",
+        # No shortened option names: --serve hands the rest of the command line to each
+        # browser tab, and "--po 9000" must not slip past it as an option of the tab's.
+        allow_abbrev=False,
         formatter_class=_HelpFormatter,
         description="Minesweeper for the terminal.",
         epilog="Keys: arrows/hjkl move, Space opens, F flags, N new game, F1 help, F10 menu.",

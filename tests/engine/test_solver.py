@@ -447,23 +447,13 @@ def test_an_analysis_can_be_stopped_part_way() -> None:
     )
 
 
-@given(st.integers(0, 2**32 - 1))
-def test_the_look_ahead_probe_agrees_with_a_full_analysis(seed: int) -> None:
+def assert_probe_agrees(text: str, mines: int, index: int) -> None:
     """``analyse_probe`` (the look-ahead's shortcut: the position's model plus the probed
-    cell's constraints) tells what a full analysis of the view with that number tells."""
+    cell's constraints) tells what a full analysis of the view with each number tells."""
     from textmines.engine.solver.analysis import analyse_probe
     from textmines.engine.solver.model import build_model
 
-    rng = random.Random(seed)
-    position = random_position(rng, max_layouts=5_000)
-    if position is None:
-        return
-    text, mines = position
     view = parse_view(text)
-    unknown = [i for i, c in enumerate(view.text) if c in "#?"]
-    if not unknown:
-        return
-    index = rng.choice(unknown)
     base = build_model(view, mines)
     for number in range(len(view.unknown_neighbours(index)) + 1):
         probe = view.with_number(index, number)
@@ -479,3 +469,28 @@ def test_the_look_ahead_probe_agrees_with_a_full_analysis(seed: int) -> None:
         if not full.safe:  # with progress the next move is safe, whatever the risks
             undecided = [p for c, p in full.probabilities.items() if c not in full.mined]
             assert outcome.next_risk == pytest.approx(min(undecided, default=0.0))
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_the_look_ahead_probe_agrees_with_a_full_analysis(seed: int) -> None:
+    rng = random.Random(seed)
+    position = random_position(rng, max_layouts=5_000)
+    if position is not None:
+        text, mines = position
+        unknown = [i for i, c in enumerate(text.replace("\n", "")) if c in "#?"]
+        if unknown:
+            assert_probe_agrees(text, mines, rng.choice(unknown))
+
+
+def test_the_probe_leaves_a_flagged_interior_out_as_the_full_analysis_does() -> None:
+    # Found by review: every interior cell flagged made a risk (or progress) of its own.
+    text = "####1#\n12##21\n##2###\n###2#F\n12###F\n##1#FF"
+    for index, c in enumerate(text.replace("\n", "")):
+        if c == "#":
+            assert_probe_agrees(text, 7, index)
+
+
+def test_certain_cells_keeps_the_trivially_decided_cells_apart_from_the_interior() -> None:
+    from textmines.engine.solver import certain_cells
+
+    assert certain_cells(parse_view("1###"), 1) == ({2, 3}, {1})

@@ -52,7 +52,7 @@ def test_key_names_are_read_as_textual_names_them() -> None:
     assert normal_key("?") == "question_mark"
     assert normal_key("+") == "plus"
     assert normal_key("ctrl++") == "ctrl+plus"
-    assert normal_key("Ctrl+S") == "ctrl+S"
+    assert normal_key("Ctrl+S") == "ctrl+s"  # Textual reports ctrl+s
     assert normal_key("ctrl+s") == "ctrl+s"
     assert normal_key("K") == "K"
     assert normal_key("F5") == "f5"
@@ -61,6 +61,7 @@ def test_key_names_are_read_as_textual_names_them() -> None:
 
 def test_bad_key_names_say_why() -> None:
     assert "did you mean 'up'" in (key_problem("upp") or "")
+    assert "kept for" in (key_problem(normal_key("Ctrl+Q")) or "")
     assert "modifiers are" in (key_problem("control+x") or "")
     for key in RESERVED:
         assert "kept for" in (key_problem(key) or "")

@@ -218,6 +218,8 @@ async def test_two_games_at_once_keep_each_others_settings(tmp_path: Path) -> No
     async with first.run_test(size=(80, 24)), second.run_test(size=(80, 24)):
         first.action_toggle_question_marks()
         second.action_toggle_swap_mouse_buttons()
+        second.action_toggle_left_click_chords()  # a second save keeps the first's change
     saved = tomllib.loads(path.read_text(encoding="utf-8"))
     assert saved["question_marks"] is False
     assert saved["swap_mouse_buttons"] is True
+    assert saved["left_click_chords"] is False

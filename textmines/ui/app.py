@@ -832,7 +832,9 @@ class TextminesApp(ThemedApp):
         if self.settings_path is None:
             return
         try:
-            self._settings_known = save_changes(
+            # What another run changed meanwhile is kept and becomes this run's too: else
+            # the next save would count it as this run's change and write the old value back.
+            self.settings = self._settings_known = save_changes(
                 self.settings_path, self._settings_known, self.settings
             )
         except OSError as error:

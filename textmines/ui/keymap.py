@@ -143,7 +143,7 @@ def split_keys(keys: str) -> list[str]:
 def normal_key(key: str) -> str:
     """A key as Textual names it: ``?`` -> ``question_mark``, ``Ctrl+S`` -> ``ctrl+s``.
 
-    A letter keeps its case (``K`` is Shift+k, as Textual reports it).
+    A letter keeps its case (``K`` is Shift+k, as Textual reports it), except after Ctrl.
     """
     if key.endswith("+"):  # "+" or "ctrl++"
         head, last = key[:-1].rstrip("+"), "+"
@@ -154,8 +154,8 @@ def normal_key(key: str) -> str:
         with contextlib.suppress(ValueError):  # a character without a name stays as it is
             last = unicodedata.name(last).lower().replace("-", "_").replace(" ", "_")
         last = KEY_NAME_REPLACEMENTS.get(last, last)
-    elif len(last) > 1:
-        last = last.lower()
+    elif len(last) > 1 or "ctrl" in (mod.lower() for mod in mods):
+        last = last.lower()  # "Ctrl+S": a terminal sends Ctrl+letter without its case
     return "+".join([*(mod.lower() for mod in mods), last])
 
 

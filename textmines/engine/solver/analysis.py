@@ -43,7 +43,14 @@ from textmines.engine.solver.model import (
     probe_constraint,
     undecided_part,
 )
-from textmines.engine.solver.view import UNKNOWN_CELL, Cell, View, parse_view, reading_order
+from textmines.engine.solver.view import (
+    UNFLAGGED_CELL,
+    UNKNOWN_CELL,
+    Cell,
+    View,
+    parse_view,
+    reading_order,
+)
 
 #: Seconds the exact counting may take before it settles for an estimate.
 DEFAULT_TIME_LIMIT: Final = 0.5
@@ -152,9 +159,9 @@ def certain_cells(
     safe, mined = cells.safe, cells.mined
     if mix.interior and not cells.approximate and mix.interior_mines in (0, mix.z * mix.interior):
         decided = safe if mix.interior_mines == 0 else mined
-        frontier = model.frontier
+        known = cells.probability  # the frontier and what the trivial deductions decided
         decided.update(
-            m.start() for m in UNKNOWN_CELL.finditer(view.text) if m.start() not in frontier
+            m.start() for m in UNKNOWN_CELL.finditer(view.text) if m.start() not in known
         )
     flagged = {i for i in safe if view.text[i] == "F"}  # a wrong flag is not a cell to open
     return safe - flagged, mined
@@ -191,13 +198,22 @@ def analyse_probe(
     progress = any(c != index and text[c] != "F" for c in (*cells.safe, *base.safe))
     undecided = cells.probability.keys() - cells.safe - cells.mined
     risks = [cells.probability[c] for c in undecided if text[c] != "F"]
-    if mix.interior:
+    if mix.interior and _unflagged_interior(text, cells, base, index):
         interior_p = Fraction(mix.interior_mines, mix.z * mix.interior)
         if interior_p == 0 and not cells.approximate:
             progress = True
         elif interior_p != 1 or cells.approximate:
             risks.append(float(interior_p))
     return ProbeOutcome(mix.log_layouts, progress, min(risks, default=0.0))
+
+
+def _unflagged_interior(text: str, cells: _CellOutcome, base: Model, index: int) -> bool:
+    """Whether a probe's interior has a cell that is not flagged (a full analysis reports
+    flagged cells apart: they are neither safe cells to open nor guesses)."""
+    if "F" not in text:
+        return True
+    decided = cells.probability.keys() | base.safe | base.mined | {index}
+    return any(m.start() not in decided for m in UNFLAGGED_CELL.finditer(text))
 
 
 def _solve(

@@ -19,6 +19,8 @@ UNKNOWN: Final = frozenset("#?F")
 KNOWN_MINE: Final = frozenset("*X")
 NUMBER: Final = re.compile(r"[0-8]")
 UNKNOWN_CELL: Final = re.compile(r"[#?F]")
+#: An unknown cell the player has not flagged.
+UNFLAGGED_CELL: Final = re.compile(r"[#?]")
 _VALID: Final = frozenset("#?F012345678*XW")
 
 
