@@ -176,3 +176,21 @@ def test_the_readme_lists_every_action_id_and_preset() -> None:
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     assert [action_id for action_id in IDS if f"`{action_id}`" not in readme] == []
     assert [name for name in PRESETS if f"| `{name}` |" not in readme] == []
+
+
+def test_a_key_the_game_over_box_keeps_is_refused_for_the_actions_it_takes() -> None:
+    from textmines.ui.keymap import kept_keys
+    from textmines.ui.screens.game_over import GameOverScreen
+
+    kept = kept_keys([("the game-over box", GameOverScreen.BINDINGS)])
+    keymap, warnings = resolve(
+        ACTIONS, "default", [("app.custom", "u"), ("app.restart", "c")], "s.toml", kept
+    )
+    assert keymap.keys_for("app.restart") == ("r",)
+    assert warnings == [
+        "s.toml: [keys] app.restart = 'c': 'c' is 'Copy the board ID' in the game-over box; "
+        "keeping r"
+    ]
+    # An action the box does not take may have it.
+    keymap, warnings = resolve(ACTIONS, "default", [("app.custom", "u"), ("app.hint", "c")])
+    assert warnings == [] and keymap.keys_for("app.hint") == ("c",)

@@ -180,3 +180,17 @@ def test_a_keymap_gives_the_help_the_players_bindings() -> None:
     moved = keymap.with_keys("app.pause", ("ctrl+s",))
     bindings = moved.bindings(make_app().BINDINGS)
     assert any(getattr(b, "key", "") == "ctrl+s" and b.action == "pause" for b in bindings)
+
+
+async def test_keys_screen_refuses_a_key_the_game_over_box_keeps() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_keys(app, pilot)
+        select(screen, "app.custom")
+        await pilot.press("enter", "u")  # frees c
+        select(screen, "app.restart")
+        await pilot.press("enter", "c")
+        assert "'Copy the board ID' in the game-over box" in str(
+            screen.query_one("#message").render()
+        )
+        assert screen.keymap.keys_for("app.restart") == ("r",)

@@ -44,7 +44,7 @@ from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
 from textmines.ui.game_screen import GameScreen
 from textmines.ui.header import GameHeader, led_fits
-from textmines.ui.keymap import Action, actions, hint_texts, key_label, resolve
+from textmines.ui.keymap import Action, actions, hint_texts, kept_keys, key_label, resolve
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import Notice
 from textmines.ui.numbers import format_seconds, game_details, timer_seconds
@@ -393,11 +393,14 @@ class TextminesApp(ThemedApp):
     def _use_keys(self, settings: Settings) -> list[str]:
         """Put the player's keys in effect: the preset and the [keys] entries of ``settings``
         over the bindings' own keys. Returns a warning for each entry that cannot be used."""
+        from textmines.ui.screens.game_over import GameOverScreen
+
         self.keymap, warnings = resolve(
             self.key_actions(),
             settings.key_preset,
             settings.keys,
             str(self.settings_path or "settings.toml"),
+            kept_keys([("the game-over box", GameOverScreen.BINDINGS)]),
         )
         self.set_keymap(self.keymap.textual())
         #: The status hints with these keys: while a game is played, and once it is over.

@@ -12,7 +12,7 @@ import contextlib
 import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from textual.binding import Binding, BindingType
 from textual.keys import KEY_NAME_REPLACEMENTS, Keys, key_to_character
@@ -199,9 +199,16 @@ class KeyMap:
 
     actions: tuple[Action, ...]
     keys: Mapping[str, tuple[str, ...]]
+    #: Keys an action may not have because a screen that also takes it (by its id) keeps
+    #: them for itself: action id -> {key: what it does there} (see ``kept_keys``).
+    kept: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def keys_for(self, action_id: str) -> tuple[str, ...]:
         return self.keys.get(action_id, ())
+
+    def kept_by(self, action_id: str, key: str) -> str | None:
+        """What ``key`` does on a screen that takes ``action_id`` too, or None."""
+        return self.kept.get(action_id, {}).get(key)
 
     def owner(self, key: str) -> Action | None:
         """The action ``key`` is bound to, if any."""
@@ -236,7 +243,26 @@ class KeyMap:
         ]
 
     def with_keys(self, action_id: str, keys: tuple[str, ...]) -> KeyMap:
-        return KeyMap(self.actions, {**self.keys, action_id: keys})
+        return KeyMap(self.actions, {**self.keys, action_id: keys}, self.kept)
+
+
+def kept_keys(screens: Iterable[tuple[str, Iterable[BindingType]]]) -> dict[str, dict[str, str]]:
+    """For screens (``("the game-over box", GameOverScreen.BINDINGS)``) whose bindings take
+    some of the game's actions by id beside keys of their own: action id -> {own key: what it
+    does there}. Given one of those keys, the action would take it from the screen."""
+    kept: dict[str, dict[str, str]] = {}
+    for name, bindings in screens:
+        listed = [b for b in bindings if isinstance(b, Binding)]
+        own = {
+            normal_key(key): f"{b.description!r} in {name}"
+            for b in listed
+            if not b.id
+            for key in split_keys(b.key)
+        }
+        for b in listed:
+            if b.id:
+                kept.setdefault(b.id, {}).update(own)
+    return kept
 
 
 def preset_keys(all_actions: tuple[Action, ...], preset: str) -> dict[str, tuple[str, ...]]:
@@ -255,6 +281,7 @@ def resolve(
     preset: str,
     overrides: Iterable[tuple[str, str]],
     source: str = "settings.toml",
+    kept: Mapping[str, Mapping[str, str]] | None = None,
 ) -> tuple[KeyMap, list[str]]:
     """The preset's keys with the player's ``[keys]`` entries over them, and a warning naming
     ``source`` and the entry for each entry that cannot be used (the preset's keys stay for it):
@@ -269,7 +296,7 @@ def resolve(
             f"Presets: {', '.join(PRESETS)}"
         )
         preset = "default"
-    base = KeyMap(all_actions, preset_keys(all_actions, preset))
+    base = KeyMap(all_actions, preset_keys(all_actions, preset), kept or {})
     entries: dict[str, tuple[str, tuple[str, ...]]] = {}  # action id -> (as written, keys)
     for action_id, value in overrides:
         problem, keys = _entry_problem(base, action_id, value)
@@ -280,7 +307,9 @@ def resolve(
             warnings.append(_entry_warning(source, base, action_id, value, problem))
     while True:
         keymap = KeyMap(
-            all_actions, {**base.keys, **{aid: keys for aid, (_, keys) in entries.items()}}
+            all_actions,
+            {**base.keys, **{aid: keys for aid, (_, keys) in entries.items()}},
+            base.kept,
         )
         clash = _first_clash(keymap, list(entries))
         if clash is None:
@@ -311,6 +340,9 @@ def _entry_problem(
         return "no key given", ()
     for key in keys:
         problem = key_problem(key)
+        elsewhere = keymap.kept_by(action_id, key)
+        if problem is None and elsewhere is not None:
+            problem = f"{key!r} is {elsewhere}"
         if problem is not None:
             return problem, ()
     if len(set(keys)) != len(keys):

@@ -69,6 +69,7 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
     def __init__(self, keymap: KeyMap, preset: str) -> None:
         super().__init__()
         self.actions = keymap.actions
+        self.kept = keymap.kept
         self.preset = preset if preset in PRESETS else "default"
         base = preset_keys(self.actions, self.preset)
         #: The player's entries over the preset: action id -> keys.
@@ -82,7 +83,8 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
 
     @property
     def keymap(self) -> KeyMap:
-        return KeyMap(self.actions, {**preset_keys(self.actions, self.preset), **self.entries})
+        keys = {**preset_keys(self.actions, self.preset), **self.entries}
+        return KeyMap(self.actions, keys, self.kept)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -157,8 +159,11 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
             return
         problem = key_problem(key)
         owner = self.keymap.owner(key)
+        elsewhere = self.keymap.kept_by(action_id, key)
         if problem is None and owner is not None and owner.id != action_id:
             problem = f"{key_label(key)} is already {owner.description!r}"
+        elif problem is None and elsewhere is not None:
+            problem = f"{key_label(key)} is {elsewhere}"
         if problem is not None:
             self._say(f"{problem}: press another key (Esc: leave it as it is)", error=True)
             return
