@@ -65,6 +65,22 @@ def drawn(tile: Tile, glyph: str, raised: bool, edges: Sequence[str] = BLOCK_EDG
     ]
 
 
+def test_numbers_are_drawn_large_where_a_revealed_tile_has_three_free_rows() -> None:
+    colours = TileColours(Color.parse("white"), Color.parse("black"), Color.parse("grey50"))
+    face = Style(color="blue", bgcolor="grey70")
+    rows = [
+        "".join(s.text for s in tile_row(Tile(8, 4), row, "3", face, False, colours, big="digit3"))
+        for row in range(4)
+    ]
+    assert rows == ["  ▀▀█  │", "   ▀█  │", "  ▀▀▀  │", "───────┼"]
+    # Two free rows (6x3) are too few: the number stays a character.
+    small = [
+        "".join(s.text for s in tile_row(Tile(6, 3), row, "3", face, False, colours, big="digit3"))
+        for row in range(3)
+    ]
+    assert small == ["     │", "  3  │", "─────┼"]
+
+
 def test_a_raised_tile_is_light_top_left_and_dark_bottom_right() -> None:
     assert drawn(Tile(6, 3), "F", raised=True) == ["▛▀▀▀▀▀", "▌ F  ▐", "▌▄▄▄▄▟"]
     assert drawn(Tile(6, 3), "3", raised=False) == ["     │", "  3  │", "─────┼"]

@@ -116,8 +116,8 @@ def overlay_label(percent: int, cell_width: int) -> str:
 
 
 #: View characters drawn larger on tiles with room (see ``tiles.BIG_ART``): the mines of a
-#: lost game, the exploded one, and flags.
-BIG_GLYPHS = {"*": "mine", "X": "mine", "F": "flag"}
+#: lost game, the exploded one, flags and the numbers.
+BIG_GLYPHS = {"*": "mine", "X": "mine", "F": "flag", **{str(n): f"digit{n}" for n in range(1, 9)}}
 
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3

@@ -89,9 +89,38 @@ ASCII_EDGES: Final = ("+", "-", "|", "|", "+", "-", "+", "-", "|", "+")
 #: Larger drawings of a mine and a flag, for tiles with two free rows: each row is
 #: (character, part) pairs, the part ``g`` in the glyph's style (the mine, the pennant),
 #: ``d`` in the dark edge colour (the flag's pole and base), `` `` the tile's face.
-BIG_ART: Final[dict[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
+BigArt = tuple[tuple[tuple[str, str], ...], ...]
+
+#: The numbers 1-8 as 3x5 pixel digits, drawn two pixel rows a screen row with half blocks
+#: (three rows tall): for revealed tiles with three free rows, bold like the original's.
+_DIGIT_PIXELS: Final = {
+    "1": ("010", "110", "010", "010", "111"),
+    "2": ("111", "001", "111", "100", "111"),
+    "3": ("111", "001", "011", "001", "111"),
+    "4": ("101", "101", "111", "001", "001"),
+    "5": ("111", "100", "111", "001", "111"),
+    "6": ("111", "100", "111", "101", "111"),
+    "7": ("111", "001", "001", "001", "001"),
+    "8": ("111", "101", "111", "101", "111"),
+}
+_HALF_BLOCKS: Final = {("1", "1"): "█", ("1", "0"): "▀", ("0", "1"): "▄", ("0", "0"): " "}
+
+
+def _digit_art(pixels: tuple[str, ...]) -> BigArt:
+    rows = (*pixels, "000")  # an even number of pixel rows: the last half row is empty
+    return tuple(
+        tuple(
+            (_HALF_BLOCKS[top, bottom], "g" if "1" in (top, bottom) else " ")
+            for top, bottom in zip(rows[i], rows[i + 1], strict=True)
+        )
+        for i in range(0, len(pixels), 2)
+    )
+
+
+BIG_ART: Final[dict[str, BigArt]] = {
     "mine": (tuple(zip("▄█▄", "ggg", strict=True)), tuple(zip("▀█▀", "ggg", strict=True))),
     "flag": (tuple(zip("▄█▌ ", "ggd ", strict=True)), tuple(zip(" ▄▙▄", " ddd", strict=True))),
+    **{f"digit{n}": _digit_art(pixels) for n, pixels in _DIGIT_PIXELS.items()},
 }
 
 
