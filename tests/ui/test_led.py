@@ -66,7 +66,10 @@ async def test_a_negative_count_and_the_face_on_the_led_header() -> None:
         middle = header.render_line(1).text
         assert ":)" in middle, "the face sits on the middle row"
         first, end = header.face_span()
-        assert middle[first:end].strip() == ":)"
+        # The face sits in a raised button: light edge left, dark edge right.
+        assert middle[first:end] == "▌:)▐"
+        assert header.render_line(0).text[first:end] == "▛▀▀▀"
+        assert header.render_line(2).text[first:end] == "▌▄▄▟"
         styles = [
             segment.style
             for segment in header.render_line(1)

@@ -70,6 +70,9 @@ class GameHeader(OneLineWidget):
         "digits": PieceStyle(color="mines-digits", background="mines-digits-background", bold=True),
         "face": PieceStyle(color="mines-face", background="mines-face-background", bold=True),
         "face-hover": PieceStyle(color="mines-face", background="mines-bevel-light", bold=True),
+        # The face's button, raised like a covered cell (three-row header only).
+        "face-light": PieceStyle(color="mines-bevel-light"),
+        "face-dark": PieceStyle(color="mines-bevel-dark"),
         **LED_STYLES,
     }
     centred = True
@@ -95,8 +98,10 @@ class GameHeader(OneLineWidget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.faces = dict(faces or FACES)
-        #: Index of the face among the pieces of the row laid out last.
+        #: Index of the face's first piece among the pieces of the row laid out last, and
+        #: how many pieces it takes (its button's edges are pieces of their own).
         self._face_index = 2
+        self._face_pieces = 1
         #: LED digits in ASCII characters (for an ASCII theme).
         self.ascii = ascii
 
@@ -141,6 +146,8 @@ class GameHeader(OneLineWidget):
             counter = [edge, *led_row(self.counter_text, self.row, self.ascii), edge]
             timer = [edge, *led_row(self.timer_text, self.row, self.ascii), edge]
         self._face_index = len(counter) + 2
+        face_pieces = self._face_button(face, face_style)
+        self._face_pieces = len(face_pieces)
         # As in the classic game: the counter at the left edge, the timer at the right, the
         # face in the middle; where the row is too narrow for that, three columns apart.
         inset = (" " * EDGE_INSET, None)
@@ -153,16 +160,29 @@ class GameHeader(OneLineWidget):
             inset,
             *counter,
             (" " * left_gap, None),
-            (_centre(face, FACE_WIDTH), face_style),
+            *face_pieces,
             (" " * right_gap, None),
             *timer,
             inset,
         ]
 
+    def _face_button(self, face: str, face_style: str) -> list[Piece]:
+        """This row of the face: on three rows (LED digits, block characters) a raised button
+        as the classic game draws it, light top-left and dark bottom-right, around a face of
+        two columns at most; else the face alone."""
+        inner = FACE_WIDTH - 2
+        if not self.led or self.ascii or cell_len(self.face_text) > inner:
+            return [(_centre(face, FACE_WIDTH), face_style)]
+        if self.row == 0:
+            return [("▛" + "▀" * (FACE_WIDTH - 1), "face-light")]
+        if self.row == self.piece_rows - 1:
+            return [("▌", "face-light"), ("▄" * inner + "▟", "face-dark")]
+        return [("▌", "face-light"), (_centre(face, inner), face_style), ("▐", "face-dark")]
+
     def face_span(self) -> tuple[int, int]:
         """(first column, end column) of the face on its row, relative to the header."""
         spans = self.left_spans(self.piece_rows // 2)
-        return spans[self._face_index]
+        return spans[self._face_index][0], spans[self._face_index + self._face_pieces - 1][1]
 
     def set_face(self, face: str) -> None:
         """Show ``normal``, ``pressed``, ``won`` or ``lost``."""
@@ -171,7 +191,8 @@ class GameHeader(OneLineWidget):
     def _on_face(self, event: events.MouseEvent) -> bool:
         # Laid out for the mouse's row: the face's place among the pieces is that row's.
         index = self.left_piece_at(event.x, event.y)
-        return event.y < self.piece_rows and index == self._face_index
+        first, count = self._face_index, self._face_pieces  # as laid out for that row
+        return event.y < self.piece_rows and index is not None and first <= index < first + count
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.face_hover = self._on_face(event)
