@@ -55,8 +55,8 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(self._title, id="title", markup=False)
             yield Static(self.message, id="message", markup=False)
             with Horizontal():
-                yield Button(confirm_label, variant="error", id="confirm")
-                yield Button(cancel_label, variant="primary", id="cancel")
+                yield Button(confirm_label, variant="error", id="confirm", compact=True)
+                yield Button(cancel_label, variant="primary", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         # Toasts sit in the bottom right, over the buttons; the question is what matters now.

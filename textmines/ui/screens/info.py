@@ -46,7 +46,7 @@ class InfoScreen(ModalScreen[None]):
             yield Static(self._title, id="title", markup=False)
             with VerticalScroll():
                 yield Static(self.body, id="body")
-            yield Button("Close", variant="primary", id="close")
+            yield Button("Close", variant="primary", id="close", compact=True)
 
     def on_mount(self) -> None:
         # The text has the focus, so arrows and Page Up/Down scroll it straight away.

@@ -97,8 +97,8 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
             yield Static(HELP, id="message")
             yield KeyCatcher()
             with Horizontal():
-                yield Button("Save", variant="primary", id="save")
-                yield Button("Cancel", id="cancel")
+                yield Button("Save", variant="primary", id="save", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one(KeyTable)
