@@ -120,3 +120,29 @@ async def test_an_assisted_win_never_becomes_a_best_time(tmp_path: Path) -> None
         assert "assisted" not in app.status_line.text and "best" not in app.status_line.text
     stats = store.group_stats(Group.for_preset("beginner"))
     assert (stats.won, stats.assisted, tuple(stats.best_times)) == (1, 1, ())
+
+
+async def test_two_column_overlay_cells_stay_apart() -> None:
+    """At 2x1 the heat colour covers the label's digit only: the tilde column keeps the
+    covered cell's background, so the cells never run into one wall of colour."""
+    from textmines.ui.tiles import Tile
+
+    app = make_app(width=16, height=16, mines=40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "o")
+        await settle(pilot)
+        board = app.query_one(BoardView)
+        board.set_tile(Tile(2, 1))
+        await pilot.pause()
+        overlay = board.overlay
+        assert overlay is not None
+        y = next(y for y in range(16) if overlay.get((0, y), 1.0) not in (0.0, 1.0))
+        segments = list(board.render_line(y - int(board.scroll_offset.y)))
+        cells: list[tuple[str, object]] = [
+            (char, segment.style.bgcolor if segment.style else None)
+            for segment in segments
+            for char in segment.text
+        ]
+        (tilde, tilde_bg), (digit, digit_bg) = cells[0], cells[1]
+        assert tilde == "~" and digit.isdigit(), "".join(c for c, _ in cells)
+        assert tilde_bg != digit_bg

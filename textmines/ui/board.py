@@ -545,6 +545,9 @@ class BoardView(ScrollView, can_focus=True):
         segments: list[Segment] = []
         run: list[str] = []
         run_style: Style | None = None
+        # A two-column cell under the overlay: its first column (the tilde) stays in the
+        # covered cell's style, so the heat colours do not run into one wall.
+        split = rows == 1 and cols == 2
         for x in range(first, last):
             char = text[x]
             glyph = table[char]
@@ -561,6 +564,13 @@ class BoardView(ScrollView, can_focus=True):
                     if rows > 1:
                         glyph = glyph.strip()
                     if x != cursor_x and key != "hint":
+                        if split:
+                            if style is not run_style:
+                                if run:
+                                    segments.append(Segment("".join(run), run_style))
+                                run, run_style = [], style
+                            run.append(glyph[0])
+                            glyph = glyph[1:]
                         style = self._heat[percent]
             if rows > 1:
                 raised = key != "pressed" and char in "#F?W"
