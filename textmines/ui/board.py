@@ -23,6 +23,7 @@ from textual.strip import Strip
 from textmines.engine import ActionKind, Game
 from textmines.themes import ThemeGlyphs
 from textmines.ui.colours import theme_colour
+from textmines.ui.line import merge_runs
 from textmines.ui.tiles import (
     ASCII_EDGES,
     BLOCK_EDGES,
@@ -543,8 +544,7 @@ class BoardView(ScrollView, can_focus=True):
         if overlay is not None and not self._heat:
             self._heat = heat_styles(self.app.theme_variables)
         segments: list[Segment] = []
-        run: list[str] = []
-        run_style: Style | None = None
+        cells: list[tuple[str, Style]] = []  # one-row tiles, merged into runs at the end
         # A two-column cell under the overlay: its first column (the tilde) stays in the
         # covered cell's style, so the heat colours do not run into one wall.
         split = rows == 1 and cols == 2
@@ -565,25 +565,16 @@ class BoardView(ScrollView, can_focus=True):
                         glyph = glyph.strip()
                     if x != cursor_x and key != "hint":
                         if split:
-                            if style is not run_style:
-                                if run:
-                                    segments.append(Segment("".join(run), run_style))
-                                run, run_style = [], style
-                            run.append(glyph[0])
+                            cells.append((glyph[0], style))
                             glyph = glyph[1:]
                         style = self._heat[percent]
             if rows > 1:
                 raised = key != "pressed" and char in "#F?W"
                 big = BIG_GLYPHS.get(char) if glyph == table[char] else None
                 segments.extend(self._tile_row(style, glyph, raised, sub, big))
-                continue
-            if style is not run_style:
-                if run:
-                    segments.append(Segment("".join(run), run_style))
-                run, run_style = [], style
-            run.append(glyph)
-        if run:
-            segments.append(Segment("".join(run), run_style))
+            else:
+                cells.append((glyph, style))
+        segments += [Segment(chars, style) for chars, style in merge_runs(cells)]
         strip = Strip(segments, (last - first) * cols)
         start = scroll_x - first * cols
         return strip.crop(start, start + width).extend_cell_length(width, self._background_style())
