@@ -37,15 +37,21 @@ class _Budget(Exception):
 
 
 def endgame_guess(
-    view: View, mines: int, deadline: float, log_layouts: float | None = None
+    view: View,
+    mines: int,
+    deadline: float,
+    log_layouts: float | None = None,
+    model: Model | None = None,
 ) -> Cell | None:
     """The guess that maximises the chance of winning, by exhaustive search, when few
     cells are undecided; ``None`` when the position is too big or the search too long.
-    ``log_layouts`` (the analysis's) skips the search at once when too many layouts fit."""
+    ``log_layouts`` (the analysis's) skips the search at once when too many layouts fit;
+    ``model`` is the view's (``build_model``), worked out here when not given."""
     if log_layouts is not None and log_layouts > math.log(ENDGAME_LAYOUTS) + 1e-9:
         return None
     deadline = min(deadline, time.perf_counter() + ENDGAME_SECONDS)
-    model = build_model(view, mines)
+    if model is None:
+        model = build_model(view, mines)
     undecided = [
         i
         for i, c in enumerate(view.text)

@@ -53,14 +53,14 @@ def best_guess(
     candidates = _candidates(analysis, order)
     if len(candidates) == 1:
         return candidates[0]
-    endgame = endgame_guess(
-        view, analysis.mines, deadline, None if analysis.approximate else analysis.log_layouts
-    )
+    # The view's model, read once: the end game and every look-ahead start from it.
+    base = build_model(view, analysis.mines)
+    log_layouts = None if analysis.approximate else analysis.log_layouts
+    endgame = endgame_guess(view, analysis.mines, deadline, log_layouts, base)
     if endgame is not None:
         return endgame
     best: tuple[float, float, int, int, int] | None = None
     choice = min(candidates, key=order)
-    base = _base(view, analysis.mines)
     # Safest first: a cell whose score cannot beat the best so far (the next move's safety
     # and the progress are at most 1) needs no look-ahead. Keys are unique (they end in the
     # cell's coordinates), so the order changes nothing but the work.
@@ -118,19 +118,14 @@ def progress_chance(
     return look_ahead(view, mines, cell, time.perf_counter() + time_limit)[0]
 
 
-def _base(view: View, mines: int) -> Model:
-    """What every look-ahead of one position shares: the view's model."""
-    return build_model(view, mines)
-
-
 def look_ahead(
     view: View, mines: int, cell: Cell, deadline: float, base: Model | None = None
 ) -> tuple[float, float]:
     """If ``cell`` is safe: the chance of progress, and the expected safety of the next
     move (1 when some cell becomes certainly safe, else that of the safest guess).
-    ``base`` is ``view``'s (``_base``), worked out here when not given."""
+    ``base`` is ``view``'s model (``build_model``), worked out here when not given."""
     if base is None:
-        base = _base(view, mines)
+        base = build_model(view, mines)
     x, y = cell
     index = y * view.width + x
     outcomes: list[tuple[float, bool, float]] = []

@@ -24,15 +24,21 @@ class AnalysisStopped(Exception):
 def probe_constraint(view: View, index: int, number: int) -> list[Constraint]:
     """What revealing the unknown cell at ``index`` as ``number`` adds to ``view``'s
     constraints: the cell is safe, and its number over the unknown cells around it."""
+    around = neighbour_lists(view.width, view.height)[index]
+    return [([index], 0), _number_around(view.text, around, number)]
+
+
+def _number_around(text: str, around: list[int], number: int) -> Constraint:
+    """A number's constraint: the unknown cells of ``around`` (its neighbours) and the mines
+    they hold, ``number`` less the mines already shown among them."""
     cells, need = [], number
-    text = view.text
-    for n in neighbour_lists(view.width, view.height)[index]:
+    for n in around:
         c = text[n]
         if c in UNKNOWN:
             cells.append(n)
         elif c in KNOWN_MINE:
             need -= 1
-    return [([index], 0), (cells, need)]
+    return cells, need
 
 
 def check_stop(stop: Stop | None) -> None:
@@ -100,14 +106,7 @@ def number_constraints(view: View, stop: Stop | None = None) -> list[Constraint]
         if not number % ITEMS_PER_CHECK:
             check_stop(stop)
         index = match.start()
-        cells = []
-        need = int(match.group())
-        for n in around[index]:
-            c = text[n]
-            if c in UNKNOWN:
-                cells.append(n)
-            elif c in KNOWN_MINE:
-                need -= 1
+        cells, need = _number_around(text, around[index], int(match.group()))
         if not cells:
             if need != 0:
                 y, x = divmod(index, w)
