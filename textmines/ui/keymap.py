@@ -210,6 +210,16 @@ class KeyMap:
         """What ``key`` does on a screen that takes ``action_id`` too, or None."""
         return self.kept.get(action_id, {}).get(key)
 
+    def refusal(self, action_id: str, key: str) -> str | None:
+        """Why ``action_id`` may never have ``key`` (normalised): not a key, a key the dialogs
+        keep, or one a screen that takes the action keeps for itself. None if it may (another
+        action having it is a clash, settled apart)."""
+        problem = key_problem(key)
+        elsewhere = self.kept_by(action_id, key)
+        if problem is None and elsewhere is not None:
+            problem = f"{key!r} is {elsewhere}"
+        return problem
+
     def owner(self, key: str) -> Action | None:
         """The action ``key`` is bound to, if any."""
         for action in self.actions:
@@ -339,10 +349,7 @@ def _entry_problem(
     if not keys:
         return "no key given", ()
     for key in keys:
-        problem = key_problem(key)
-        elsewhere = keymap.kept_by(action_id, key)
-        if problem is None and elsewhere is not None:
-            problem = f"{key!r} is {elsewhere}"
+        problem = keymap.refusal(action_id, key)
         if problem is not None:
             return problem, ()
     if len(set(keys)) != len(keys):

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
-from textmines.ui.keymap import PRESETS, KeyMap, key_label, key_problem, preset_keys
+from textmines.ui.keymap import PRESETS, KeyMap, key_label, preset_keys
 from textmines.ui.screens.dialog import dialog_css
 
 HELP = "Enter: change · a: add a key · Delete: back to the preset's · Esc: close"
@@ -157,17 +157,15 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
         if key == "escape":
             self._end_capture(HELP)
             return
-        problem = key_problem(key)
-        owner = self.keymap.owner(key)
-        elsewhere = self.keymap.kept_by(action_id, key)
+        keymap = self.keymap
+        problem = keymap.refusal(action_id, key)
+        owner = keymap.owner(key)
         if problem is None and owner is not None and owner.id != action_id:
             problem = f"{key_label(key)} is already {owner.description!r}"
-        elif problem is None and elsewhere is not None:
-            problem = f"{key_label(key)} is {elsewhere}"
         if problem is not None:
             self._say(f"{problem}: press another key (Esc: leave it as it is)", error=True)
             return
-        keys = self.keymap.keys_for(action_id)
+        keys = keymap.keys_for(action_id)
         new = (*keys, key) if add and key not in keys else keys if add else (key,)
         base = preset_keys(self.actions, self.preset)[action_id]
         if new == base:
@@ -186,15 +184,10 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
     def action_reset_action(self) -> None:
         """The selected action goes back to the preset's keys."""
         action_id = self._selected()
+        keymap = self.keymap
         wanted = preset_keys(self.actions, self.preset)[action_id]
-        owner = next(
-            (
-                self.keymap.owner(key)
-                for key in wanted
-                if self.keymap.owner(key) not in (None, self.keymap.action(action_id))
-            ),
-            None,
-        )
+        owners = (keymap.owner(key) for key in wanted)
+        owner = next((o for o in owners if o not in (None, keymap.action(action_id))), None)
         if owner is not None:
             self._say(f"The preset's keys are taken by {owner.description!r}", error=True)
             return
