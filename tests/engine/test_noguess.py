@@ -22,15 +22,11 @@ from textmines.engine.generate import (
 )
 from textmines.engine.noguess import (
     DEFAULT_TIME_LIMIT,
-    KNOWN_MINE,
     LONGEST_TIME_LIMIT,
-    OPEN,
-    UNKNOWN,
     DealCancelled,
     DealProgress,
     Neighbours,
     time_limit_for,
-    view_text,
 )
 from textmines.engine.solver import analyse
 
@@ -99,8 +95,10 @@ def test_same_seed_same_board() -> None:
 
 
 def test_known_no_guess_layouts_are_pinned() -> None:
-    # A seed and a first click give the same no-guess board forever (these digests were
-    # taken before the solver became a package; the generous time box keeps them exact).
+    # A seed and a first click give the same no-guess board on every machine (the generous
+    # time box keeps them exact). A better generator may change them, deliberately: these
+    # digests were taken when a stuck play went on from where it stopped after moving mines
+    # (issue 17); board IDs, which hold the mines themselves, never change.
     board, solved = place_mines_no_guess(9, 9, 10, 40, random.Random(0), time_limit=60.0)
     assert solved
     assert board.to_text() == (
@@ -117,7 +115,7 @@ def test_known_no_guess_layouts_are_pinned() -> None:
             assert solved
             texts.append(board.to_text())
     digest = hashlib.sha256("\n\n".join(texts).encode()).hexdigest()
-    assert digest == "6788547d76d657632dc9d4b27cd2720280d52a78d9fa64de7dc6b429f126d2ae"
+    assert digest == "b30810c971381a8cacfb1a677753232f8dac553e897c759ec250b3b3462195fb"
 
 
 def test_deal_board_deals_either_kind() -> None:
@@ -296,11 +294,3 @@ def test_big_boards_look_neighbours_up_on_demand_in_the_same_order() -> None:
         ]
     assert not isinstance(Neighbours(400, 300).of, list)  # 120,000 cells: no lists held
     assert isinstance(Neighbours(300, 300).of, list)
-
-
-def test_the_view_text_is_the_players_view() -> None:
-    rng = random.Random(7)
-    state = bytearray(rng.choice((UNKNOWN, OPEN, KNOWN_MINE)) for _ in range(500))
-    counts = bytearray(rng.randrange(9) for _ in range(500))
-    expected = "".join(str(counts[i]) if s == OPEN else "#" for i, s in enumerate(state))
-    assert view_text(state, counts) == expected

@@ -494,3 +494,31 @@ def test_certain_cells_keeps_the_trivially_decided_cells_apart_from_the_interior
     from textmines.engine.solver import certain_cells
 
     assert certain_cells(parse_view("1###"), 1) == ({2, 3}, {1})
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_certain_cells_of_the_numbers_agree_with_certain_cells_of_the_view(seed: int) -> None:
+    # The no-guess generator hands the solver its numbers' constraints, not a view: the
+    # cells it proves must be those a player looking at the view could prove.
+    from textmines.engine.board import neighbour_indices
+    from textmines.engine.solver import certain_cells, certain_cells_of
+
+    position = random_position(random.Random(seed), max_layouts=10**9)
+    if position is None:
+        return
+    text, mines = position
+    view = parse_view(text)
+    flat = view.text
+    unknown = [i for i, c in enumerate(flat) if c in "#?F"]
+    numbers = []
+    for i, c in enumerate(flat):
+        if c.isdigit():
+            cells = [n for n in neighbour_indices(i, view.width, view.height) if n in unknown]
+            if cells:
+                numbers.append((cells, int(c)))
+    safe, mined = certain_cells_of(numbers, lambda: unknown, len(unknown), mines)
+    # A flag is the player's claim, not a number: certain_cells leaves flagged cells out of
+    # the cells to open, and the generator has no flags.
+    view_safe, view_mined = certain_cells(view, mines)
+    flagged = {i for i in unknown if flat[i] == "F"}
+    assert (safe - flagged, mined) == (view_safe, view_mined)

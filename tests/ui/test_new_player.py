@@ -502,7 +502,8 @@ async def test_a_slow_no_guess_deal_keeps_the_screen_alive_and_can_be_cancelled(
 
     from textmines.ui.screens.dealing import DealingScreen
 
-    app = make_app(width=100, height=100, mines=2000, no_guess=True)
+    # 30% mines on 100x100: the deal runs to its 10 s time box (at 20% it takes 0.3 s).
+    app = make_app(width=100, height=100, mines=3000, no_guess=True)
     async with app.run_test(size=(100, 35)) as pilot:
         await pilot.press("space")
         screen = app.screen

@@ -10,11 +10,15 @@ over. The moves go in two directions:
   taken from the covered cells the solver has not reached, which turns undecidable
   patterns such as 50/50s into decidable ones.
 
-After every change the board is played again from the start, so an accepted board is
-checked as a whole. The solver plays with the total mine count, like a player looking at
-the mine counter. Cheap local rules (a number satisfied or saturated, and the subset rule
-for two numbers) do most of the work; the exact solver (``solver``, through its public
-API) is called only when they are stuck.
+After a move the play goes on from where it stopped (what it knows stays true: only cells
+it has not proven change), so one play repairs every place the layout gets stuck. The
+deductions made before a move may not hold with the new numbers, so a layout that needed a
+move is played again from the start, and a board is accepted only when a whole play needs
+no move: an accepted board is checked as a whole. The solver plays with the total mine
+count, like a player looking at the mine counter. Cheap local rules (a number satisfied or
+saturated, and the subset rule for two numbers) do most of the work; the exact solver
+(``solver.certain_cells_of``, given the numbers the play already has) is called only when
+they are stuck.
 
 The search is bounded by a time box. When it runs out, the first uniform board is returned
 with ``False`` so the caller can say that this board may need a guess. This module draws no
@@ -71,11 +75,6 @@ MINE_FLAG: Final = 1
 #: Byte maps: a layout byte to its mine flag; a play-through state to 1 when open.
 _MINE_FLAGS: Final = bytes(MINE_FLAG if b & MINE else 0 for b in range(256))
 _OPEN_MARKS: Final = bytes(1 if b == OPEN else 0 for b in range(256))
-#: The view character of ``state << 4 | count``: the number of an open cell, else covered.
-_VIEW_CHARS: Final = bytes(
-    ord(str(b & 0x0F)) if b >> 4 == OPEN and b & 0x0F <= 8 else ord("#") for b in range(256)
-)
-
 #: A uniform integer in ``range(n)`` from the deal's random stream.
 Draw = Callable[[int], int]
 
@@ -160,29 +159,67 @@ def find_no_guess_board(
     def stop() -> bool:
         return bool(should_stop and should_stop()) or time.perf_counter() - began > time_limit
 
+    def report(state: bytearray) -> bool:
+        """Hear where a play got stuck; False once the time box has run out."""
+        nonlocal best
+        if should_stop is not None and should_stop():
+            raise DealCancelled
+        elapsed = time.perf_counter() - began
+        if on_progress is not None:
+            best = max(best, state.count(OPEN) / safe_total)
+            on_progress(DealProgress(best, elapsed, time_limit))
+        return elapsed <= time_limit
+
     while True:
         try:
-            state = solve_from(
-                layout.flags, layout.counts, mines, first_index, layout.around, stop=stop
-            )
-            if should_stop is not None and should_stop():
-                raise DealCancelled
-            stuck = [i for i, cell in enumerate(state) if cell == UNKNOWN]
-            if not any(not layout.flags[i] for i in stuck):
-                return Board.from_flags(first.width, first.height, bytes(layout.flags)), True
-            elapsed = time.perf_counter() - began
-            if on_progress is not None:
-                best = max(best, state.count(OPEN) / safe_total)
-                on_progress(DealProgress(best, elapsed, time_limit))
-            if elapsed > time_limit:
-                return first, False
-            if not layout.rearrange(draw, state, stuck, stop):
-                # Nothing to move; start again from a fresh uniform board.
-                layout.replace(deal())
+            repaired = _repair_pass(layout, first_index, mines, deal, draw, stop, report)
         except _Stopped:
             if should_stop is not None and should_stop():
                 raise DealCancelled from None
             return first, False
+        if repaired is None:
+            return first, False
+        if not repaired:
+            return Board.from_flags(first.width, first.height, bytes(layout.flags)), True
+
+
+def _repair_pass(
+    layout: _Layout,
+    first_index: int,
+    mines: int,
+    deal: Callable[[], Board],
+    draw: Draw,
+    stop: Callable[[], bool],
+    report: Callable[[bytearray], bool],
+) -> bool | None:
+    """Play the layout from ``first_index``; wherever the deductions stop, move a few
+    mines and play on from there. False when the play needed no move (the layout is
+    proven), True when it did (the caller plays the new layout again from the start),
+    None when the time box ran out. Raises ``DealCancelled`` on a cancel and
+    ``_Stopped`` when ``stop`` ends the play in the middle.
+
+    Moving mines keeps what the play knows true of the new layout: only covered cells the
+    play has not proven change (a proven mine that moves is forgotten), so the open cells
+    stay safe and the proven mines stay mines. The deductions made before a move may not
+    hold with the new numbers, which is why a repaired layout is played again.
+    """
+    play = _PlayThrough(layout.counts, mines, layout.around, SOLVER_TIME_LIMIT, stop)
+    play.open_cell(first_index)
+    repaired = False
+    while True:
+        play.run()
+        stuck = [i for i, cell in enumerate(play.state) if cell == UNKNOWN]
+        if not any(not layout.flags[i] for i in stuck):
+            return repaired
+        if not report(play.state):
+            return None
+        moved = layout.rearrange(draw, play.state, stuck, stop)
+        if not moved:
+            # Nothing to move; start again from a fresh uniform board.
+            layout.replace(deal())
+            return True
+        play.forget(moved)
+        repaired = True
 
 
 def solve_from(
@@ -203,31 +240,12 @@ def solve_from(
     it is.
     """
     play = _PlayThrough(counts, mines, around, solver_time_limit, stop)
-    safe_total = len(flags) - mines
     try:
         play.open_cell(start)
-        while play.opened < safe_total:
-            if stop is not None and stop():
-                break
-            if play.local_rules():
-                continue
-            if play.opened >= safe_total:
-                break
-            if play.subset_rule() or play.full_solver():
-                continue
-            break
     except _Stopped:
-        pass
+        return play.state
+    play.run()
     return play.state
-
-
-def view_text(state: bytearray, counts: bytearray) -> str:
-    """The position as the player sees it, one character a cell (``solver.View`` text): an
-    open cell's number, ``#`` for any other cell. Built a whole board at a time."""
-    size = len(state)
-    # state is at most 2 and a count at most 8, so no byte of the sum carries into the next.
-    key = (int.from_bytes(state, "little") << 4) + int.from_bytes(counts, "little")
-    return key.to_bytes(size, "little").translate(_VIEW_CHARS).decode("ascii")
 
 
 class _PlayThrough:
@@ -249,11 +267,41 @@ class _PlayThrough:
         self.state = bytearray(len(counts))
         self.opened = 0
         self.queue: list[int] = []  # open numbers whose neighbourhood changed
+        self.border: set[int] = set()  # open cells that may have unknown cells around them
 
     def check(self) -> None:
         """Raise ``_Stopped`` if the play must end now (time box or cancel)."""
         if self.stop is not None and self.stop():
             raise _Stopped
+
+    def run(self) -> None:
+        """Deduce until every safe cell is open, nothing more follows, or ``stop`` says so."""
+        safe_total = len(self.counts) - self.mines
+        try:
+            while self.opened < safe_total:
+                if self.stop is not None and self.stop():
+                    break
+                if self.local_rules():
+                    continue
+                if self.opened >= safe_total:
+                    break
+                live = self.live_numbers()
+                if self.subset_rule(live) or self.full_solver(live):
+                    continue
+                break
+        except _Stopped:
+            pass
+
+    def forget(self, moved: Iterable[int]) -> None:
+        """Mines moved in or out of the ``moved`` cells (none of them open): a proven mine
+        among them is unknown again, and the numbers around them are looked at again."""
+        of, state, queue = self.around.of, self.state, self.queue
+        for i in moved:
+            if state[i] == KNOWN_MINE:
+                state[i] = UNKNOWN
+            around = [n for n in of[i] if state[n] == OPEN]
+            queue.extend(around)
+            self.border.update(around)
 
     def open_cell(self, index: int) -> None:
         """Open a cell, flooding through zeros; queue the numbers that may now decide."""
@@ -272,6 +320,7 @@ class _PlayThrough:
                 stack.extend(n for n in of[i] if state[n] == UNKNOWN)
             else:
                 queue.append(i)
+                self.border.add(i)
             for n in of[i]:
                 if state[n] == OPEN and counts[n]:
                     queue.append(n)
@@ -309,27 +358,30 @@ class _PlayThrough:
         return changed
 
     def live_numbers(self) -> dict[int, tuple[frozenset[int], int]]:
-        """Every open number with unknown cells around it: those cells, and their mines."""
+        """Every open number with unknown cells around it, in reading order: those cells,
+        and their mines."""
         of, counts, state = self.around.of, self.counts, self.state
         live: dict[int, tuple[frozenset[int], int]] = {}
-        for i in range(len(state)):
-            if not i % (8 * STEPS_PER_CHECK):
+        done = []
+        for step, i in enumerate(sorted(self.border), 1):
+            if not step % STEPS_PER_CHECK:
                 self.check()
-            if state[i] == OPEN and counts[i]:
-                unknown = frozenset(n for n in of[i] if state[n] == UNKNOWN)
-                if unknown:
-                    need = counts[i] - sum(1 for n in of[i] if state[n] == KNOWN_MINE)
-                    live[i] = (unknown, need)
+            unknown = frozenset(n for n in of[i] if state[n] == UNKNOWN)
+            if unknown and counts[i]:
+                need = counts[i] - sum(1 for n in of[i] if state[n] == KNOWN_MINE)
+                live[i] = (unknown, need)
+            elif not unknown:
+                done.append(i)
+        self.border.difference_update(done)
         return live
 
-    def subset_rule(self) -> bool:
-        """For two numbers whose covered cells nest, the difference is decided.
+    def subset_rule(self, live: dict[int, tuple[frozenset[int], int]]) -> bool:
+        """For two numbers (``live``) whose covered cells nest, the difference is decided.
 
         One pass over the whole board applies every such deduction it finds: each is a fact
         about the layout, so it stays true while the others change the position.
         """
         of = self.around.of
-        live = self.live_numbers()
         changed = False
         for step, (i, (cells_a, need_a)) in enumerate(live.items(), 1):
             if not step % STEPS_PER_CHECK:
@@ -359,16 +411,23 @@ class _PlayThrough:
                 changed = True
         return changed
 
-    def full_solver(self) -> bool:
-        """The exact solver on the position as a player would see it; True if it decided
-        any cell."""
+    def full_solver(self, live: dict[int, tuple[frozenset[int], int]]) -> bool:
+        """The exact solver on the position, given by its ``live`` numbers (a player sees
+        the same); True if it decided any cell."""
         # Loaded on first use: a game that is not dealt no-guess never needs the solver.
-        from textmines.engine.solver import AnalysisStopped, View, certain_cells
+        from textmines.engine.solver import AnalysisStopped, certain_cells_of
 
-        state, w = self.state, self.around.width
-        view = View(w, self.around.height, view_text(state, self.counts))
+        state = self.state
+        known_mines = state.count(KNOWN_MINE)
         try:
-            safe, mined = certain_cells(view, self.mines, self.solver_time_limit, stop=self.stop)
+            safe, mined = certain_cells_of(
+                [(list(cells), need) for cells, need in live.values()],
+                lambda: (i for i, cell in enumerate(state) if cell == UNKNOWN),
+                state.count(UNKNOWN),
+                self.mines - known_mines,
+                self.solver_time_limit,
+                stop=self.stop,
+            )
         except AnalysisStopped:
             raise _Stopped from None
         changed = False
@@ -397,19 +456,22 @@ class _Layout:
         self.flags[:] = board.cells.translate(_MINE_FLAGS)
         self.counts[:] = self.around.counts(self.flags)
 
-    def move(self, source: int, target: int) -> None:
+    def move(self, source: int, target: int) -> tuple[int, int]:
+        """Move the mine at ``source`` to ``target``; both cells, which changed."""
         self.flags[source], self.flags[target] = 0, MINE_FLAG
         for n in self.around.of[source]:
             self.counts[n] -= 1
         for n in self.around.of[target]:
             self.counts[n] += 1
+        return source, target
 
     def rearrange(
         self, draw: Draw, state: bytearray, stuck: list[int], stop: Callable[[], bool]
-    ) -> bool:
-        """Move a few mines so that the solver, stuck at ``state``, gets further next time.
+    ) -> list[int]:
+        """Move a few mines so that the solver, stuck at ``state``, gets further: the cells
+        that changed (none of them open).
 
-        False when no mine can move (the caller starts over from a fresh board). Raises
+        Empty when no mine can move (the caller starts over from a fresh board). Raises
         ``_Stopped`` when ``stop`` says so (the lists below take a while on huge boards).
         """
         flags, protected = self.flags, self.protected
@@ -426,14 +488,16 @@ class _Layout:
             raise _Stopped
         frontier_mines = [i for i in frontier if flags[i]]
         frontier_safe = [i for i in frontier if not flags[i] and i not in protected]
+        moved: list[int] = []
         if free and frontier_mines:
             # Thin the frontier: a few of its mines go where no number sees them.
             for _ in range(1 + draw(min(MOST_MINES_MOVED, len(frontier_mines)))):
                 if not free or not frontier_mines:
                     break
-                source = frontier_mines.pop(draw(len(frontier_mines)))
-                self.move(source, free.pop(draw(len(free))))
-            return True
+                moved += self.move(
+                    frontier_mines.pop(draw(len(frontier_mines))), free.pop(draw(len(free)))
+                )
+            return moved
         # Fill the frontier from far away: mines the solver has not reached (or known ones
         # away from the frontier) move onto a safe frontier cell.
         donors = [
@@ -441,6 +505,5 @@ class _Layout:
         ]
         if donors and frontier_safe:
             source = donors[draw(len(donors))]
-            self.move(source, frontier_safe[draw(len(frontier_safe))])
-            return True
-        return False
+            moved += self.move(source, frontier_safe[draw(len(frontier_safe))])
+        return moved

@@ -42,6 +42,7 @@ from textmines.engine.solver.analysis import (
     analyse,
     analyse_view,
     certain_cells,
+    certain_cells_of,
     probabilities,
 )
 from textmines.engine.solver.autoplay import FIRST_CLICK, Hint, first_click, hint, next_move
@@ -73,6 +74,7 @@ __all__ = [
     "analyse_view",
     "best_guess",
     "certain_cells",
+    "certain_cells_of",
     "endgame_guess",
     "first_click",
     "hint",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
@@ -35,6 +36,7 @@ from textmines.engine.solver.counting import (
 )
 from textmines.engine.solver.model import (
     ITEMS_PER_CHECK,
+    Constraint,
     Model,
     Stop,
     build_model,
@@ -152,19 +154,50 @@ def certain_cells(
 ) -> tuple[set[int], set[int]]:
     """The indices of the unknown cells of ``view`` that are certainly safe, and those that
     are certainly mined: what ``analyse_view`` proves, without the probabilities of the
-    others (the no-guess generator asks only this, hundreds of times a deal). Raises as
-    ``analyse_view`` does."""
+    others. Raises as ``analyse_view`` does."""
     model = build_model(view, mines, stop)
+    text = view.text
+    safe, mined = _certain(
+        model, lambda: (m.start() for m in UNKNOWN_CELL.finditer(text)), time_limit, stop
+    )
+    flagged = {i for i in safe if text[i] == "F"}  # a wrong flag is not a cell to open
+    return safe - flagged, mined
+
+
+def certain_cells_of(
+    numbers: list[Constraint],
+    unknown_cells: Callable[[], Iterable[int]],
+    unknown_total: int,
+    mines_left: int,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    *,
+    stop: Stop | None = None,
+) -> tuple[set[int], set[int]]:
+    """``certain_cells`` of a position given by its numbers' constraints (each number's
+    unknown cells and the mines among them) rather than by a view: the no-guess generator
+    has them at hand, hundreds of times a deal, and reading a view again costs more than the
+    rest. ``unknown_cells`` lists every unknown cell (asked only when the cells next to no
+    number are decided); ``unknown_total`` counts them and ``mines_left`` is the mines among
+    them."""
+    model = model_of(numbers, unknown_total, mines_left, stop)
+    return _certain(model, unknown_cells, time_limit, stop)
+
+
+def _certain(
+    model: Model,
+    unknown_cells: Callable[[], Iterable[int]],
+    time_limit: float,
+    stop: Stop | None,
+) -> tuple[set[int], set[int]]:
+    """The model's certainly safe and certainly mined cells, the interior's included when
+    the mine count decides it (all safe or all mines)."""
     mix, cells = _solve(model, time.perf_counter() + time_limit, None, stop)
     safe, mined = cells.safe, cells.mined
     if mix.interior and not cells.approximate and mix.interior_mines in (0, mix.z * mix.interior):
         decided = safe if mix.interior_mines == 0 else mined
         known = cells.probability  # the frontier and what the trivial deductions decided
-        decided.update(
-            m.start() for m in UNKNOWN_CELL.finditer(view.text) if m.start() not in known
-        )
-    flagged = {i for i in safe if view.text[i] == "F"}  # a wrong flag is not a cell to open
-    return safe - flagged, mined
+        decided.update(i for i in unknown_cells() if i not in known)
+    return safe, mined
 
 
 @dataclass(frozen=True, slots=True)
