@@ -212,7 +212,7 @@ class TextminesApp(ThemedApp):
         )
         self.board.swap_buttons = self.settings.swap_mouse_buttons
         self.status_line = StatusLine(id="status")
-        self.assist = Assistant()
+        self.assist = Assistant(self)
 
     def _first_session(self, config: GameConfig, resumed: LoadedGame | None) -> GameSession:
         """The resumed game (its board becomes the settings' for this run), else a new game
@@ -251,7 +251,6 @@ class TextminesApp(ThemedApp):
             yield self.header
             yield self.board
         yield self.status_line
-        yield self.assist
 
     def on_mount(self) -> None:
         if self._replay_at_start is not None:

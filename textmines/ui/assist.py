@@ -1,8 +1,9 @@
 """The solver at the player's service: hints, the probability overlay and autoplay.
 
-``Assistant`` is an invisible widget that runs the solver in worker threads on a snapshot of
-the view, so the board never waits for it, and posts what it found as a message (``Hinted``,
-``OverlayReady``, ``MoveFound``) that bubbles up to the app. The app decides what to do with
+``Assistant`` runs the solver in worker threads of its host (the app) on a snapshot of the
+view, so the board never waits for it, and posts what it found to the host as a message
+(``Hinted``, ``OverlayReady``, ``MoveFound``). It is not a widget: every widget on the screen
+costs something on every key press, and this one would draw nothing. The app decides what to do with
 it: a result is used only if the game still shows the view it was computed from; otherwise it
 is dropped (a newer computation is on its way). The assistant knows nothing of the app.
 
@@ -15,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from textual.dom import DOMNode
 from textual.message import Message
-from textual.widget import Widget
 
 from textmines.engine import Game
 
@@ -29,11 +30,9 @@ AUTOPLAY_FASTEST = 0.02
 AUTOPLAY_SLOWEST = 2.0
 
 
-class Assistant(Widget):
-    """Runs the solver off the UI thread and reports back; holds the overlay and autoplay
-    switches and the autoplay pace."""
-
-    DEFAULT_CSS = "Assistant { display: none; }"
+class Assistant:
+    """Runs the solver off the UI thread and reports back to ``host``; holds the overlay
+    and autoplay switches and the autoplay pace."""
 
     class Result(Message):
         """Something the solver computed for ``game`` as it showed ``view``."""
@@ -68,8 +67,8 @@ class Assistant(Widget):
             super().__init__(game, view)
             self.move = move
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, host: DOMNode) -> None:
+        self.host = host
         self.overlay_on = False
         self.autoplaying = False
         self.delay = AUTOPLAY_DELAY
@@ -92,7 +91,7 @@ class Assistant(Widget):
 
     def cancel(self, group: str) -> None:
         """Forget the computation of ``group`` under way (its result is not posted)."""
-        self.workers.cancel_group(self, group)
+        self.host.workers.cancel_group(self.host, group)
 
     def _run(self, group: str, job: Callable[[Game, str], Message], game: Game) -> None:
         view = game.view_text()
@@ -101,9 +100,9 @@ class Assistant(Widget):
             result = job(game, view)
             worker = _current_worker()
             if worker is None or not worker.is_cancelled:
-                self.post_message(result)
+                self.host.post_message(result)
 
-        self.run_worker(work, thread=True, group=group, exclusive=True, exit_on_error=False)
+        self.host.run_worker(work, thread=True, group=group, exclusive=True, exit_on_error=False)
 
 
 def _current_worker() -> Any:
