@@ -61,7 +61,7 @@ LISTED_NEIGHBOURS_CELLS: Final = 100_000
 #: work), so the time box and a cancel take effect within a pass, not only between passes.
 STEPS_PER_CHECK: Final = 1024
 
-# What the play-through knows of each cell (one byte a cell in ``solve_from``'s result).
+# What a play-through knows of each cell (one byte a cell: ``_PlayThrough.state``).
 #: Not known yet: covered, and no deduction reached it.
 UNKNOWN: Final = 0
 #: Revealed: proven safe and opened.
@@ -208,11 +208,11 @@ def _repair_pass(
     repaired = False
     while True:
         play.run()
-        stuck = [i for i, cell in enumerate(play.state) if cell == UNKNOWN]
-        if not any(not layout.flags[i] for i in stuck):
+        if play.opened == play.safe_total:
             return repaired
         if not report(play.state):
             return None
+        stuck = [i for i, cell in enumerate(play.state) if cell == UNKNOWN]
         moved = layout.rearrange(draw, play.state, stuck, stop)
         if not moved:
             # Nothing to move; start again from a fresh uniform board.
@@ -220,32 +220,6 @@ def _repair_pass(
             return True
         play.forget(moved)
         repaired = True
-
-
-def solve_from(
-    flags: bytearray,
-    counts: bytearray,
-    mines: int,
-    start: int,
-    around: Neighbours,
-    solver_time_limit: float = SOLVER_TIME_LIMIT,
-    stop: Callable[[], bool] | None = None,
-) -> bytearray:
-    """Play the layout ``flags`` (one byte a cell, 1 = mine) from a click at ``start``
-    using only deductions; returns each cell's state: ``UNKNOWN``, ``OPEN`` or
-    ``KNOWN_MINE``.
-
-    The board is cleared without guessing when every safe cell ends open. ``stop`` is asked
-    every ``STEPS_PER_CHECK`` steps of the play: when it returns True the play ends where
-    it is.
-    """
-    play = _PlayThrough(counts, mines, around, solver_time_limit, stop)
-    try:
-        play.open_cell(start)
-    except _Stopped:
-        return play.state
-    play.run()
-    return play.state
 
 
 class _PlayThrough:
@@ -265,6 +239,7 @@ class _PlayThrough:
         self.solver_time_limit = solver_time_limit
         self.stop = stop
         self.state = bytearray(len(counts))
+        self.safe_total = len(counts) - mines
         self.opened = 0
         self.queue: list[int] = []  # open numbers whose neighbourhood changed
         self.border: set[int] = set()  # open cells that may have unknown cells around them
@@ -276,7 +251,7 @@ class _PlayThrough:
 
     def run(self) -> None:
         """Deduce until every safe cell is open, nothing more follows, or ``stop`` says so."""
-        safe_total = len(self.counts) - self.mines
+        safe_total = self.safe_total
         try:
             while self.opened < safe_total:
                 if self.stop is not None and self.stop():
