@@ -4,8 +4,12 @@
     python benchmarks/ui.py --presses 100 --rounds 1
 
 CPU time (time.process_time) is measured, never wall time: the Pilot sleeps on its own
-between presses. Each figure is compared with the same loop on a one-Static app in the
-same run, and reported as a ratio.
+between presses. Each key-press figure is measured in a fresh Python process, as a player
+runs one app per process (in one long process the heap left by the apps before, a 300x300
+board's above all, slows the ones after). A round measures the trivial one-Static app and
+every textmines figure one after another; each figure's ratio is taken against the trivial
+app of its own round, and the report gives the median ratio over the rounds and its range.
+On these shared 2-core machines one process's figure varies by 10-20% from run to run.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import argparse
 import asyncio
 import gc
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -135,43 +140,70 @@ async def huge_flood() -> tuple[float, float]:
     return wall, cpu
 
 
+#: The key-press figures: (label, board, what is pressed). The board is None for the trivial app.
+FIGURES: dict[str, tuple[str, GameConfig | None, str]] = {
+    "trivial": ("trivial one-Static app", None, "move"),
+    "expert-move": ("Expert 30x16/99", GameConfig(30, 16, 99, seed=1), "move"),
+    "expert-reveal": ("Expert 30x16/99", GameConfig(30, 16, 99, seed=1), "reveal"),
+    "big-move": ("300x300/13500", GameConfig(300, 300, 13500, seed=1), "move"),
+    "big-reveal": ("300x300/13500", GameConfig(300, 300, 13500, seed=1), "reveal"),
+}
+SIZE = (120, 40)
+
+
+async def one_figure(name: str, presses: int) -> float:
+    """Median CPU seconds per key press of one figure, in this process."""
+    _, config, kind = FIGURES[name]
+    moves = ["right", "down", "left", "up"] * (presses // 4)
+    if config is None:
+        return await cpu_per_press(TrivialApp(), moves, SIZE)
+    if kind == "move":
+        return await cpu_per_press(TextminesApp(config, clock=frozen_clock), moves, SIZE)
+    return await reveal_presses(config, SIZE, presses // 2)
+
+
+def figure_in_fresh_process(name: str, presses: int) -> float:
+    out = subprocess.run(
+        [sys.executable, __file__, "--figure", name, "--presses", str(presses)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return float(out.split()[-1])
+
+
+def key_presses(presses: int, rounds: int) -> None:
+    runs: dict[str, list[float]] = {name: [] for name in FIGURES}
+    for _ in range(rounds):
+        for name in FIGURES:
+            runs[name].append(figure_in_fresh_process(name, presses))
+    trivial = runs["trivial"]
+    print(f"{FIGURES['trivial'][0]:26s} {statistics.median(trivial) * 1e3:6.2f} ms CPU per key")
+    for name, (label, config, kind) in FIGURES.items():
+        if config is None:
+            continue
+        ratios = [ours / base for ours, base in zip(runs[name], trivial, strict=True)]
+        print(
+            f"{label:26s} {kind:6s} {statistics.median(runs[name]) * 1e3:6.2f} ms"
+            f"  ratio median {statistics.median(ratios):4.2f}x"
+            f"  (range {min(ratios):4.2f}-{max(ratios):4.2f} over {rounds} rounds)"
+        )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presses", type=int, default=200, help="presses per figure")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of every figure")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of every figure")
+    parser.add_argument("--figure", choices=list(FIGURES), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    n = args.presses
-    moves = ["right", "down", "left", "up"] * (n // 4)
-    size = (120, 40)
+    if args.figure is not None:  # one figure, in a process of its own
+        print(await one_figure(args.figure, args.presses))
+        return
     print(
-        f"textmines UI benchmark: {n} presses per figure, {args.rounds} rounds, "
-        f"terminal {size[0]}x{size[1]}, Python {sys.version.split()[0]}\n"
+        f"textmines UI benchmark: {args.presses} presses per figure, {args.rounds} rounds, "
+        f"terminal {SIZE[0]}x{SIZE[1]}, Python {sys.version.split()[0]}\n"
     )
-
-    # Rounds alternate the apps so that drift in the machine's load hits all of them alike;
-    # each figure is the median over the rounds.
-    configs = {
-        "Expert 30x16/99": GameConfig(30, 16, 99, seed=1),
-        "300x300/13500": GameConfig(300, 300, 13500, seed=1),
-    }
-    trivial_runs: list[float] = []
-    move_runs: dict[str, list[float]] = {label: [] for label in configs}
-    reveal_runs: dict[str, list[float]] = {label: [] for label in configs}
-    for _ in range(args.rounds):
-        trivial_runs.append(await cpu_per_press(TrivialApp(), moves, size))
-        for label, config in configs.items():
-            app = TextminesApp(config, clock=frozen_clock)
-            move_runs[label].append(await cpu_per_press(app, moves, size))
-            reveal_runs[label].append(await reveal_presses(config, size, n // 2))
-    trivial = statistics.median(trivial_runs)
-    print(f"trivial one-Static app     {trivial * 1e3:6.2f} ms CPU per key")
-    for label in configs:
-        move = statistics.median(move_runs[label])
-        reveal = statistics.median(reveal_runs[label])
-        print(
-            f"{label:26s} move {move * 1e3:6.2f} ms ({move / trivial:4.2f}x)"
-            f"   reveal {reveal * 1e3:6.2f} ms ({reveal / trivial:4.2f}x)"
-        )
+    key_presses(args.presses, args.rounds)
 
     runs = 15
     await startup(2)  # warm imports and caches

@@ -56,6 +56,8 @@ def test_rule_options() -> None:
         (["--seed", "abc"], "invalid int value"),
         (["--first-click", "corner"], "invalid choice"),
         (["--expert", "--beginner"], "not allowed with"),
+        (["--daily", "--seed", "3"], "--seed does not go with --daily"),
+        (["--game", "9x9-10-o4.4-1k3m", "--seed", "3"], "--seed does not go with --game"),
     ],
 )
 def test_bad_values_exit_2_with_one_line(

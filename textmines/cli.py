@@ -237,6 +237,9 @@ def _config(
             check_board(width, height, mines, first_click)
         except ValueError as error:
             parser.error(f"--custom: {error}")
+    if args.seed is not None and (args.game is not None or args.daily):
+        named = "--game" if args.game is not None else "--daily"
+        parser.error(f"--seed does not go with {named}: that board has its mines already")
     try:
         if args.seed is not None and args.seed < 0:
             raise ValueError(f"--seed must be 0 or more, not {args.seed}")

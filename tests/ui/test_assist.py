@@ -40,6 +40,9 @@ def test_overlay_labels() -> None:
     ]
     assert [overlay_label(p, 3) for p in (0, 7, 23, 100)] == ["  0", " 7%", " 23", "  *"]
     assert [overlay_label(p, 4) for p in (23, 100)] == [" 23%", "   *"]
+    # Zoomed, a two-column theme's labels sit where its numbers do (" 1 " in three columns).
+    assert [overlay_label(p, 3, 2) for p in (0, 7, 23, 100)] == [" 0 ", "7% ", "23 ", " * "]
+    assert [overlay_label(p, 4, 2) for p in (0, 23, 100)] == ["  0 ", "23% ", "  * "]
 
 
 async def test_overlay_shows_probabilities_after_every_move_and_hides() -> None:
@@ -71,7 +74,7 @@ async def test_autoplay_plays_to_the_end_and_stops_on_request() -> None:
         assert app.session.assisted and app.assist.autoplaying
         assert [action.kind for action in app.game.actions] == ["reveal"]
         app.assist.delay = 0.02
-        app.action_autoplay_pace(1)  # the next step comes at the new pace
+        app.action_autoplay_pace(0)  # the next step comes at the new pace
         app._autoplay_step()
         for _ in range(400):
             if app.game.status.is_over:
@@ -89,6 +92,27 @@ async def test_autoplay_plays_to_the_end_and_stops_on_request() -> None:
             await pilot.pause(app.assist.delay)
         assert not app.assist.autoplaying
         assert len(app.game.actions) == actions  # not one more move after the request
+
+
+async def test_autoplay_paces_are_round_numbers_and_the_notice_names_the_keys() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.assist.delay = 60.0  # the first move only, so the game stays in play
+        await pilot.press("a")
+        await settle(pilot)
+        assert [n.message for n in app._notifications][-1] == (
+            "Autoplay on: a stops it, > and < change the pace."
+        )
+        shown = []
+        for key in ["less_than_sign"] * 4 + ["greater_than_sign"] * 8:
+            await pilot.press(key)
+            shown.append(next(m for m in app.status_line.modes if m.startswith("Autoplay")))
+        assert shown == [
+            *("Autoplay 2 s", "Autoplay 2 s", "Autoplay 2 s", "Autoplay 2 s"),
+            *("Autoplay 1 s", "Autoplay 0.5 s", "Autoplay 0.25 s", "Autoplay 0.1 s"),
+            *("Autoplay 0.05 s", "Autoplay 0.02 s", "Autoplay 0.02 s", "Autoplay 0.02 s"),
+        ]
+        await pilot.press("a")
 
 
 async def test_no_guess_option_is_kept_and_applies_to_the_next_game(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from tests.helpers import (
     click_cell,
     make_app,
     wait_until,
+    win_by_clicks,
 )
 from textmines.store.saves import load_game
 from textmines.store.stats import open_stats
@@ -427,8 +428,8 @@ async def test_the_status_line_names_no_guess_autoplay_and_assisted() -> None:
         await pilot.pause()
         assert status.modes == ("No-guess", "Autoplay 0.25 s", "Assisted")
         await pilot.press("greater_than_sign")
-        assert status.modes[1] == "Autoplay 0.125 s"
-        assert "[Autoplay 0.125 s]" in status.render_line(0).text
+        assert status.modes[1] == "Autoplay 0.1 s"
+        assert "[Autoplay 0.1 s]" in status.render_line(0).text
         await pilot.press("a")
         await pilot.pause()
         assert status.modes == ("No-guess", "Assisted")
@@ -451,6 +452,26 @@ async def test_toasts_of_a_kind_replace_each_other_away_from_the_cursor() -> Non
         screen = app.screen
         assert screen.has_class("-toasts-left") == (x >= screen.size.width // 2)
         assert screen.has_class("-toasts-top") == (y >= screen.size.height // 2)
+
+
+async def test_toasts_at_the_top_leave_the_counter_and_the_timer_in_sight() -> None:
+    # Seen in play: a hint's toast at the top covered the timer.
+    app = make_app(width=30, height=16, mines=99)
+    async with app.run_test(size=(100, 35), notifications=True) as pilot:
+        await pilot.press("space")
+        app.board.move_cursor(2, 15)  # low on the screen: the toasts go to the top
+        app.notify("Something to say", title="Hint")
+        await pilot.pause()
+        rack = app.screen.query_one("#textual-toastrack")
+        assert app.screen.has_class("-toasts-top")
+        toasts = [w.region for w in rack.query("Toast")]
+        assert toasts and all(r.y >= app.header.region.bottom for r in toasts)
+        app.board.move_cursor(2, 0)  # high: back to the foot of the screen
+        app.notify("Something else", title="Hint")
+        await pilot.pause()
+        assert not app.screen.has_class("-toasts-top")
+        toasts = [w.region for w in rack.query("Toast")]
+        assert toasts and all(r.bottom <= app.status_line.region.y for r in toasts)
 
 
 async def test_autoplay_only_reveals() -> None:
@@ -539,3 +560,20 @@ async def test_autoplay_waits_for_a_no_guess_deal() -> None:
         # Generous: the whole suite runs beside it on two cores.
         await wait_until(pilot, lambda: app.game.status.is_over, "the autoplay to end", 60)
         assert app.game.status == "won", "a no-guess board is won by autoplay alone"
+
+
+async def test_a_long_win_title_stays_on_one_line_and_3bv_per_second_reads_the_same_twice() -> None:
+    # Seen in play: "Custom 30x16/150, no-guess cleared!" wrapped in a box that had the room,
+    # and the box said 7.75 3BV/s where the status line said 7.8.
+    from textual.widgets import Static
+
+    clock = FakeClock()
+    app = make_app(clock, width=30, height=16, mines=150, no_guess=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await win_by_clicks(pilot, clock, 33.3)
+        await pilot.pause()
+        title = app.screen.query_one("#title", Static)
+        assert str(title.render()) == "Custom 30x16/150, no-guess cleared!"
+        assert title.size.height == 1
+        rate = box_figures(app)["3BV/s"]
+        assert f"{rate} 3BV/s" in app.status_line.text

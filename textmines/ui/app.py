@@ -101,14 +101,14 @@ class TextminesApp(ThemedApp):
         Binding("a", "autoplay", "Autoplay on / off", show=False, id="app.autoplay"),
         Binding(
             "greater_than_sign",
-            "autoplay_pace(0.5)",
+            "autoplay_pace(-1)",
             "Autoplay faster",
             show=False,
             id="app.autoplay_faster",
         ),
         Binding(
             "less_than_sign",
-            "autoplay_pace(2)",
+            "autoplay_pace(1)",
             "Autoplay slower",
             show=False,
             id="app.autoplay_slower",
@@ -319,8 +319,15 @@ class TextminesApp(ThemedApp):
             return
         x, y = board.cursor_screen_offset()
         screen = self.screen
+        top = y >= screen.size.height // 2
         screen.set_class(x >= screen.size.width // 2, "-toasts-left")
-        screen.set_class(y >= screen.size.height // 2, "-toasts-top")
+        screen.set_class(top, "-toasts-top")
+        # At the top they start below the header: the counter and the timer stay in sight.
+        for rack in screen.query("#textual-toastrack"):
+            if top:
+                rack.styles.margin = (max(1, self.header.region.bottom), 0, 0, 0)
+            else:
+                rack.styles.clear_rule("margin")
 
     def _quit_on_signal(self, signal_number: int = signal.SIGTERM) -> None:
         # No one to ask: a game that cannot be saved is recorded as abandoned.
@@ -385,9 +392,14 @@ class TextminesApp(ThemedApp):
         name = action.removeprefix("app.")
         for binding in self.BINDINGS:
             if isinstance(binding, Binding) and binding.action == name and binding.id:
-                keys = self.keymap.keys_for(binding.id)
-                return key_label(keys[0]) if keys else ""
+                return self._first_key(binding.id)
         return ""
+
+    def _first_key(self, binding_id: str) -> str:
+        """The player's first key for the binding ``binding_id`` (``app.autoplay_faster``),
+        written as the help screen writes it; "" when it has none."""
+        keys = self.keymap.keys_for(binding_id)
+        return key_label(keys[0]) if keys else ""
 
     def _use_keys(self, settings: Settings) -> list[str]:
         """Put the player's keys in effect: the preset and the [keys] entries of ``settings``
@@ -533,7 +545,7 @@ class TextminesApp(ThemedApp):
             m = game_metrics(game)
             message = (
                 f"Cleared in {format_seconds(game.elapsed_ms)} - 3BV {m.bbbv} - "
-                f"{m.bbbv_per_second:.1f} 3BV/s"
+                f"{m.bbbv_per_second:.2f} 3BV/s"
             )
             # An assisted win says so in the modes ([Assisted]); no record to announce.
             if not self.session.assisted and finish is not None and finish.new_best:
@@ -1007,7 +1019,13 @@ class TextminesApp(ThemedApp):
             return
         self.assist.autoplaying = True
         self._mark_assisted()  # the status line now names autoplay and its pace
-        self.notify("Autoplay on: A stops it, < and > change the pace.", timeout=3, kind="autoplay")
+        stop, faster, slower = (
+            self._first_key(f"app.{name}")
+            for name in ("autoplay", "autoplay_faster", "autoplay_slower")
+        )
+        pace = f", {faster} and {slower} change the pace" if faster and slower else ""
+        stop = f": {stop} stops it" if stop else ""
+        self.notify(f"Autoplay on{stop}{pace}.", timeout=3, kind="autoplay")
         self._autoplay_step()
 
     def stop_autoplay(self, message: str | None = None) -> None:
@@ -1019,9 +1037,9 @@ class TextminesApp(ThemedApp):
         if message:
             self.notify(message, timeout=3, kind="autoplay")
 
-    def action_autoplay_pace(self, factor: float) -> None:
-        """Autoplay faster (0.5) or slower (2)."""
-        self.assist.change_pace(factor)
+    def action_autoplay_pace(self, steps: int) -> None:
+        """Autoplay faster (-1) or slower (1): the next pace of ``AUTOPLAY_PACES``."""
+        self.assist.change_pace(steps)
         self.show_modes()  # the pace shows on the status line, not in a toast
 
     def _autoplay_step(self) -> None:

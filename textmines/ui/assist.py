@@ -24,10 +24,10 @@ from textmines.engine import Game
 if TYPE_CHECKING:
     from textmines.engine.solver import Analysis, Hint, Move
 
-#: Seconds between autoplay moves: the default, and the limits of the < and > keys.
+#: Seconds between autoplay moves: the paces the > and < keys step through (round numbers, as
+#: the status line shows them), and the pace autoplay starts at.
+AUTOPLAY_PACES = (0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
 AUTOPLAY_DELAY = 0.25
-AUTOPLAY_FASTEST = 0.02
-AUTOPLAY_SLOWEST = 2.0
 
 
 class Assistant:
@@ -73,9 +73,12 @@ class Assistant:
         self.autoplaying = False
         self.delay = AUTOPLAY_DELAY
 
-    def change_pace(self, factor: float) -> None:
-        """Multiply the delay between autoplay moves by ``factor`` (within the limits)."""
-        self.delay = min(AUTOPLAY_SLOWEST, max(AUTOPLAY_FASTEST, self.delay * factor))
+    def change_pace(self, steps: int) -> None:
+        """Move the delay between autoplay moves ``steps`` paces along ``AUTOPLAY_PACES``
+        (negative: faster), from the pace nearest the delay, and no further than its ends."""
+        paces = AUTOPLAY_PACES
+        here = min(range(len(paces)), key=lambda i: abs(paces[i] - self.delay))
+        self.delay = paces[max(0, min(len(paces) - 1, here + steps))]
 
     def find_hint(self, game: Game) -> None:
         """Look for a safe cell (or the safest); posts ``Hinted``."""

@@ -98,22 +98,24 @@ def overlay_percent(probability: float) -> int:
     return min(99, max(1, round(probability * 100)))
 
 
-def overlay_label(percent: int, cell_width: int) -> str:
-    """What a covered cell shows under the overlay, right-aligned like the numbers.
+def overlay_label(percent: int, cols: int, cell_width: int | None = None) -> str:
+    """What a covered cell shows under the overlay in a one-row tile ``cols`` wide, placed as
+    a number is in that tile (``one_row_glyph``: right-aligned in the theme's ``cell_width``,
+    default ``cols``, that cell centred), so the labels line up with the numbers beside them.
 
-    Never a bare digit, which would read as a revealed number: two-column cells show tenths
-    after a tilde (``~3`` is about 30%), wider cells the percentage with its sign. ``0`` and
+    Never a bare digit, which would read as a revealed number: two-column tiles show tenths
+    after a tilde (``~3`` is about 30%), wider tiles the percentage with its sign. ``0`` and
     ``*`` only when certain. The colour says the rest.
     """
     if percent == 100:
         label = "*"
     elif percent == 0:
         label = "0"
-    elif cell_width > 2:
-        label = f"{percent}%" if cell_width > 3 or percent < 10 else str(percent)
+    elif cols > 2:
+        label = f"{percent}%" if cols > 3 or percent < 10 else str(percent)
     else:
         label = f"~{min(9, max(1, round(percent / 10)))}"
-    return label.rjust(cell_width)
+    return one_row_glyph(label, cols if cell_width is None else cell_width, cols)
 
 
 #: View characters drawn larger on tiles with room (see ``tiles.BIG_ART``): the mines of a
@@ -560,7 +562,7 @@ class BoardView(ScrollView, can_focus=True):
                 probability = overlay.get((x, row))
                 if probability is not None:
                     percent = overlay_percent(probability)
-                    glyph = overlay_label(percent, cols)
+                    glyph = overlay_label(percent, cols, self.glyphs.cell_width)
                     if rows > 1:
                         glyph = glyph.strip()
                     if x != cursor_x and key != "hint":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Literal
 
+from rich.cells import cell_len
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -80,7 +81,11 @@ class GameOverScreen(ModalScreen[Choice]):
         self.beside = beside
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="box"):
+        box = Vertical(id="box")
+        # A title as wide as the box's own width would wrap: the border and the padding on
+        # each side, around the title on one line (the CSS keeps it within the screen).
+        box.styles.min_width = max(36, cell_len(self._title) + 4)
+        with box:
             yield Static(self._title, id="title", markup=False)
             yield Static(_table(self.figures), id="figures")
             with Horizontal():
