@@ -329,7 +329,9 @@ def test_hint_and_next_move() -> None:
     assert analysis.mined == frozenset()
     assert analysis.probabilities[(0, 0)] == 0.5
     assert analysis.certain_moves() == [Move("reveal", 0, 2, 0.0)]
-    assert hint(view, 2) == Hint(0, 2, 0.0, True)
+    assert hint(view, 2) == Hint(
+        0, 2, 0.0, True, "the numbers around it, taken together, leave no room for a mine there"
+    )
     assert next_move(view, 2) == Move("reveal", 0, 2, 0.0)
     # Only certain mines left: flag them one by one; nothing to reveal or hint.
     view = "#10\n121\n01#"
@@ -522,3 +524,53 @@ def test_certain_cells_of_the_numbers_agree_with_certain_cells_of_the_view(seed:
     view_safe, view_mined = certain_cells(view, mines)
     flagged = {i for i in unknown if flat[i] == "F"}
     assert (safe - flagged, mined) == (view_safe, view_mined)
+
+
+@pytest.mark.parametrize(
+    ("view", "mines", "cell", "reason"),
+    [
+        # One number settles it: its mine is certain, so its other cells are safe.
+        ("01#\n01#\n01#", 1, (2, 0), "the 1 to its left already touches 1 certain mine"),
+        ("121\n###", 2, (1, 1), "the 1 up and to its left already touches 1 certain mine"),
+        # Two numbers together (the subset rule): no single one has all its mines known.
+        ("11#\n###", 1, (2, 0), "the numbers around it, taken together, leave no room"),
+        # Away from the numbers, the mine counter decides.
+        ("1##\n###\n###", 1, (2, 0), "the mine counter leaves no mine for the cells away"),
+    ],
+)
+def test_a_certain_hint_says_why_the_cell_is_safe(
+    view: str, mines: int, cell: Cell, reason: str
+) -> None:
+    found = hint(view, mines)
+    assert found is not None and found.certain
+    assert (found.x, found.y) == cell
+    assert found.reason.startswith(reason)
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_a_hint_prefers_a_safe_cell_one_number_explains(seed: int) -> None:
+    from textmines.engine.solver.autoplay import why_safe
+
+    position = random_position(random.Random(seed))
+    if position is None:
+        return
+    text, mines = position
+    found = hint(text, mines)
+    if found is None or not found.certain:
+        return
+    analysis = analyse(text, mines)
+    view = parse_view(text)
+    simple = [c for c in analysis.safe if why_safe(view, analysis, c).startswith("the ")]
+    assert found.reason == why_safe(view, analysis, (found.x, found.y))
+    assert found.reason.startswith("the ") == bool(simple)
+
+
+def test_the_end_game_never_guesses_a_flagged_cell() -> None:
+    # Found by the hint's property test: the end-game search took the player's flag at (1, 2)
+    # for its guess; the hint and autoplay's next move then failed in their workers (a
+    # KeyError), so no hint showed and autoplay stopped moving without a word.
+    view = "#####\n#####\n#F2##\n12F21\n01110\n00000"
+    found = hint(view, 4)
+    assert found is not None and view.splitlines()[found.y][found.x] == "#"
+    move = next_move(view, 4, flag_mines=False)
+    assert move is not None and view.splitlines()[move.y][move.x] == "#"

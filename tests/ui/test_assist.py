@@ -24,6 +24,9 @@ async def test_hint_points_at_a_safe_cell_and_marks_the_game_assisted() -> None:
         x, y = board.hint
         assert app.game.board is not None and not app.game.board.is_mine(x, y)
         assert app.session.assisted
+        said = [n.message for n in app._notifications if n.title == "Hint"]
+        # Why, in words: the number that settles it, or what does.
+        assert said and said[-1].startswith("This cell is safe: the ")
         await pilot.press("space")  # take the hint
         assert app.game.is_revealed(x, y) and board.hint is None
 

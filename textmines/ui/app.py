@@ -968,7 +968,7 @@ class TextminesApp(ThemedApp):
             return
         self.board.show_hint((found.x, found.y))  # the cursor goes there before the toast
         message = (
-            "This cell is safe."
+            f"This cell is safe: {found.reason}."
             if found.certain
             else "No cell is certainly safe; this one has the best odds "
             f"({found.probability:.0%} chance of a mine)."

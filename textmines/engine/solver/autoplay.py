@@ -6,12 +6,26 @@ from dataclasses import dataclass
 from typing import Final
 
 from textmines.engine.actions import ActionKind
-from textmines.engine.solver.analysis import DEFAULT_TIME_LIMIT, Move, analyse_view
+from textmines.engine.board import neighbour_lists
+from textmines.engine.solver.analysis import DEFAULT_TIME_LIMIT, Analysis, Move, analyse_view
 from textmines.engine.solver.guessing import best_guess
-from textmines.engine.solver.view import Cell, parse_view, reading_order
+from textmines.engine.solver.view import Cell, View, parse_view, reading_order
 
 #: Where autoplay makes its first click (clamped to the board), as the benchmarks specify.
 FIRST_CLICK: Final = (3, 3)
+#: A hint looks for a safe cell that one number explains among at most this many safe cells.
+HINT_EXPLAINED_CELLS: Final = 256
+#: Where a number lies from the hinted cell, as the hint says it.
+_WHERE: Final = {
+    (-1, -1): "up and to its left",
+    (0, -1): "above it",
+    (1, -1): "up and to its right",
+    (-1, 0): "to its left",
+    (1, 0): "to its right",
+    (-1, 1): "down and to its left",
+    (0, 1): "below it",
+    (1, 1): "down and to its right",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +36,8 @@ class Hint:
     y: int
     probability: float
     certain: bool
+    #: Why a certain cell is safe, in words for the player (see ``why_safe``).
+    reason: str = ""
 
 
 def first_click(width: int, height: int) -> Cell:
@@ -38,8 +54,11 @@ def hint(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) 
     if len(analysis.mined) == len(analysis.probabilities):
         return None
     if analysis.safe:
-        x, y = min(analysis.safe, key=reading_order)
-        return Hint(x, y, 0.0, True)
+        # The simplest step first: a cell one number explains, if there is one.
+        cells = sorted(analysis.safe, key=reading_order)
+        reasons = [(why_safe(view, analysis, c), c) for c in cells[:HINT_EXPLAINED_CELLS]]
+        reason, (x, y) = next((r for r in reasons if r[0].startswith("the ")), reasons[0])
+        return Hint(x, y, 0.0, True, reason)
     if not view.started:
         x, y = first_click(view.width, view.height)
         if (x, y) in analysis.probabilities:
@@ -81,3 +100,26 @@ def next_move(
             return None
     x, y = best_guess(view_text, analysis, time_limit=time_limit)
     return Move(ActionKind.REVEAL, x, y, analysis.probabilities[(x, y)])
+
+
+def why_safe(view: View, analysis: Analysis, cell: Cell) -> str:
+    """Why ``cell``, certainly safe in ``analysis``, is safe, in words for the player: the
+    number beside it that already touches all its mines, when one does ("the 2 above it
+    already touches 2 certain mines"); otherwise what decides it."""
+    x, y = cell
+    proven = analysis.mined | {c for c, p in analysis.flag_probabilities.items() if p == 1.0}
+    for n in neighbour_lists(view.width, view.height)[y * view.width + x]:
+        number = view.text[n]
+        if number not in "12345678":
+            continue
+        mines = sum(view.cell(m) in proven for m in view.unknown_neighbours(n))
+        if mines == int(number):
+            nx, ny = view.cell(n)
+            plural = "s" if mines > 1 else ""
+            return (
+                f"the {number} {_WHERE[(nx - x, ny - y)]} already touches {mines} certain "
+                f"mine{plural}"
+            )
+    if cell not in analysis.frontier:
+        return "the mine counter leaves no mine for the cells away from the numbers"
+    return "the numbers around it, taken together, leave no room for a mine there"

@@ -62,9 +62,12 @@ def endgame_guess(
     layouts = fitting_layouts(model, undecided, ENDGAME_LAYOUTS, deadline)
     if not layouts or len(layouts) < 2:
         return None
+    # A flag is the player's claim, so a flagged cell stays among the layouts' cells; but
+    # the guess is never a flagged cell (revealing one does nothing).
+    unflagged = sum(1 << i for i, c in enumerate(undecided) if view.text[c] != "F")
     search = _Search(view, undecided, deadline)
     try:
-        _, cell = search.best_reveal(tuple(layouts), 0)
+        _, cell = search.best_reveal(tuple(layouts), 0, unflagged)
     except _Budget:
         return None
     return view.cell(undecided[cell])
@@ -193,15 +196,19 @@ class _Search:
         self.memo[key] = result
         return result
 
-    def best_reveal(self, group: Layouts, revealed: int) -> tuple[int, int]:
-        """The most layouts a reveal wins on, and the first cell that does."""
+    def best_reveal(self, group: Layouts, revealed: int, allowed: int = -1) -> tuple[int, int]:
+        """The most layouts a reveal wins on, and the first cell that does, among the cells
+        of ``allowed`` (a mask; default all). Raises ``_Budget`` when no allowed cell is safe
+        in any layout (nothing to search)."""
         options = []
         for i in range(self.cells):
-            if (revealed >> i) & 1:
+            if (revealed >> i) & 1 or not (allowed >> i) & 1:
                 continue
             safe = sum(1 for layout in group if not (layout >> i) & 1)
             if safe:
                 options.append((safe, i))
+        if not options:
+            raise _Budget
         options.sort(key=lambda o: (-o[0], o[1]))
         best, best_cell = -1, options[0][1]
         for safe, i in options:
