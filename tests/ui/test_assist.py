@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import FakeClock, make_app, settle, wait_until
 from textmines.config import GameConfig
 from textmines.store.settings import load_settings
@@ -173,3 +175,32 @@ async def test_two_column_overlay_cells_stay_apart() -> None:
         (tilde, tilde_bg), (digit, digit_bg) = cells[0], cells[1]
         assert tilde == "~" and digit.isdigit(), "".join(c for c, _ in cells)
         assert tilde_bg != digit_bg
+
+
+async def test_a_solver_error_is_said_and_the_game_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bug in the solver used to vanish with its worker: no hint, autoplay silently stuck.
+    import textmines.engine.solver as solver
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(solver, "hint", broken)
+    monkeypatch.setattr(solver, "next_move", broken)
+    log = tmp_path / "crash.log"
+    app = make_app(crash_log=log)
+    async with app.run_test() as pilot:
+        await pilot.press("space", "i")
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert said[-1] == (
+            f"The solver failed on this position (RuntimeError); the game plays on. "
+            f"The details are in {log}."
+        )
+        assert "RuntimeError: a bug" in log.read_text()
+        await pilot.press("a")
+        await settle(pilot)
+        assert not app.assist.autoplaying
+        await pilot.press("right", "space")  # the game plays on
+        assert app.game.status != "ready"

@@ -958,6 +958,22 @@ class TextminesApp(ThemedApp):
             self._mark_assisted()
             self.assist.find_hint(self.game)
 
+    @on(Assistant.Failed)
+    def _solver_failed(self, event: Assistant.Failed) -> None:
+        """A solver bug: stop autoplay, keep the details, say so; the game plays on."""
+        self.stop_autoplay()
+        log = self.crash_log
+        kept = log is not None and write_crash_log(log, event.error) is None
+        details = f" The details are in {log}." if kept else ""
+        self.notify(
+            f"The solver failed on this position ({type(event.error).__name__}); the game "
+            f"plays on.{details}",
+            severity="error",
+            timeout=10,
+            markup=False,
+            kind="solver",
+        )
+
     @on(Assistant.Hinted)
     def _hinted(self, event: Assistant.Hinted) -> None:
         if event.game is not self.game or not event.current:

@@ -67,6 +67,13 @@ class Assistant:
             super().__init__(game, view)
             self.move = move
 
+    class Failed(Result):
+        """The solver raised ``error`` on this view: a bug of ours, said, never silent."""
+
+        def __init__(self, game: Game, view: str, error: Exception) -> None:
+            super().__init__(game, view)
+            self.error = error
+
     def __init__(self, host: DOMNode) -> None:
         self.host = host
         self.overlay_on = False
@@ -100,7 +107,10 @@ class Assistant:
         view = game.view_text()
 
         def work() -> None:
-            result = job(game, view)
+            try:
+                result = job(game, view)
+            except Exception as error:  # a worker's error would otherwise vanish
+                result = Assistant.Failed(game, view, error)
             worker = _current_worker()
             if worker is None or not worker.is_cancelled:
                 self.host.post_message(result)
