@@ -8,6 +8,7 @@ import pytest
 
 from tests.helpers import FakeClock, make_app, settle, wait_until
 from textmines.config import GameConfig
+from textmines.engine import Game
 from textmines.store.settings import load_settings
 from textmines.store.stats import Group, open_stats
 from textmines.ui.app import TextminesApp
@@ -204,3 +205,29 @@ async def test_a_solver_error_is_said_and_the_game_plays_on(
         assert not app.assist.autoplaying
         await pilot.press("right", "space")  # the game plays on
         assert app.game.status != "ready"
+
+
+@pytest.mark.parametrize(("pace", "batched"), [(1, False), (0, True)])
+async def test_at_the_fastest_pace_autoplay_opens_every_certain_cell_at_once(
+    pace: int, batched: bool
+) -> None:
+    from textmines.ui.assist import AUTOPLAY_PACES
+
+    app = make_app(width=16, height=16, mines=30, seed=4)
+    async with app.run_test() as pilot:
+        thoughts: list[Game] = []
+        think = app.assist.think
+
+        def counted(game: Game) -> None:
+            thoughts.append(game)
+            think(game)
+
+        app.assist.think = counted  # type: ignore[method-assign]
+        app.assist.delay = AUTOPLAY_PACES[pace]
+        await pilot.press("a")
+        await wait_until(pilot, lambda: not app.assist.autoplaying, "the autoplay to end", 60)
+        reveals = sum(action.kind == "reveal" for action in app.game.actions)
+        assert app.game.status.is_over
+        # Each step reveals one cell, or at the fastest pace every certain one.
+        assert (reveals > len(thoughts)) == batched
+        assert reveals >= len(thoughts) - 1  # the last step may find the game over

@@ -1076,12 +1076,15 @@ class TextminesApp(ThemedApp):
         if event.game is not self.game or not event.current:
             self.set_timer(self.assist.delay, self._autoplay_step)  # the player moved: again
             return
-        move = event.move
-        if move is None:
+        if not event.moves:
             self.stop_autoplay("Autoplay has nothing left to do.")
             return
-        self.board.move_cursor(move.x, move.y)
-        self.play(ActionKind.REVEAL, move.x, move.y)
+        for move in event.moves:
+            # An earlier reveal's flood may have opened it: a reveal there would chord.
+            if self.game.status.is_over or self.game.cell(move.x, move.y) not in "#?":
+                continue
+            self.board.move_cursor(move.x, move.y)
+            self.play(ActionKind.REVEAL, move.x, move.y)
         if self.game.status.is_over:
             self.stop_autoplay()
         else:

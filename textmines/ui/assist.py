@@ -13,13 +13,13 @@ should not pay.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.dom import DOMNode
 from textual.message import Message
 
-from textmines.engine import Game
+from textmines.engine import ActionKind, Game
 
 if TYPE_CHECKING:
     from textmines.engine.solver import Analysis, Hint, Move
@@ -61,11 +61,12 @@ class Assistant:
             self.analysis = analysis
 
     class MoveFound(Result):
-        """Autoplay's next reveal; None when there is nothing left to do."""
+        """Autoplay's next reveals, in order: one, or at the fastest pace every certainly
+        safe cell at once; none when there is nothing left to do."""
 
-        def __init__(self, game: Game, view: str, move: Move | None) -> None:
+        def __init__(self, game: Game, view: str, moves: Sequence[Move]) -> None:
             super().__init__(game, view)
-            self.move = move
+            self.moves = tuple(moves)
 
     class Failed(Result):
         """The solver raised ``error`` on this view: a bug of ours, said, never silent."""
@@ -95,9 +96,16 @@ class Assistant:
         """Compute every covered cell's chance of a mine; posts ``OverlayReady``."""
         self._run("overlay", _overlay, game)
 
+    @property
+    def fastest(self) -> bool:
+        """Whether autoplay goes at its fastest pace, where it opens every certain cell of a
+        position at once (a big board would take minutes one cell at a time)."""
+        return self.delay <= AUTOPLAY_PACES[0]
+
     def think(self, game: Game) -> None:
-        """Find autoplay's next move; posts ``MoveFound``."""
-        self._run("autoplay", _next_move, game)
+        """Find autoplay's next move (at the fastest pace: every certain one); posts
+        ``MoveFound``."""
+        self._run("autoplay", _all_certain_moves if self.fastest else _next_move, game)
 
     def cancel(self, group: str) -> None:
         """Forget the computation of ``group`` under way (its result is not posted)."""
@@ -144,4 +152,13 @@ def _next_move(game: Game, view: str) -> Message:
 
     # Only reveals: flags are not needed to play, and flagging a thousand mines one by one on
     # a big board would keep the next reveal waiting for minutes.
-    return Assistant.MoveFound(game, view, next_move(view, game.mines, flag_mines=False))
+    move = next_move(view, game.mines, flag_mines=False)
+    return Assistant.MoveFound(game, view, [] if move is None else [move])
+
+
+def _all_certain_moves(game: Game, view: str) -> Message:
+    from textmines.engine.solver import analyse
+
+    analysis = analyse(view, game.mines)
+    reveals = [move for move in analysis.certain_moves() if move.kind == ActionKind.REVEAL]
+    return Assistant.MoveFound(game, view, reveals) if reveals else _next_move(game, view)
