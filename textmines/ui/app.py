@@ -1035,12 +1035,12 @@ class TextminesApp(ThemedApp):
             return
         self.assist.autoplaying = True
         self._mark_assisted()  # the status line now names autoplay and its pace
-        stop, faster, slower = (
+        toggle, faster, slower = (
             self._first_key(f"app.{name}")
             for name in ("autoplay", "autoplay_faster", "autoplay_slower")
         )
+        stop = f": {toggle} stops it" if toggle else ""
         pace = f", {faster} and {slower} change the pace" if faster and slower else ""
-        stop = f": {stop} stops it" if stop else ""
         self.notify(f"Autoplay on{stop}{pace}.", timeout=3, kind="autoplay")
         self._autoplay_step()
 

@@ -2,10 +2,11 @@
 
 ``Assistant`` runs the solver in worker threads of its host (the app) on a snapshot of the
 view, so the board never waits for it, and posts what it found to the host as a message
-(``Hinted``, ``OverlayReady``, ``MoveFound``). It is not a widget: every widget on the screen
-costs something on every key press, and this one would draw nothing. The app decides what to do with
-it: a result is used only if the game still shows the view it was computed from; otherwise it
-is dropped (a newer computation is on its way). The assistant knows nothing of the app.
+(``Hinted``, ``OverlayReady``, ``MoveFound``; ``Failed`` when the solver raised). It is not
+a widget: every widget on the screen costs something on every key press, and this one would
+draw nothing. The app decides what to do with a result: it is used only if the game still
+shows the view it was computed from; otherwise it is dropped (a newer computation is on its
+way). The assistant knows nothing of the app but the worker and message calls of its host.
 
 The solver is imported in the worker, on first use: most games never need it, and start-up
 should not pay.

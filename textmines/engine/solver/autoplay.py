@@ -56,9 +56,9 @@ def hint(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) 
     if analysis.safe:
         # The simplest step first: a cell one number explains, if there is one.
         cells = sorted(analysis.safe, key=reading_order)
-        reasons = [(why_safe(view, analysis, c), c) for c in cells[:HINT_EXPLAINED_CELLS]]
-        reason, (x, y) = next((r for r in reasons if r[0].startswith("the ")), reasons[0])
-        return Hint(x, y, 0.0, True, reason)
+        explained = (c for c in cells[:HINT_EXPLAINED_CELLS] if number_reason(view, analysis, c))
+        x, y = next(explained, cells[0])
+        return Hint(x, y, 0.0, True, why_safe(view, analysis, (x, y)))
     if not view.started:
         x, y = first_click(view.width, view.height)
         if (x, y) in analysis.probabilities:
@@ -104,8 +104,20 @@ def next_move(
 
 def why_safe(view: View, analysis: Analysis, cell: Cell) -> str:
     """Why ``cell``, certainly safe in ``analysis``, is safe, in words for the player: the
-    number beside it that already touches all its mines, when one does ("the 2 above it
-    already touches 2 certain mines"); otherwise what decides it."""
+    number beside it that already touches all its mines, when one does (``number_reason``);
+    otherwise what decides it."""
+    reason = number_reason(view, analysis, cell)
+    if reason is not None:
+        return reason
+    if cell not in analysis.frontier:
+        return "the mine counter leaves no mine for the cells away from the numbers"
+    return "the numbers around it, taken together, leave no room for a mine there"
+
+
+def number_reason(view: View, analysis: Analysis, cell: Cell) -> str | None:
+    """The number beside ``cell`` that already touches all its mines, all of them certain
+    ("the 2 above it already touches 2 certain mines"); ``None`` when no number alone
+    settles the cell."""
     x, y = cell
     proven = analysis.mined | {c for c, p in analysis.flag_probabilities.items() if p == 1.0}
     for n in neighbour_lists(view.width, view.height)[y * view.width + x]:
@@ -120,6 +132,4 @@ def why_safe(view: View, analysis: Analysis, cell: Cell) -> str:
                 f"the {number} {_WHERE[(nx - x, ny - y)]} already touches {mines} certain "
                 f"mine{plural}"
             )
-    if cell not in analysis.frontier:
-        return "the mine counter leaves no mine for the cells away from the numbers"
-    return "the numbers around it, taken together, leave no room for a mine there"
+    return None
