@@ -203,6 +203,10 @@ async def test_a_solver_error_is_said_and_the_game_plays_on(
         await pilot.press("a")
         await settle(pilot)
         assert not app.assist.autoplaying
+        monkeypatch.setattr(solver, "analyse", broken)
+        await pilot.press("o")
+        await settle(pilot)
+        assert not app.assist.overlay_on and app.board.overlay is None  # not failing on every move
         await pilot.press("right", "space")  # the game plays on
         assert app.game.status != "ready"
 

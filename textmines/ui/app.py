@@ -960,8 +960,13 @@ class TextminesApp(ThemedApp):
 
     @on(Assistant.Failed)
     def _solver_failed(self, event: Assistant.Failed) -> None:
-        """A solver bug: stop autoplay, keep the details, say so; the game plays on."""
+        """A solver bug: stop autoplay and the overlay (each move would fail again), keep the
+        details, say so; the game plays on."""
         self.stop_autoplay()
+        if self.assist.overlay_on:
+            self.assist.overlay_on = False
+            self.assist.cancel("overlay")
+            self.board.set_overlay(None)
         log = self.crash_log
         kept = log is not None and write_crash_log(log, event.error) is None
         details = f" The details are in {log}." if kept else ""
