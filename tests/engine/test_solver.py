@@ -549,7 +549,7 @@ def test_a_certain_hint_says_why_the_cell_is_safe(
 
 @given(st.integers(0, 2**32 - 1))
 def test_a_hint_prefers_a_safe_cell_one_number_explains(seed: int) -> None:
-    from textmines.engine.solver.autoplay import number_reason, why_safe
+    from textmines.engine.solver.autoplay import number_reason, proven_mines, why_safe
 
     position = random_position(random.Random(seed))
     if position is None:
@@ -560,9 +560,10 @@ def test_a_hint_prefers_a_safe_cell_one_number_explains(seed: int) -> None:
         return
     analysis = analyse(text, mines)
     view = parse_view(text)
-    simple = [c for c in analysis.safe if number_reason(view, analysis, c) is not None]
+    proven = proven_mines(analysis)
+    simple = [c for c in analysis.safe if number_reason(view, proven, c) is not None]
     assert found.reason == why_safe(view, analysis, (found.x, found.y))
-    assert (number_reason(view, analysis, (found.x, found.y)) is not None) == bool(simple)
+    assert (number_reason(view, proven, (found.x, found.y)) is not None) == bool(simple)
 
 
 def test_the_end_game_never_guesses_a_flagged_cell() -> None:

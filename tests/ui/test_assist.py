@@ -188,7 +188,7 @@ async def test_a_solver_error_is_said_and_the_game_plays_on(
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(solver, "hint", broken)
-    monkeypatch.setattr(solver, "next_move", broken)
+    monkeypatch.setattr(solver, "next_reveals", broken)
     log = tmp_path / "crash.log"
     app = make_app(crash_log=log)
     async with app.run_test() as pilot:

@@ -212,8 +212,7 @@ def _repair_pass(
             return repaired
         if not report(play.state):
             return None
-        stuck = [i for i, cell in enumerate(play.state) if cell == UNKNOWN]
-        moved = layout.rearrange(draw, play.state, stuck, stop)
+        moved = layout.rearrange(draw, play.state, play.unknown_cells(), stop)
         if not moved:
             # Nothing to move; start again from a fresh uniform board.
             layout.replace(deal())
@@ -254,8 +253,7 @@ class _PlayThrough:
         safe_total = self.safe_total
         try:
             while self.opened < safe_total:
-                if self.stop is not None and self.stop():
-                    break
+                self.check()
                 if self.local_rules():
                     continue
                 if self.opened >= safe_total:
@@ -266,6 +264,10 @@ class _PlayThrough:
                 break
         except _Stopped:
             pass
+
+    def unknown_cells(self) -> list[int]:
+        """The cells no deduction has reached yet."""
+        return [i for i, cell in enumerate(self.state) if cell == UNKNOWN]
 
     def forget(self, moved: Iterable[int]) -> None:
         """Mines moved in or out of the ``moved`` cells (none of them open): a proven mine
@@ -397,7 +399,7 @@ class _PlayThrough:
         try:
             safe, mined = certain_cells_of(
                 [(list(cells), need) for cells, need in live.values()],
-                lambda: (i for i, cell in enumerate(state) if cell == UNKNOWN),
+                self.unknown_cells,
                 state.count(UNKNOWN),
                 self.mines - known_mines,
                 self.solver_time_limit,

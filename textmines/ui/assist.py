@@ -15,12 +15,13 @@ should not pay.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.dom import DOMNode
 from textual.message import Message
 
-from textmines.engine import ActionKind, Game
+from textmines.engine import Game
 
 if TYPE_CHECKING:
     from textmines.engine.solver import Analysis, Hint, Move
@@ -106,7 +107,7 @@ class Assistant:
     def think(self, game: Game) -> None:
         """Find autoplay's next move (at the fastest pace: every certain one); posts
         ``MoveFound``."""
-        self._run("autoplay", _all_certain_moves if self.fastest else _next_move, game)
+        self._run("autoplay", partial(_next_reveals, all_certain=self.fastest), game)
 
     def cancel(self, group: str) -> None:
         """Forget the computation of ``group`` under way (its result is not posted)."""
@@ -148,18 +149,9 @@ def _overlay(game: Game, view: str) -> Message:
     return Assistant.OverlayReady(game, view, analyse(view, game.mines))
 
 
-def _next_move(game: Game, view: str) -> Message:
-    from textmines.engine.solver import next_move
+def _next_reveals(game: Game, view: str, *, all_certain: bool) -> Message:
+    from textmines.engine.solver import next_reveals
 
     # Only reveals: flags are not needed to play, and flagging a thousand mines one by one on
     # a big board would keep the next reveal waiting for minutes.
-    move = next_move(view, game.mines, flag_mines=False)
-    return Assistant.MoveFound(game, view, [] if move is None else [move])
-
-
-def _all_certain_moves(game: Game, view: str) -> Message:
-    from textmines.engine.solver import analyse
-
-    analysis = analyse(view, game.mines)
-    reveals = [move for move in analysis.certain_moves() if move.kind == ActionKind.REVEAL]
-    return Assistant.MoveFound(game, view, reveals) if reveals else _next_move(game, view)
+    return Assistant.MoveFound(game, view, next_reveals(view, game.mines, all_certain=all_certain))

@@ -45,7 +45,14 @@ from textmines.engine.solver.analysis import (
     certain_cells_of,
     probabilities,
 )
-from textmines.engine.solver.autoplay import FIRST_CLICK, Hint, first_click, hint, next_move
+from textmines.engine.solver.autoplay import (
+    FIRST_CLICK,
+    Hint,
+    first_click,
+    hint,
+    next_move,
+    next_reveals,
+)
 from textmines.engine.solver.endgame import ENDGAME_CELLS, ENDGAME_LAYOUTS, endgame_guess
 from textmines.engine.solver.guessing import (
     GUESS_SLACK,
@@ -79,6 +86,7 @@ __all__ = [
     "first_click",
     "hint",
     "next_move",
+    "next_reveals",
     "parse_view",
     "probabilities",
     "progress_chance",

@@ -56,7 +56,8 @@ def hint(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) 
     if analysis.safe:
         # The simplest step first: a cell one number explains, if there is one.
         cells = sorted(analysis.safe, key=reading_order)
-        explained = (c for c in cells[:HINT_EXPLAINED_CELLS] if number_reason(view, analysis, c))
+        proven = proven_mines(analysis)
+        explained = (c for c in cells[:HINT_EXPLAINED_CELLS] if number_reason(view, proven, c))
         x, y = next(explained, cells[0])
         return Hint(x, y, 0.0, True, why_safe(view, analysis, (x, y)))
     if not view.started:
@@ -79,10 +80,32 @@ def next_move(
     Before anything is revealed this is the first click (``first_click``). Then certain
     reveals come first, then (with ``flag_mines``) flags on certain mines, then a guess.
     Without ``flag_mines``, ``None`` also when every covered cell is certainly a mine.
-    Autoplay that wants speed can instead take ``analyse(...).certain_moves()`` in one go.
+    Autoplay that wants speed can take every certain reveal at once (``next_reveals``).
     """
     view = parse_view(view_text)
     analysis = analyse_view(view, mines, time_limit)
+    return _next_move(view_text, view, analysis, flag_mines, time_limit)
+
+
+def next_reveals(
+    view_text: str, mines: int, *, all_certain: bool = False, time_limit: float = DEFAULT_TIME_LIMIT
+) -> list[Move]:
+    """Autoplay's next reveals: its next move without flags (``next_move``), or with
+    ``all_certain`` every certainly safe cell at once, in reading order, when there is one
+    (a big board is then cleared in seconds rather than minutes). Empty when nothing is left
+    to reveal. The view is analysed once either way."""
+    view = parse_view(view_text)
+    analysis = analyse_view(view, mines, time_limit)
+    if all_certain and analysis.safe:
+        return [m for m in analysis.certain_moves() if m.kind == ActionKind.REVEAL]
+    move = _next_move(view_text, view, analysis, False, time_limit)
+    return [] if move is None else [move]
+
+
+def _next_move(
+    view_text: str, view: View, analysis: Analysis, flag_mines: bool, time_limit: float
+) -> Move | None:
+    """``next_move`` of a view already analysed."""
     if not analysis.probabilities:
         return None
     if not view.started:
@@ -106,7 +129,7 @@ def why_safe(view: View, analysis: Analysis, cell: Cell) -> str:
     """Why ``cell``, certainly safe in ``analysis``, is safe, in words for the player: the
     number beside it that already touches all its mines, when one does (``number_reason``);
     otherwise what decides it."""
-    reason = number_reason(view, analysis, cell)
+    reason = number_reason(view, proven_mines(analysis), cell)
     if reason is not None:
         return reason
     if cell not in analysis.frontier:
@@ -114,12 +137,17 @@ def why_safe(view: View, analysis: Analysis, cell: Cell) -> str:
     return "the numbers around it, taken together, leave no room for a mine there"
 
 
-def number_reason(view: View, analysis: Analysis, cell: Cell) -> str | None:
-    """The number beside ``cell`` that already touches all its mines, all of them certain
-    ("the 2 above it already touches 2 certain mines"); ``None`` when no number alone
-    settles the cell."""
+def proven_mines(analysis: Analysis) -> frozenset[Cell]:
+    """The cells ``analysis`` proves to be mines, flagged or not."""
+    flagged = {c for c, p in analysis.flag_probabilities.items() if p == 1.0}
+    return analysis.mined | flagged
+
+
+def number_reason(view: View, proven: frozenset[Cell], cell: Cell) -> str | None:
+    """The number beside ``cell`` that already touches all its mines, all of them among the
+    ``proven`` mines (``proven_mines``): "the 2 above it already touches 2 certain mines";
+    ``None`` when no number alone settles the cell."""
     x, y = cell
-    proven = analysis.mined | {c for c, p in analysis.flag_probabilities.items() if p == 1.0}
     for n in neighbour_lists(view.width, view.height)[y * view.width + x]:
         number = view.text[n]
         if number not in "12345678":
