@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 import pytest
@@ -14,6 +15,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return 2 * (
         len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     )
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Cheaper garbage collection for the test processes: what is alive after collection
+    (Textual, hypothesis, the modules) is frozen out of every collection, and the youngest
+    generation is collected every 10,000 allocations instead of 700. A UI test allocates
+    Textual's many short-lived objects in bursts; with the defaults about a sixth of the
+    suite's CPU went into rescanning the heap (measured: 140 s -> 121 s of CPU)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 50)
 
 
 # Property tests: 100 examples each by default; HYPOTHESIS_PROFILE=thorough runs ten times
