@@ -6,10 +6,11 @@
 CPU time (time.process_time) is measured, never wall time: the Pilot sleeps on its own
 between presses. Each key-press figure is measured in a fresh Python process, as a player
 runs one app per process (in one long process the heap left by the apps before, a 300x300
-board's above all, slows the ones after). A round measures the trivial one-Static app and
-every textmines figure one after another; each figure's ratio is taken against the trivial
-app of its own round, and the report gives the median ratio over the rounds and its range.
-On these shared 2-core machines one process's figure varies by 10-20% from run to run.
+board's above all, slows the ones after). A round measures each textmines figure side by
+side with the trivial one-Static app (one core each, at the same time); each round's ratio
+is ours over the trivial app's, and the report gives the median ratio over the rounds and
+its range. On these shared 2-core machines one process's figure drifts by 10-20% from
+minute to minute; measured side by side, both meet the same drift.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import statistics
 import subprocess
 import sys
@@ -162,31 +164,57 @@ async def one_figure(name: str, presses: int) -> float:
     return await reveal_presses(config, SIZE, presses // 2)
 
 
-def figure_in_fresh_process(name: str, presses: int) -> float:
-    out = subprocess.run(
+def start_figure(name: str, presses: int, core: int | None) -> subprocess.Popen[str]:
+    """One figure in a fresh Python process, pinned to ``core`` when given."""
+
+    def pin() -> None:
+        if core is not None:
+            os.sched_setaffinity(0, {core})
+
+    return subprocess.Popen(
         [sys.executable, __file__, "--figure", name, "--presses", str(presses)],
-        check=True,
-        capture_output=True,
+        stdout=subprocess.PIPE,
         text=True,
-    ).stdout
+        preexec_fn=pin,
+    )
+
+
+def result(process: subprocess.Popen[str]) -> float:
+    out, _ = process.communicate()
+    if process.returncode:
+        raise SystemExit(f"a figure's process failed with exit code {process.returncode}")
     return float(out.split()[-1])
 
 
+def paired_run(name: str, presses: int, swap: bool) -> tuple[float, float]:
+    """CPU per key of the trivial app and of figure ``name``, measured at the same time on
+    two cores (one each, swapped from round to round) where the machine has two, else one
+    after the other. Run side by side, both meet the same machine: on these shared virtual
+    machines a process's figure drifts by 20% from one minute to the next, and measuring the
+    two apart made that drift part of their ratio."""
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if len(cores) < 2:
+        return result(start_figure("trivial", presses, None)), result(
+            start_figure(name, presses, None)
+        )
+    first, second = (cores[1], cores[0]) if swap else (cores[0], cores[1])
+    trivial = start_figure("trivial", presses, first)
+    ours = start_figure(name, presses, second)
+    return result(trivial), result(ours)
+
+
 def key_presses(presses: int, rounds: int) -> None:
-    runs: dict[str, list[float]] = {name: [] for name in FIGURES}
-    for _ in range(rounds):
-        for name in FIGURES:
-            runs[name].append(figure_in_fresh_process(name, presses))
-    trivial = runs["trivial"]
-    print(f"{FIGURES['trivial'][0]:26s} {statistics.median(trivial) * 1e3:6.2f} ms CPU per key")
+    print(f"{'figure':34s} {'ours':>8s} {'trivial':>8s}  ratio: median (range) over {rounds}")
     for name, (label, config, kind) in FIGURES.items():
         if config is None:
             continue
-        ratios = [ours / base for ours, base in zip(runs[name], trivial, strict=True)]
+        pairs = [paired_run(name, presses, swap=bool(index % 2)) for index in range(rounds)]
+        ratios = [ours / trivial for trivial, ours in pairs]
         print(
-            f"{label:26s} {kind:6s} {statistics.median(runs[name]) * 1e3:6.2f} ms"
-            f"  ratio median {statistics.median(ratios):4.2f}x"
-            f"  (range {min(ratios):4.2f}-{max(ratios):4.2f} over {rounds} rounds)"
+            f"{label:26s} {kind:6s} "
+            f"{statistics.median(ours for _, ours in pairs) * 1e3:6.2f}ms "
+            f"{statistics.median(trivial for trivial, _ in pairs) * 1e3:6.2f}ms  "
+            f"{statistics.median(ratios):4.2f}x ({min(ratios):4.2f}-{max(ratios):4.2f})"
         )
 
 

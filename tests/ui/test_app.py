@@ -97,6 +97,28 @@ async def test_space_reveals_enter_chords_f_and_plus_mark() -> None:
         assert app.game.cell(1, 4) == "#"  # flag -> ? -> covered
 
 
+async def test_the_boards_keys_go_to_a_dialog_or_menu_over_it() -> None:
+    """The board's keys take effect as they arrive (priority bindings), but only while the
+    board's screen is on top: over it, a menu or a dialog gets them."""
+    app = make_app()
+    async with app.run_test() as pilot:
+        board = app.query_one(BoardView)
+        await pilot.press("f10")
+        menu = app.screen
+        assert menu is not app.query_one(BoardView).screen
+        await pilot.press("down", "f", "plus", "right", "left")
+        assert app.screen is menu, "the menu still open: no key reached the board"
+        await pilot.press("escape", "f1")
+        await pilot.press("space", "f", "left", "up")
+        assert app.screen is not board.screen, "help still shown"
+        await pilot.press("escape")
+        assert app.screen is board.screen
+        assert board.cursor == (4, 4) and app.game.status == "ready"
+        assert app.game.view_text().count("#") == 81, "no cell revealed or flagged"
+        await pilot.press("left", "space")
+        assert board.cursor == (3, 4) and app.game.status == "playing"
+
+
 async def test_mouse_left_reveals_on_release_and_shows_the_pressed_face() -> None:
     app = make_app()
     async with app.run_test() as pilot:

@@ -179,19 +179,29 @@ class BoardView(ScrollView, can_focus=True):
     }
     """
 
+    # Priority bindings: the app runs them as the key arrives, before the Key event travels
+    # from the board up through the panel and the screen (four dispatches per key otherwise,
+    # a good part of a key's cost). They apply only while the board has the focus on the
+    # screen on top: a dialog or a drop-down menu is a screen of its own.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move(0, -1)", "Up", show=False, id="board.up"),
-        Binding("down,j", "move(0, 1)", "Down", show=False, id="board.down"),
-        Binding("left,h", "move(-1, 0)", "Left", show=False, id="board.left"),
-        Binding("right,l", "move(1, 0)", "Right", show=False, id="board.right"),
-        Binding("shift+up,K", "move(0, -5)", "Up 5", show=False, id="board.up5"),
-        Binding("shift+down,J", "move(0, 5)", "Down 5", show=False, id="board.down5"),
-        Binding("shift+left,H", "move(-5, 0)", "Left 5", show=False, id="board.left5"),
-        Binding("shift+right,L", "move(5, 0)", "Right 5", show=False, id="board.right5"),
-        Binding("home", "row_end(-1)", "Row start", show=False, id="board.home"),
-        Binding("end", "row_end(1)", "Row end", show=False, id="board.end"),
-        Binding("space,enter", "open", "Reveal / chord", id="board.open"),
-        Binding("f,plus", "mark", "Flag / ?", id="board.mark"),
+        Binding("up,k", "move(0, -1)", "Up", show=False, priority=True, id="board.up"),
+        Binding("down,j", "move(0, 1)", "Down", show=False, priority=True, id="board.down"),
+        Binding("left,h", "move(-1, 0)", "Left", show=False, priority=True, id="board.left"),
+        Binding("right,l", "move(1, 0)", "Right", show=False, priority=True, id="board.right"),
+        Binding("shift+up,K", "move(0, -5)", "Up 5", show=False, priority=True, id="board.up5"),
+        Binding(
+            "shift+down,J", "move(0, 5)", "Down 5", show=False, priority=True, id="board.down5"
+        ),
+        Binding(
+            "shift+left,H", "move(-5, 0)", "Left 5", show=False, priority=True, id="board.left5"
+        ),
+        Binding(
+            "shift+right,L", "move(5, 0)", "Right 5", show=False, priority=True, id="board.right5"
+        ),
+        Binding("home", "row_end(-1)", "Row start", show=False, priority=True, id="board.home"),
+        Binding("end", "row_end(1)", "Row end", show=False, priority=True, id="board.end"),
+        Binding("space,enter", "open", "Reveal / chord", priority=True, id="board.open"),
+        Binding("f,plus", "mark", "Flag / ?", priority=True, id="board.mark"),
     ]
 
     class PressChanged(Message):
