@@ -42,6 +42,24 @@ def test_rule_options() -> None:
     assert config_from_args([]).question_marks is True
 
 
+def test_each_saved_on_off_option_can_be_turned_either_way_for_one_run() -> None:
+    from textmines.config import config_from_settings
+    from textmines.store.settings import Settings
+
+    plain = config_from_settings(Settings(question_marks=False, no_guess=False))
+    marks_and_no_guess = config_from_settings(Settings(question_marks=True, no_guess=True))
+    for saved in (plain, marks_and_no_guess):
+        assert config_from_args(["--question-marks"], saved).question_marks is True
+        assert config_from_args(["--no-question-marks"], saved).question_marks is False
+        assert config_from_args(["--no-guess"], saved).no_guess is True
+        assert config_from_args(["--guessing"], saved).no_guess is False
+        unchanged = config_from_args([], saved)
+        assert (unchanged.question_marks, unchanged.no_guess) == (
+            saved.question_marks,
+            saved.no_guess,
+        )
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -57,6 +75,9 @@ def test_rule_options() -> None:
         (["--first-click", "corner"], "invalid choice"),
         (["--expert", "--beginner"], "not allowed with"),
         (["--daily", "--seed", "3"], "--seed does not go with --daily"),
+        (["--daily", "--guessing"], "--guessing does not go with --daily"),
+        (["--no-guess", "--guessing"], "not allowed with"),
+        (["--question-marks", "--no-question-marks"], "not allowed with"),
         (["--game", "9x9-10-o4.4-1k3m", "--seed", "3"], "--seed does not go with --game"),
     ],
 )
@@ -590,6 +611,7 @@ def test_game_plays_a_board_id_and_a_bad_one_exits_2(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "--game: the board ID's check does not match" in err and err.count("\n") == 1
+    assert "Game > Board info shows a board's ID (see textmines --help)" in err
 
 
 def test_daily_starts_on_todays_board(fake_app: type[FakeApp]) -> None:

@@ -123,14 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="opening: the first click opens an area (default); safe: only that cell is safe",
     )
-    parser.add_argument(
-        "--no-question-marks", action="store_true", help="marking cycles flag and nothing only"
-    )
-    parser.add_argument(
-        "--no-guess",
-        action="store_true",
-        help="boards that can be cleared from the first click without guessing",
-    )
+    _add_rule_options(parser)
     parser.add_argument(
         "--autoplay", action="store_true", help="watch the solver play (press a to stop)"
     )
@@ -141,6 +134,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"textmines {__version__}")
     return parser
+
+
+def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The on/off rules of the game, each with its opposite. Each turns its option on or off
+    for this run, over the saved choice (like a board option, it is written to the settings
+    with the next option the player changes)."""
+    _on_off(
+        parser,
+        "question_marks",
+        ("--question-marks", "marking cycles flag, ? and nothing"),
+        ("--no-question-marks", "marking cycles flag and nothing only"),
+    )
+    _on_off(
+        parser,
+        "no_guess",
+        ("--no-guess", "boards that can be cleared from the first click without guessing"),
+        ("--guessing", "classic boards, which may need a guess"),
+    )
+
+
+def _on_off(
+    parser: argparse.ArgumentParser, dest: str, on: tuple[str, str], off: tuple[str, str]
+) -> None:
+    """Two exclusive switches (``(flag, help)`` each) setting ``dest`` True or False; without
+    either it stays None (the saved choice)."""
+    group = parser.add_mutually_exclusive_group()
+    for (flag, help_text), value in ((on, True), (off, False)):
+        group.add_argument(flag, dest=dest, action="store_const", const=value, help=help_text)
 
 
 def _add_serve_options(parser: argparse.ArgumentParser) -> None:
@@ -240,6 +261,8 @@ def _config(
     if args.seed is not None and (args.game is not None or args.daily):
         named = "--game" if args.game is not None else "--daily"
         parser.error(f"--seed does not go with {named}: that board has its mines already")
+    if args.daily and args.no_guess is False:
+        parser.error("--guessing does not go with --daily: the daily board needs no guess")
     try:
         if args.seed is not None and args.seed < 0:
             raise ValueError(f"--seed must be 0 or more, not {args.seed}")
@@ -250,11 +273,16 @@ def _config(
             mines=mines,
             seed=args.seed,
             first_click=first_click,
-            question_marks=base.question_marks and not args.no_question_marks,
-            no_guess=base.no_guess or args.no_guess,
+            question_marks=_either(args.question_marks, base.question_marks),
+            no_guess=_either(args.no_guess, base.no_guess),
         )
     except ValueError as error:
         parser.error(str(error))
+
+
+def _either(given: bool | None, saved: bool) -> bool:
+    """An on/off option: what the command line says, else what was saved."""
+    return saved if given is None else given
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
@@ -325,7 +353,7 @@ def _board_id_arg(text: str | None) -> BoardId | None:
     try:
         return parse_board_id(text)
     except BoardIdError as error:
-        _fail(f"--game: {error}")
+        _fail(f"--game: {error}; Game > Board info shows a board's ID (see textmines --help)")
 
 
 def _replay_arg(file: str | None) -> tuple[Recording, str] | None:
