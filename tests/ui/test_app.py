@@ -105,7 +105,7 @@ async def test_the_boards_keys_go_to_a_dialog_or_menu_over_it() -> None:
         board = app.query_one(BoardView)
         await pilot.press("f10")
         menu = app.screen
-        assert menu is not app.query_one(BoardView).screen
+        assert menu is not board.screen
         await pilot.press("down", "f", "plus", "right", "left")
         assert app.screen is menu, "the menu still open: no key reached the board"
         await pilot.press("escape", "f1")

@@ -57,9 +57,13 @@ def hint(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) 
         # The simplest step first: a cell one number explains, if there is one.
         cells = sorted(analysis.safe, key=reading_order)
         proven = proven_mines(analysis)
-        explained = (c for c in cells[:HINT_EXPLAINED_CELLS] if number_reason(view, proven, c))
-        x, y = next(explained, cells[0])
-        return Hint(x, y, 0.0, True, why_safe(view, analysis, (x, y)))
+        for x, y in cells[:HINT_EXPLAINED_CELLS]:
+            reason = number_reason(view, proven, (x, y))
+            if reason is not None:
+                return Hint(x, y, 0.0, True, reason)
+        # No number alone settles any of them (the first was among those looked at).
+        x, y = cells[0]
+        return Hint(x, y, 0.0, True, _decided_reason(analysis, (x, y)))
     if not view.started:
         x, y = first_click(view.width, view.height)
         if (x, y) in analysis.probabilities:
@@ -130,8 +134,11 @@ def why_safe(view: View, analysis: Analysis, cell: Cell) -> str:
     number beside it that already touches all its mines, when one does (``number_reason``);
     otherwise what decides it."""
     reason = number_reason(view, proven_mines(analysis), cell)
-    if reason is not None:
-        return reason
+    return _decided_reason(analysis, cell) if reason is None else reason
+
+
+def _decided_reason(analysis: Analysis, cell: Cell) -> str:
+    """Why a safe cell that no number alone settles is safe."""
     if cell not in analysis.frontier:
         return "the mine counter leaves no mine for the cells away from the numbers"
     return "the numbers around it, taken together, leave no room for a mine there"
