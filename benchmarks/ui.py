@@ -2,6 +2,7 @@
 
     python benchmarks/ui.py                          # a few minutes
     python benchmarks/ui.py --presses 100 --rounds 1
+    python benchmarks/ui.py --pilot                  # keys through Pilot.press, as before
 
 CPU time (time.process_time) is measured, never wall time: the Pilot sleeps on its own
 between presses. Each key-press figure is measured in a fresh Python process, as a player
@@ -10,7 +11,9 @@ board's above all, slows the ones after). A round measures each textmines figure
 side with the trivial one-Static app (one core each, at the same time); each round's ratio
 is ours over the trivial app's, and the report gives the median ratio over the rounds and
 its range. On these shared 2-core machines one process's figure drifts by 10-20% from
-minute to minute; measured side by side, both meet the same drift.
+minute to minute; measured side by side, both meet the same drift. A key goes through the
+app's own key path and idle waits, not through Pilot.press, whose extra wait on every widget
+is a test's cost that grows with the widgets on the screen (see ``press``).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rich.console import RenderableType
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
 from trivial import TrivialApp
 
@@ -43,6 +47,28 @@ def frozen_clock() -> float:
     return 0.0
 
 
+#: Measure each press through the Pilot's ``press`` (``--pilot``) instead of the app's own key
+#: path. See ``press``.
+USE_PILOT = False
+
+
+async def press(app: App[None], pilot: Pilot[None], key: str) -> None:
+    """Press ``key`` and return once the app has handled it and painted the frame.
+
+    This is what ``Pilot.press`` does first: the key goes to the driver and Textual waits
+    until the process is idle (20 ms windows with under 1 ms of CPU), after the key and after
+    any animation. Every press's frame is painted inside that wait (checked: no press ends
+    without a new frame, none comes later). ``Pilot.press`` then also makes every widget on
+    the screen run a callback and waits for all of them: a test's safeguard whose cost grows
+    with the number of widgets (about 0.8 ms per key for the trivial app's three, 2.2 ms for
+    the game screen's seven) and which no key press in a terminal pays.
+    """
+    if USE_PILOT:
+        await pilot.press(key)
+    else:
+        await app._press_keys([key])
+
+
 async def cpu_per_press(app: App[None], keys: list[str], size: tuple[int, int]) -> float:
     """Median CPU seconds per key press over ``keys`` (after a warm-up)."""
     samples = []
@@ -51,7 +77,7 @@ async def cpu_per_press(app: App[None], keys: list[str], size: tuple[int, int]) 
         await pilot.press(*keys[:5])  # warm caches
         for key in keys:
             start = time.process_time()
-            await pilot.press(key)
+            await press(app, pilot, key)
             samples.append(time.process_time() - start)
     return statistics.median(samples)
 
@@ -80,7 +106,7 @@ async def reveal_presses(config: GameConfig, size: tuple[int, int], n: int) -> f
             board.move_cursor(x, y)
             await pilot.pause()
             start = time.process_time()
-            await pilot.press("space")
+            await press(app, pilot, "space")
             samples.append(time.process_time() - start)
     return statistics.median(samples)
 
@@ -171,8 +197,9 @@ def start_figure(name: str, presses: int, core: int | None) -> subprocess.Popen[
         if core is not None:
             os.sched_setaffinity(0, {core})
 
+    pilot = ["--pilot"] if USE_PILOT else []
     return subprocess.Popen(
-        [sys.executable, __file__, "--figure", name, "--presses", str(presses)],
+        [sys.executable, __file__, "--figure", name, "--presses", str(presses), *pilot],
         stdout=subprocess.PIPE,
         text=True,
         preexec_fn=pin,
@@ -223,13 +250,21 @@ async def main() -> None:
     parser.add_argument("--presses", type=int, default=200, help="presses per figure")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of every figure")
     parser.add_argument("--figure", choices=list(FIGURES), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--pilot",
+        action="store_true",
+        help="press keys with Pilot.press, which also waits on every widget (see press())",
+    )
     args = parser.parse_args()
+    global USE_PILOT
+    USE_PILOT = args.pilot
     if args.figure is not None:  # one figure, in a process of its own
         print(await one_figure(args.figure, args.presses))
         return
     print(
         f"textmines UI benchmark: {args.presses} presses per figure, {args.rounds} rounds, "
-        f"terminal {SIZE[0]}x{SIZE[1]}, Python {sys.version.split()[0]}\n"
+        f"terminal {SIZE[0]}x{SIZE[1]}, Python {sys.version.split()[0]}, keys pressed "
+        f"{'with Pilot.press' if USE_PILOT else 'through the app (no Pilot wait)'}\n"
     )
     key_presses(args.presses, args.rounds)
 

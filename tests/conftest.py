@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist has no such hook
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: two workers per core. A UI test spends about half its time waiting for
     Textual's event loop to go idle, so one worker per core leaves the cores half used."""

@@ -232,18 +232,29 @@ async def test_a_click_anywhere_inside_a_large_tile_hits_that_tile() -> None:
 
 # ---------------------------------------------------------------------------- snapshots
 @pytest.mark.parametrize(
-    ("board", "size"),
+    ("board", "size", "zoom", "tile"),
     [
-        (BEGINNER, (100, 30)),  # 4x2 tiles
-        (BEGINNER, (120, 40)),  # 6x3, LED digits
-        (BEGINNER, (200, 60)),  # 10x5
-        (EXPERT, (120, 40)),  # 3x1
-        (EXPERT, (200, 60)),  # 6x3, LED digits
+        pytest.param(BEGINNER, (80, 24), "2x1", "2x1", id="beginner-2x1"),
+        pytest.param(BEGINNER, (80, 24), "3x1", "3x1", id="beginner-3x1"),
+        pytest.param(BEGINNER, (100, 30), FIT, "4x2", id="beginner-4x2"),
+        pytest.param(BEGINNER, (120, 40), FIT, "6x3", id="beginner-6x3"),  # LED digits
+        pytest.param(BEGINNER, (100, 45), "8x4", "8x4", id="beginner-8x4"),
+        pytest.param(BEGINNER, (200, 60), FIT, "10x5", id="beginner-10x5"),
+        pytest.param(EXPERT, (80, 24), FIT, "2x1", id="expert-2x1"),
+        pytest.param(EXPERT, (120, 40), FIT, "3x1", id="expert-3x1"),
+        pytest.param(EXPERT, (130, 42), "4x2", "4x2", id="expert-4x2"),
+        pytest.param(EXPERT, (200, 60), FIT, "6x3", id="expert-6x3"),  # LED digits
+        # Larger than the terminal: the board scrolls.
+        pytest.param(EXPERT, (200, 60), "8x4", "8x4", id="expert-8x4"),
+        pytest.param(EXPERT, (200, 60), "10x5", "10x5", id="expert-10x5"),
     ],
-    ids=["beginner-4x2", "beginner-6x3", "beginner-10x5", "expert-3x1", "expert-6x3"],
 )
-def test_zoom_sizes(snap_compare: Any, board: dict[str, int], size: tuple[int, int]) -> None:
-    app = make_app(**board)
+def test_zoom_sizes(
+    snap_compare: Any, board: dict[str, int], size: tuple[int, int], zoom: str, tile: str
+) -> None:
+    """Every tile size on Beginner and on Expert: the size fit picks in that terminal, or
+    the size chosen in the settings."""
+    app = make_app(**board, settings=Settings(zoom=zoom))
 
     async def play(pilot: Pilot[None]) -> None:
         # Open the board, flag a covered cell and leave the cursor on a revealed one.
@@ -254,6 +265,7 @@ def test_zoom_sizes(snap_compare: Any, board: dict[str, int], size: tuple[int, i
         )
         app.play(ActionKind.FLAG, *covered)
         await pilot.pause()
+        assert str(app.query_one(BoardView).tile) == tile
 
     assert snap_compare(app, terminal_size=size, run_before=play)
 
