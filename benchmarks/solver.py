@@ -51,8 +51,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 RULES = {"opening": ("opening", (3, 3)), "safe": ("safe", (0, 0))}
 
 
-def play(job: tuple[int, int, int, int, str]) -> tuple[bool, int, list[float], list[float]]:
-    """One autoplay game: (won, guesses, seconds per decision, seconds per guess decision).
+def play(
+    job: tuple[int, int, int, int, str],
+) -> tuple[bool, int, list[float], list[float], int | None]:
+    """One autoplay game: (won, guesses, seconds per decision, seconds per guess decision,
+    safe cells left when the fatal guess was made, or None for a win).
 
     A decision is what the autoplay does before a move: the analysis, and the guess choice
     when no cell is certainly safe (every certain cell is then revealed at once).
@@ -77,8 +80,10 @@ def play(job: tuple[int, int, int, int, str]) -> tuple[bool, int, list[float], l
         cell = best_guess(view, analysis)
         decisions.append(time.perf_counter() - start)
         guess_decisions.append(decisions[-1])
+        safe_left = game.safe_left
         game.reveal(*cell)
-    return game.status == "won", guesses, decisions, guess_decisions
+    won = game.status == "won"
+    return won, guesses, decisions, guess_decisions, None if won else safe_left
 
 
 #: Published win rates to compare with: PSEQ-D256 (100M games) and David Hill's solver.
@@ -123,12 +128,30 @@ def _win_rate(pool: Pool, preset: Preset, n: int, rule: str, first_seed: int) ->
         + (f"  [{published}]" if published else ""),
         flush=True,
     )
+    print(f"    {where_lost([r[4] for r in results if r[4] is not None])}")
     if preset is EXPERT:
         decisions = sorted(t for r in results for t in r[2])
         guessing = sorted(t for r in results for t in r[3])
         for label, times in (("every decision", decisions), ("guesses only", guessing)):
             p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
             print(f"    {label:<15} {summary(times, 1e-3, 'ms', 2)}  p99 {p99 * 1e3:8.2f} ms")
+
+
+#: Where games are lost: bands of safe cells left when the fatal guess was made.
+LOSS_BANDS = ((1, 5), (6, 20), (21, 100), (101, None))
+
+
+def where_lost(safe_left: list[int]) -> str:
+    """The share of the losses in each band of safe cells left at the fatal guess: the end
+    game's forced guesses (few cells left) against the look-ahead's (many)."""
+    if not safe_left:
+        return "no game lost"
+    shares = []
+    for low, high in LOSS_BANDS:
+        count = sum(1 for n in safe_left if n >= low and (high is None or n <= high))
+        band = f"{low}-{high}" if high is not None else f"{low}+"
+        shares.append(f"{band} {100 * count / len(safe_left):.0f}%")
+    return "lost with safe cells left: " + ", ".join(shares)
 
 
 def generate(job: tuple[int, int, int, int], centre: bool = False) -> tuple[float, bool]:

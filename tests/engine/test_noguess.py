@@ -128,20 +128,22 @@ def test_deal_board_deals_either_kind() -> None:
 
 def test_absurd_density_falls_back_within_the_time_box() -> None:
     width, height, mines = 30, 16, 400  # 83% mines: no deduction gets far
-    start = time.perf_counter()
+    # CPU time, not wall: with the suite's other processes on the same cores the wall clock
+    # says little; a deal that missed its time box would spend seconds of CPU.
+    start = time.process_time()
     board, solved = place_mines_no_guess(
         width, height, mines, 5 * 30 + 5, random.Random(1), time_limit=0.3
     )
-    assert time.perf_counter() - start < 1.3
+    assert time.process_time() - start < 1.3
     assert not solved
     # The fallback is the ordinary board of the same random stream.
     assert board == place_mines(width, height, mines, 5 * 30 + 5, random.Random(1))
 
 
 def test_dense_board_is_time_boxed_either_way() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     board, solved = place_mines_no_guess(30, 16, 200, 0, random.Random(3), time_limit=0.2)
-    assert time.perf_counter() - start < 1.2
+    assert time.process_time() - start < 1.2
     assert board.mine_count == 200
     if solved:
         assert cleared_without_guessing(board, 0, 0)
@@ -237,11 +239,11 @@ HUGE_CENTRE = 300 * 600 + 300
 
 def test_a_huge_deal_keeps_its_time_box() -> None:
     width, height, mines = HUGE
-    start = time.perf_counter()
+    start = time.process_time()
     board, solved = place_mines_no_guess(
         width, height, mines, HUGE_CENTRE, random.Random(1), time_limit=0.3
     )
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert not solved
     assert board == place_mines(width, height, mines, HUGE_CENTRE, random.Random(1))
     assert elapsed < 1.3  # was 3.1 s: one pass of the rules over the board, unchecked
@@ -260,7 +262,7 @@ def test_a_huge_deal_holds_little_memory() -> None:
 
 def test_a_huge_deal_is_cancelled_within_a_pass() -> None:
     width, height, mines = HUGE
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
 
     def escape_pressed() -> bool:
         return time.perf_counter() - began > 0.2
@@ -275,7 +277,7 @@ def test_a_huge_deal_is_cancelled_within_a_pass() -> None:
             time_limit=60.0,
             should_stop=escape_pressed,
         )
-    assert time.perf_counter() - began < 1.2  # was the end of the first pass (3 s)
+    assert time.process_time() - cpu < 1.2  # was the end of the first pass (3 s)
 
 
 def test_big_boards_look_neighbours_up_on_demand_in_the_same_order() -> None:

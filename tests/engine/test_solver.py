@@ -278,9 +278,9 @@ def long_frontier_view() -> tuple[str, int]:
 
 def test_time_box_gives_an_approximation_not_a_freeze() -> None:
     view, mines = long_frontier_view()
-    start = time.perf_counter()
+    start = time.process_time()  # CPU, not wall: the suite shares the cores
     analysis = analyse(view, mines, time_limit=0.0)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert analysis.approximate
     assert all(0.0 <= p <= 1.0 for p in analysis.probabilities.values())
     exact = analyse(view, mines)
@@ -290,9 +290,9 @@ def test_time_box_gives_an_approximation_not_a_freeze() -> None:
 def test_a_big_component_is_exact_and_fast() -> None:
     # 1s under a 60-cell row and 2s over a wall: the dynamic programme stays small.
     view = "#" * 60 + "\n" + "1" * 60 + "\n" + "0" * 60
-    start = time.perf_counter()
-    analysis = analyse(view, 20)
-    assert time.perf_counter() - start < 0.5
+    start = time.process_time()  # CPU, not wall: the suite shares the cores
+    analysis = analyse(view, 20, time_limit=30.0)
+    assert time.process_time() - start < 0.5
     assert not analysis.approximate
     # Any layout has one mine in every run of three: columns 0, 3, 6, ... are forced
     # by the ends; with 20 mines in 60 cells exactly one pattern fits.
