@@ -17,6 +17,7 @@ from tests.helpers import (
     wait_until,
     win_by_clicks,
 )
+from textmines.engine import ActionKind
 from textmines.store.saves import load_game
 from textmines.store.stats import open_stats
 from textmines.ui.board import BoardView
@@ -364,6 +365,24 @@ async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path) ->
         await pilot.pause()
         assert app.screen is app.screen_stack[0]
         assert app.game.board == board and app.game.status == "ready"
+
+
+@pytest.mark.parametrize("won", [True, False])
+async def test_closing_the_app_as_the_game_over_box_opens_is_clean(won: bool) -> None:
+    """A quit at once after the last move (or the test's end) closes the app while the box
+    is being built: it used to fail, asking for a button the box did not have yet."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        board = app.game.board
+        assert board is not None
+        if won:
+            app.play(ActionKind.REVEAL, *clear_all_but_one(app))
+        else:
+            mine = board.mine_indices()[0]
+            app.play(ActionKind.REVEAL, mine % board.width, mine // board.width)
+        assert app.game.status.is_over
+    # Leaving run_test re-raises whatever failed in the app while it closed.
 
 
 async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_enter() -> None:

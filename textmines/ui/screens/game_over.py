@@ -99,8 +99,12 @@ class GameOverScreen(ModalScreen[Choice]):
                 if self.board_id:
                     yield Button("Copy ID", id="copy-id", compact=True)
 
+    # Enter plays again: Play again has the focus when the box opens. Textual focuses it as
+    # the screen is shown; asking for it on mount failed when the app closed as the box
+    # opened (a quit right after the last move), before the box had its buttons.
+    AUTO_FOCUS = "#new"
+
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
         self.call_after_refresh(self._place)
 
     def on_resize(self) -> None:
@@ -108,7 +112,10 @@ class GameOverScreen(ModalScreen[Choice]):
 
     def _place(self) -> None:
         """Beside the panel if the box fits there; at the foot of the screen if not."""
-        box = self.query_one("#box")
+        boxes = self.query("#box")
+        if not boxes:
+            return  # the app closed as the box opened: there is nothing to place
+        box = boxes.first()
         spot = None if self.beside is None else place_beside(self.beside, box.outer_size, self.size)
         self.set_class(spot is not None, "-placed")
         box.styles.offset = spot or (0, 0)
