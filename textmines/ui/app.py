@@ -7,7 +7,7 @@ import contextlib
 import io
 import signal
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from functools import cache, partial
@@ -55,6 +55,7 @@ from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
 
 if TYPE_CHECKING:
     from textmines.replays.foreign import ForeignReplay
+    from textmines.ui.screens.game_over import GameOverScreen
     from textmines.ui.screens.keys import KeyChoice
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection
@@ -664,17 +665,17 @@ class TextminesApp(ThemedApp):
         box.board_id = board_id_of(game)
         board = game.board
         if board is not None:  # ZiNi only for a player who asks for the details
-            box.on_first_details = lambda: self._find_zini(board, box.add_details)
+            box.on_first_details = lambda: self._find_zini(board, box)
         self.push_screen(box, chosen)
 
     @work(thread=True, group="zini")
-    def _find_zini(self, board: Board, show: Callable[[list[tuple[str, str]]], object]) -> None:
+    def _find_zini(self, board: Board, box: GameOverScreen) -> None:
         """The board's ZiNi and HZiNi (ms-toollib, in a child process), shown when found."""
         from textmines.replays.foreign import board_zini
 
         found = board_zini(board)
-        if found is not None:
-            self.call_from_thread(show, [("ZiNi", f"{found[0]}, HZiNi {found[1]}")])
+        if found is not None:  # posted: a box closed meanwhile drops it
+            box.post_message(box.MoreDetails([("ZiNi", f"{found[0]}, HZiNi {found[1]}")]))
 
     def _game_over_figures(self, finish: Finish, m: GameMetrics) -> list[tuple[str, str]]:
         game = self.game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import ClassVar, Literal
 
 from rich.cells import cell_len
@@ -11,7 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.geometry import Offset, Region, Size
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -120,12 +123,20 @@ class GameOverScreen(ModalScreen[Choice]):
         self.set_class(spot is not None, "-placed")
         box.styles.offset = spot or (0, 0)
 
-    def add_details(self, rows: Sequence[tuple[str, str]]) -> None:
-        """More competitive figures, found after the box opened (ZiNi takes a moment)."""
-        self.details.extend(rows)
+    class MoreDetails(Message):
+        """More competitive figures, found after the box opened (ZiNi takes a moment); a
+        worker posts it, so that it never waits on a closing app."""
+
+        def __init__(self, rows: Sequence[tuple[str, str]]) -> None:
+            super().__init__()
+            self.rows = list(rows)
+
+    def on_game_over_screen_more_details(self, message: MoreDetails) -> None:
+        self.details.extend(message.rows)
         if self.showing_details:
-            self.query_one("#figures", Static).update(_table(self.details))
-            self.call_after_refresh(self._place)
+            with suppress(NoMatches):  # the app is quitting: the box's widgets are gone
+                self.query_one("#figures", Static).update(_table(self.details))
+                self.call_after_refresh(self._place)
 
     def action_details(self) -> None:
         """Switch between the summary and the competitive figures."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from typing import ClassVar, Final
 
@@ -19,6 +20,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -161,17 +163,27 @@ class ReplayScreen(Screen[None]):
         self._show()
         self._find_zini()
 
+    class ZiniFound(Message):
+        """The worker found the board's ZiNi and HZiNi."""
+
+        def __init__(self, found: tuple[int, int]) -> None:
+            super().__init__()
+            self.found = found
+
     @work(thread=True)
     def _find_zini(self) -> None:
         from textmines.replays.foreign import board_zini
 
         found = board_zini(self.recording.board)
         if found is not None:
-            self.app.call_from_thread(self._set_zini, found)
+            # Posted, not called from the thread: a worker must never wait on a closing app,
+            # and a screen that has closed drops the message.
+            self.post_message(self.ZiniFound(found))
 
-    def _set_zini(self, found: tuple[int, int]) -> None:
-        self.zini = found
-        self._show()
+    def on_replay_screen_zini_found(self, message: ZiniFound) -> None:
+        self.zini = message.found
+        with suppress(NoMatches):  # the app is quitting: the figures line is already gone
+            self._show()
 
     def on_resize(self) -> None:
         self._fit()
