@@ -58,17 +58,23 @@ class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
         self._read(Path(text).expanduser())
 
     @work(thread=True, exclusive=True)
-    def _read(self, path: Path) -> ForeignReplay | None:
+    def _read(self, path: Path) -> ForeignReplay | str:
+        """The replay in ``path``, or what is wrong with the file. The worker only returns
+        it: a worker that called back into the app would wait on it, even as it quits."""
         try:
             return read_replay_file(path)
         except ReplayFileError as error:
-            self.app.call_from_thread(self._say, str(error), True)
-            return None
+            return str(error)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         # Closed once the worker is done: closing from inside it would cancel it.
-        if event.state == WorkerState.SUCCESS and event.worker.result is not None:
-            self.dismiss(event.worker.result)
+        if event.state != WorkerState.SUCCESS:
+            return
+        result = event.worker.result
+        if isinstance(result, str):
+            self._say(result, error=True)
+        elif result is not None:
+            self.dismiss(result)
 
     def _say(self, text: str, error: bool) -> None:
         message = self.query_one("#message", Static)
