@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -27,7 +27,7 @@ from textual.widget import Widget
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, settings_with_config
 from textmines.crash import crash_message, write_crash_log
-from textmines.engine import PRESETS, ActionKind, Board, Game, Status
+from textmines.engine import PRESETS, ActionKind, Game, Status
 from textmines.engine.board_id import BoardId, board_id_of
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.game import Clock
@@ -55,7 +55,6 @@ from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
 
 if TYPE_CHECKING:
     from textmines.replays.foreign import ForeignReplay
-    from textmines.ui.screens.game_over import GameOverScreen
     from textmines.ui.screens.keys import KeyChoice
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection
@@ -663,19 +662,8 @@ class TextminesApp(ThemedApp):
         details = game_details(metrics)
         box = GameOverScreen(won, title, figures, beside=panel, details=details)
         box.board_id = board_id_of(game)
-        board = game.board
-        if board is not None:  # ZiNi only for a player who asks for the details
-            box.on_first_details = lambda: self._find_zini(board, box)
+        box.board = game.board
         self.push_screen(box, chosen)
-
-    @work(thread=True, group="zini")
-    def _find_zini(self, board: Board, box: GameOverScreen) -> None:
-        """The board's ZiNi and HZiNi (ms-toollib, in a child process), shown when found."""
-        from textmines.replays.foreign import board_zini
-
-        found = board_zini(board)
-        if found is not None:  # posted: a box closed meanwhile drops it
-            box.post_message(box.MoreDetails([("ZiNi", f"{found[0]}, HZiNi {found[1]}")]))
 
     def _game_over_figures(self, finish: Finish, m: GameMetrics) -> list[tuple[str, str]]:
         game = self.game

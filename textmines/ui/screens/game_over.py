@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import suppress
 from typing import ClassVar, Literal
 
 from rich.cells import cell_len
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -17,6 +17,8 @@ from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from textmines.engine.board import Board
 
 #: What the player chose: a new board, the same board again, or just looking at the board.
 Choice = Literal["new", "restart", "replay"] | None
@@ -77,8 +79,10 @@ class GameOverScreen(ModalScreen[Choice]):
         #: The competitive figures, shown instead of ``figures`` on D (or the Details button).
         self.details = list(details)
         self.showing_details = False
-        #: Called the first time the details are shown (to work out what takes a moment).
-        self.on_first_details: Callable[[], object] | None = None
+        #: The board, for its ZiNi: worked out the first time the details are shown (it
+        #: takes a moment), only for a player who asks for them.
+        self.board: Board | None = None
+        self._zini_asked = False
         #: The board's ID, to share (None: the board is too big for one).
         self.board_id: str | None = None
         self.beside = beside
@@ -124,12 +128,22 @@ class GameOverScreen(ModalScreen[Choice]):
         box.styles.offset = spot or (0, 0)
 
     class MoreDetails(Message):
-        """More competitive figures, found after the box opened (ZiNi takes a moment); a
-        worker posts it, so that it never waits on a closing app."""
+        """More competitive figures, found after the box opened (ZiNi takes a moment)."""
 
         def __init__(self, rows: Sequence[tuple[str, str]]) -> None:
             super().__init__()
             self.rows = list(rows)
+
+    @work(thread=True, group="zini")
+    def _find_zini(self, board: Board) -> None:
+        """The board's ZiNi and HZiNi (ms-toollib, in a child process)."""
+        from textmines.replays.foreign import board_zini
+
+        found = board_zini(board)
+        if found is not None:
+            # Posted, not called from the thread: a worker must never wait on a closing app,
+            # and a box that has closed drops the message.
+            self.post_message(self.MoreDetails([("ZiNi", f"{found[0]}, HZiNi {found[1]}")]))
 
     def on_game_over_screen_more_details(self, message: MoreDetails) -> None:
         self.details.extend(message.rows)
@@ -142,9 +156,9 @@ class GameOverScreen(ModalScreen[Choice]):
         """Switch between the summary and the competitive figures."""
         if not self.details:
             return
-        if self.on_first_details is not None:
-            self.on_first_details()
-            self.on_first_details = None
+        if self.board is not None and not self._zini_asked:
+            self._zini_asked = True
+            self._find_zini(self.board)
         self.showing_details = not self.showing_details
         shown = self.details if self.showing_details else self.figures
         self.query_one("#figures", Static).update(_table(shown))

@@ -73,7 +73,7 @@ class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
         result = event.worker.result
         if isinstance(result, str):
             self._say(result, error=True)
-        elif result is not None:
+        else:
             self.dismiss(result)
 
     def _say(self, text: str, error: bool) -> None:
