@@ -495,3 +495,19 @@ async def test_the_cursor_and_the_pointer_are_recorded_between_moves() -> None:
         await pilot.hover(board, offset=cell_offset(board, 7, 1))  # the same cell: once
         cursor = [(a.x, a.y) for a in app.game.actions if a.kind == ActionKind.CURSOR]
         assert cursor == [(3, 4), (2, 4), (2, 3), (7, 1)]
+
+
+async def test_the_app_keeps_textuals_own_watch() -> None:
+    """Textual's ``watch`` (one node following another's reactive) works on the app: the
+    replay viewer is opened by ``view_replay``, which does not shadow it."""
+    app = make_app()
+    async with app.run_test() as pilot:
+        seen: list[str] = []
+
+        def followed(title: str) -> None:
+            seen.append(title)
+
+        app.watch(app, "sub_title", followed, init=False)
+        app.sub_title = "followed"
+        await pilot.pause()
+        assert seen == ["followed"]

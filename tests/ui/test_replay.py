@@ -47,7 +47,7 @@ async def test_playing_follows_the_recorded_times_at_the_chosen_speed() -> None:
     recording = Recording.of(game)
     app = make_app()
     async with app.run_test(size=(100, 35)) as pilot:
-        app.watch(recording, "test")
+        app.view_replay(recording, "test")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -69,7 +69,7 @@ async def test_a_click_on_the_progress_bar_seeks_there() -> None:
     recording = Recording.of(played_game(16, 16, 40, 2))
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        app.watch(recording, "test")
+        app.view_replay(recording, "test")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -248,7 +248,7 @@ def test_snapshot_of_the_viewer(snap_compare: Any) -> None:
     async def halfway(pilot: Pilot[None]) -> None:
         app = pilot.app
         assert isinstance(app, TextminesApp)
-        app.watch(recording, "Replay: Beginner")
+        app.view_replay(recording, "Replay: Beginner")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -319,7 +319,7 @@ async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face()
         await pilot.mouse_up(board, offset=cell_offset(board, x, y))
         kinds = [(a.kind, a.t_ms) for a in app.game.actions if a.kind != ActionKind.CURSOR]
         assert kinds[-2:] == [(ActionKind.PRESS, 1000), (ActionKind.REVEAL, 1250)]
-        app.watch(Recording.of(app.game), "test")
+        app.view_replay(Recording.of(app.game), "test")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -335,7 +335,7 @@ async def test_the_viewer_draws_led_digits_only_where_the_header_is_wide_enough(
     for size, led in (((80, 24), False), ((200, 60), True)):
         app = make_app()
         async with app.run_test(size=size) as pilot:
-            app.watch(recording, "test")
+            app.view_replay(recording, "test")
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, ReplayScreen)

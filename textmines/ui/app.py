@@ -254,7 +254,7 @@ class TextminesApp(ThemedApp):
 
     def on_mount(self) -> None:
         if self._replay_at_start is not None:
-            self.watch(*self._replay_at_start)
+            self.view_replay(*self._replay_at_start)
         for warning in self._startup_warnings:
             self.notify(warning, title="textmines", severity="warning", timeout=10, markup=False)
         self.set_interval(0.25, self._tick)
@@ -704,7 +704,9 @@ class TextminesApp(ThemedApp):
         the last recorded game."""
         game = self.game
         if game.board is not None and game.actions:
-            self.watch(Recording.of(game), f"Replay: {self.session.group.label}, {game.status}")
+            self.view_replay(
+                Recording.of(game), f"Replay: {self.session.group.label}, {game.status}"
+            )
         else:
             self._watch_stored(None)
 
@@ -717,7 +719,7 @@ class TextminesApp(ThemedApp):
         found = self._stored_recording(game_id)
         if found is not None:
             recording, stored = found
-            self.watch(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
+            self.view_replay(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
 
     def on_replay_screen_export(self, event: ReplayScreen.Export) -> None:
         """The replay on screen as a new .evf file in the replays folder."""
@@ -784,11 +786,11 @@ class TextminesApp(ThemedApp):
 
         def opened(replay: ForeignReplay | None) -> None:
             if replay is not None:
-                self.watch(replay.recording, replay_title(replay))
+                self.view_replay(replay.recording, replay_title(replay))
 
         self.push_screen(OpenReplayScreen(self.replays_dir), opened)
 
-    def watch(self, recording: Recording, title: str) -> None:
+    def view_replay(self, recording: Recording, title: str) -> None:
         """Open the replay viewer on ``recording``; the clock holds meanwhile."""
         from textmines.ui.screens.replay import ReplayScreen
 
