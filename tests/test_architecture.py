@@ -6,6 +6,7 @@ The contracts live in pyproject.toml ([tool.importlinter]); `lint-imports` check
 from __future__ import annotations
 
 import ast
+import graphlib
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,24 @@ def test_the_import_contracts_are_kept() -> None:
 
     status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True)
     assert status == 0, "an import contract is broken: run lint-imports to see which"
+
+
+def test_the_whole_import_graph_has_no_cycles() -> None:
+    # The acyclic_siblings contract looks inside each package; this looks at every module,
+    # a package's __init__ and its submodules included, as import-linter's graph has them.
+    import grimp
+
+    graph = grimp.build_graph("textmines")
+    sorter = graphlib.TopologicalSorter(
+        {m: graph.find_modules_directly_imported_by(m) for m in graph.modules}
+    )
+    try:
+        sorter.prepare()
+    except graphlib.CycleError as error:
+        # graphlib lists each module before the one that imports it; reversed, each imports
+        # the next.
+        cycle = " imports ".join(reversed(error.args[1]))
+        raise AssertionError(f"import cycle: {cycle}") from None
 
 
 def non_ui_modules() -> list[str]:

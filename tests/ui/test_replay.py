@@ -292,8 +292,9 @@ async def test_export_best_writes_the_best_times_game_from_the_statistics(
         assert stored is not None
         target = tmp_path / "replays" / f"textmines-{stored.game_id}.evf"
         assert target.read_bytes() == stored_evf(stored)
-        # Again, once the button's press effect is over (it ignores clicks for 0.2 s).
-        await pilot.pause(0.3)
+        # Again, once the button's press effect is over (it ignores clicks while it lasts).
+        export = app.screen.query_one(".export")
+        await wait_until(pilot, lambda: not export.has_class("-active"), "the press effect's end")
         await pilot.click(".export")
         await pilot.pause()
         assert any("Already exported" in n.message for n in app._notifications)
