@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from tests.helpers import scaled
 from textmines.engine import Board, Game
+from textmines.engine.board import neighbour_indices
 from textmines.engine.solver import (
     GUESS_SLACK,
     Analysis,
@@ -402,6 +404,63 @@ def test_end_game_search_takes_the_informative_cell() -> None:
     assert (
         endgame_guess(parse_view("#" * 30 + "\n" + "#" * 30), 5, time.perf_counter() + 10) is None
     )
+
+
+def optimal_wins(view: str, mines: int) -> dict[Cell, int]:
+    """Per unflagged covered cell, the layouts won by revealing it first and then playing
+    at best, by a plain game-tree search over every layout (no pruning)."""
+    rows = view.splitlines()
+    w, h = len(rows[0]), len(rows)
+    text = "".join(rows)
+    unknown = [i for i, c in enumerate(text) if c in "#?F"]
+    around = [set(neighbour_indices(i, w, h)) for i in range(w * h)]
+    numbers = [(around[i], int(c)) for i, c in enumerate(text) if c.isdigit()]
+    layouts = frozenset(
+        frozenset(combo)
+        for combo in itertools.combinations(unknown, mines)
+        if all(len(cells & set(combo)) == n for cells, n in numbers)
+    )
+
+    def reveal(group: frozenset[frozenset[int]], revealed: frozenset[int], cell: int) -> int:
+        parts: dict[int, set[frozenset[int]]] = {}
+        for layout in group:
+            if cell not in layout:
+                parts.setdefault(len(around[cell] & layout), set()).add(layout)
+        return sum(best(frozenset(part), revealed | {cell}) for part in parts.values())
+
+    @functools.cache
+    def best(group: frozenset[frozenset[int]], revealed: frozenset[int]) -> int:
+        if len(group) == 1:
+            return 1
+        cells = [c for c in unknown if c not in revealed and any(c not in g for g in group)]
+        return max(reveal(group, revealed, c) for c in cells)
+
+    return {
+        (i % w, i // w): reveal(layouts, frozenset(), i)
+        for i in unknown
+        if text[i] != "F" and any(i not in layout for layout in layouts)
+    }
+
+
+def test_the_end_game_search_finds_the_best_guess_by_brute_force() -> None:
+    # The search prunes (a cell that cannot beat the best so far is not searched to the
+    # end) and memoises; a plain game tree over every layout must agree with its choice.
+    rng = random.Random(17)
+    checked = 0
+    while checked < scaled(40):
+        position = random_position(rng, max_layouts=90)
+        if position is None:
+            continue
+        view, mines = position
+        analysis = analyse(view, mines)
+        if analysis.safe or not analysis.probabilities:
+            continue  # the end game is asked only when nothing is certainly safe
+        cell = endgame_guess(parse_view(view), mines, time.perf_counter() + 10)
+        if cell is None:
+            continue
+        wins = optimal_wins(view, mines)
+        assert wins[cell] == max(wins.values()), (view, mines, cell, wins)
+        checked += 1
 
 
 def test_approximate_analysis_keeps_certain_cells_certain() -> None:

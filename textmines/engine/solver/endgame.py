@@ -168,10 +168,22 @@ class _Search:
                 parts.setdefault((layout & nb).bit_count(), []).append(layout)
         return parts
 
-    def reveal_wins(self, group: Layouts, revealed: int, cell: int) -> int:
-        """Layouts won by revealing ``cell`` now and playing on at best."""
-        parts = self.split(group, cell).values()
-        return sum(self.wins(tuple(part), revealed | (1 << cell)) for part in parts)
+    def reveal_wins(self, group: Layouts, revealed: int, cell: int, floor: int = -1) -> int:
+        """Layouts won by revealing ``cell`` now and playing on at best; or, as soon as
+        that cannot exceed ``floor``, some count no greater than ``floor`` (branch and
+        bound: a part of the layouts wins on at most all of them, so once the wins so far
+        plus the parts still to search are at most ``floor``, the rest is not searched).
+        The largest parts go first, where the bound tightens most."""
+        parts = sorted(self.split(group, cell).values(), key=len, reverse=True)
+        after = revealed | (1 << cell)
+        unsearched = sum(len(part) for part in parts)
+        total = 0
+        for part in parts:
+            if total + unsearched <= floor:
+                return total + unsearched
+            unsearched -= len(part)
+            total += self.wins(tuple(part), after)
+        return total
 
     def wins(self, group: Layouts, revealed: int) -> int:
         """Layouts of ``group`` won by the best play from here."""
@@ -214,7 +226,7 @@ class _Search:
         for safe, i in options:
             if safe <= best:
                 break  # no cell with fewer safe layouts can win on more
-            value = self.reveal_wins(group, revealed, i)
+            value = self.reveal_wins(group, revealed, i, best)
             if value > best:
                 best, best_cell = value, i
         return best, best_cell
