@@ -184,6 +184,8 @@ def test_asking_for_another_board_records_the_saved_game_as_abandoned(
     assert choice.resumed is None and choice.save_path == path
     assert choice.notice is not None
     assert "Custom 5x5/2 game (4% cleared) was recorded as abandoned" in choice.notice
+    # Not a way back to the game just abandoned: advice for next time.
+    assert "Next time, start textmines without a board option" in choice.notice
     group = Group.for_board(5, 5, 2)
     assert stats.group_stats(group).abandoned == 1
     assert not path.exists()
@@ -331,3 +333,58 @@ def test_a_game_is_recorded_even_when_its_best_time_cannot_be_read(stats: StatsS
     finish = session.play(REVEAL, 2, 2).finish
     assert finish is not None and finish.notice is not None and "damaged" in finish.notice
     assert stats.count() == 1  # was: not recorded at all
+
+
+def shared_game(clock: FakeClock) -> Game:
+    """LAYOUT as a shared board: its first click (a 1 at (1, 1)) made for the player."""
+    from textmines.engine.board_id import BoardId
+
+    return BoardId(Board.from_text(LAYOUT), (1, 1), "safe").game(clock=clock)
+
+
+def test_a_shared_board_left_before_any_move_is_not_recorded(stats: StatsStore) -> None:
+    session = GameSession(shared_game(FakeClock()), stats=stats)
+    assert session.game.status == "playing" and not session.touched
+    assert session.abandon() is None
+    assert stats.group_stats(Group.for_board(5, 5, 2)).played == 0
+    session.play(FLAG, 0, 0)  # the player's first move: now it is a game
+    assert session.touched and session.abandon() is None
+    assert stats.group_stats(Group.for_board(5, 5, 2)).abandoned == 1
+
+
+def test_a_restarted_board_counts_but_sets_no_record(stats: StatsStore) -> None:
+    clock = FakeClock()
+    session = GameSession(shared_game(clock), stats=stats, restarted=True)
+    assert not session.sets_records
+    clock.advance(1)
+    finish = session.play(REVEAL, 2, 2).finish
+    assert finish is not None and not finish.new_best
+    result = stats.group_stats(Group.for_board(5, 5, 2))
+    assert (result.played, result.won, result.best_times) == (1, 1, ())
+
+
+def test_a_saved_daily_restarted_game_comes_back_as_it_was(tmp_path: Path) -> None:
+    from datetime import date
+
+    path = tmp_path / "saved-game.json"
+    session = GameSession(shared_game(FakeClock()), save_path=path, restarted=True)
+    session.daily, session.practice = date(2026, 11, 24), True
+    session.play(FLAG, 0, 0)
+    assert session.save() is None
+    loaded, notice = load_game(path)
+    assert loaded is not None and notice is None
+    resumed = GameSession.resume(loaded, save_path=path)
+    assert (resumed.daily, resumed.practice, resumed.restarted) == (date(2026, 11, 24), True, True)
+
+
+def test_a_saved_shared_board_without_a_move_gives_way_quietly(
+    tmp_path: Path, stats: StatsStore
+) -> None:
+    path = tmp_path / "saved-game.json"
+    assert GameSession(shared_game(FakeClock()), save_path=path).save() is None
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    choice = settle_saved_game(loaded, (9, 9, 10), stats=stats, save_path=path)
+    assert (choice.resumed, choice.save_path, choice.notice) == (None, path, None)
+    assert stats.group_stats(Group.for_board(5, 5, 2)).played == 0
+    assert not path.exists()

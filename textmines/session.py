@@ -69,6 +69,7 @@ class GameSession:
         now: Callable[[], datetime] = utc_now,
         started_at: datetime | None = None,
         assisted: bool = False,
+        restarted: bool = False,
         game_id: str | None = None,
     ) -> None:
         self.game = game
@@ -77,6 +78,8 @@ class GameSession:
         self._now = now
         self.started_at = started_at
         self.assisted = assisted
+        #: The player restarted a board whose mines they had seen (``restart_of``).
+        self.restarted = restarted
         self.recorded = False
         #: The day whose daily board this game is (``textmines.engine.daily``), if it is one,
         #: and whether that day already has a try that counts (this one is practice).
@@ -107,8 +110,10 @@ class GameSession:
             now=now,
             started_at=loaded.started_at,
             assisted=loaded.assisted,
+            restarted=loaded.restarted,
             game_id=loaded.game_id or None,
         )
+        session.daily, session.practice = loaded.daily, loaded.practice
         session.saved = True
         return session
 
@@ -133,7 +138,9 @@ class GameSession:
         was_ready = self.game.status == Status.READY
         change = self.game.act(kind, x, y)
         started = was_ready and self.game.status != Status.READY
-        if self.started_at is None and started:
+        if self.started_at is None and self.game.status != Status.READY:
+            # The player's first move: the first reveal, or the first move on a shared
+            # board, whose first click was made for them.
             self.started_at = self._now()
         finish = None
         if self.game.status.is_over and not self.recorded:
@@ -152,6 +159,18 @@ class GameSession:
         """The player used a hint, the overlay or autoplay: no record for this game."""
         self.assisted = True
 
+    @property
+    def sets_records(self) -> bool:
+        """Whether a win can set a record (a best time, the chart): not with help, nor on a
+        restarted board. Such a game still counts as played, won or lost."""
+        return not (self.assisted or self.restarted)
+
+    @property
+    def touched(self) -> bool:
+        """Whether the player made a move (a shared board's first click is made for them):
+        an untouched game is not recorded when left."""
+        return self.started_at is not None
+
     def _finish(self) -> Finish:
         won = self.game.status == Status.WON
         previous = None
@@ -164,7 +183,7 @@ class GameSession:
         notice = self._record("won" if won else "lost") or problem
         new_best = (
             won
-            and not self.assisted
+            and self.sets_records
             and notice is None
             and self.stats is not None
             and (previous is None or self.game.elapsed_ms < previous.time_ms)
@@ -176,7 +195,7 @@ class GameSession:
 
         Returns a notice if it could not be recorded.
         """
-        if self.recorded or self.game.status != Status.PLAYING:
+        if self.recorded or self.game.status != Status.PLAYING or not self.touched:
             return None
         return self._record("abandoned")
 
@@ -190,7 +209,7 @@ class GameSession:
                 outcome=outcome,
                 started_at=self.started_at or self._now(),
                 ended_at=self._now(),
-                assisted=self.assisted,
+                assisted=not self.sets_records,
                 daily=self.daily,
                 practice=self.practice,
             )
@@ -226,8 +245,11 @@ class GameSession:
             self.save_path,
             self.game,
             {
-                "started_at": self.started_at or self._now(),
+                "started_at": self.started_at,
                 "assisted": self.assisted,
+                "restarted": self.restarted,
+                "daily": None if self.daily is None else self.daily.isoformat(),
+                "practice": self.practice,
                 "preset": self.group.preset,
             },
             self.game_id,
@@ -281,6 +303,9 @@ def settle_saved_game(
             f"Your saved {label} game ({progress}) is kept: start textmines without a board "
             "option to play on. This game will not be saved when you quit.",
         )
+    if not session.touched:  # a shared board's first click, made for the player: nothing lost
+        discard_own_save(save_path, session.game_id)
+        return SavedGameChoice(None, save_path, None)
     problem = session.abandon()
     if problem is not None:
         release_save(save_path)
@@ -294,7 +319,8 @@ def settle_saved_game(
         None,
         save_path,
         f"Your saved {label} game ({progress}) was recorded as abandoned, as you asked for "
-        "another board. Start textmines without a board option to resume a saved game.",
+        "another board. (Next time, start textmines without a board option to play a saved "
+        "game on.)",
     )
 
 

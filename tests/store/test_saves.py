@@ -190,6 +190,8 @@ BROKEN: list[tuple[str, Any, str]] = [
     ("tampered view", lambda d: with_changes(d, game__view="#"), "not a valid saved game"),
     ("bad started_at", lambda d: with_changes(d, extra__started_at="noon"), "started_at"),
     ("bad assisted", lambda d: with_changes(d, extra__assisted="yes"), "assisted"),
+    ("bad restarted", lambda d: with_changes(d, extra__restarted=1), "restarted"),
+    ("bad daily", lambda d: with_changes(d, extra__daily="yesterday"), "'daily'"),
     ("bad extra", lambda d: with_changes(d, extra=[1]), "'extra'"),
     # Hostile files (issue 18): each stopped every launch, or crashed at the game's end.
     ("deep nesting", lambda d: b"[" * 100_000 + b"]" * 100_000, "not valid JSON"),

@@ -15,6 +15,7 @@ from tests.helpers import (
     click_cell,
     make_app,
     wait_until,
+    win_by_clicks,
 )
 from textmines.config import GameConfig
 from textmines.engine import ActionKind
@@ -230,13 +231,42 @@ async def test_new_game_and_preset_keys() -> None:
         assert app.config.label == "Beginner 9x9/10"
 
 
-async def test_restart_keeps_the_mines() -> None:
-    app = make_app()
+async def test_restart_keeps_the_mines_the_first_click_and_the_board_id() -> None:
+    from textmines.engine.board_id import board_id_of
+
+    clock = FakeClock()
+    app = make_app(clock, first_click="safe")
     async with app.run_test() as pilot:
         await pilot.press("space")
-        board = app.game.board
+        board, shared = app.game.board, board_id_of(app.game)
+        clock.advance(5)
         await pilot.press("r")
-        assert app.game.status == "ready" and app.game.board == board
+        # The first click is made again, as on a shared board; the clock waits for a move.
+        assert app.game.board == board and board_id_of(app.game) == shared
+        assert app.game.first_click == "safe" and app.game.is_revealed(4, 4)
+        assert app.game.elapsed_ms == 0
+        assert "Restarted" in app.status_line.modes and not app.session.sets_records
+        await pilot.press("r")  # a board not yet dealt is dealt again
+        assert "Restarted" in app.status_line.modes
+        await pilot.press("n")
+        await pilot.press("r")
+        assert app.game.board is None and "Restarted" not in app.status_line.modes
+
+
+async def test_a_win_on_a_restarted_board_sets_no_best_time(tmp_path: Path) -> None:
+    from textmines.store.stats import Group, open_stats
+
+    stats, _ = open_stats(tmp_path / "stats.db")
+    assert stats is not None
+    app = make_app(stats=stats)
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        await pilot.press("r")
+        await win_by_clicks(pilot)
+        assert app.game.status == "won"
+        assert "new best" not in app.status_line.text
+        result = stats.group_stats(Group.for_game(app.game))
+        assert (result.won, result.best_times, result.assisted) == (1, (), 1)
 
 
 async def test_pause_hides_the_board_and_stops_the_clock() -> None:

@@ -235,3 +235,22 @@ async def test_at_the_fastest_pace_autoplay_opens_every_certain_cell_at_once(
         # Each step reveals one cell, or at the fastest pace every certain one.
         assert (reveals > len(thoughts)) == batched
         assert reveals >= len(thoughts) - 1  # the last step may find the game over
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"), [("opening", "opens an area around it."), ("safe", "mine.")]
+)
+async def test_a_hint_before_the_first_click_says_any_cell_is_safe(rule: str, said: str) -> None:
+    app = make_app(first_click=rule)
+    async with app.run_test() as pilot:
+        for key, title in (("i", "Hint"), ("o", "Probabilities")):
+            await pilot.press(key)
+            await settle(pilot)
+            hints = [n.message for n in app._notifications if n.title == title]
+            assert hints and hints[-1].startswith("Any cell is safe: the first click never hits")
+            assert hints[-1].endswith(said)
+        # No help given: the game keeps its records, the overlay waits for the first click.
+        assert not app.session.assisted and app.query_one(BoardView).overlay is None
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.query_one(BoardView).overlay is not None and app.session.assisted

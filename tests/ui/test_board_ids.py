@@ -120,3 +120,34 @@ async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path) -> No
         await pilot.pause()
         text = " ".join(str(w.render()) for w in screen.query(".daily"))
         assert f"{today}  won" in text and "Days played 1" in text
+
+
+async def test_restarting_the_daily_board_keeps_its_day_rules_and_id(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from tests.helpers import click_cell
+    from textmines.engine.daily import daily_day
+    from textmines.store.stats import open_stats
+
+    stats, _ = open_stats(tmp_path / "stats.db")
+    assert stats is not None
+    app = make_app(stats=stats)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        shared = board_id_of(app.game)
+        board = app.game.board
+        assert board is not None
+        mine = next((x, y) for y in range(16) for x in range(30) if board.is_mine(x, y))
+        await click_cell(pilot, *mine)
+        await pilot.press("escape", "r")
+        today = daily_day(datetime.now(UTC)).isoformat()
+        assert board_id_of(app.game) == shared and app.game.no_guess
+        assert app.game.first_click == "opening" and app.game.is_revealed(15, 8)
+        assert app.status_line.modes == ("No-guess", "Restarted", f"Daily {today}, practice")
+
+
+async def test_restarting_a_shared_board_before_a_move_is_no_restart() -> None:
+    app = make_app(board_id=parse_board_id(SHARED))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        assert board_id_of(app.game) == SHARED and app.session.sets_records

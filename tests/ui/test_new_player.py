@@ -361,10 +361,10 @@ async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path) ->
         assert figures["3BV"].isdigit()
         assert figures["3BV/s"] == f"{int(figures['3BV']) / 7.5:.2f}"
         assert figures["Best time"] == "7.5 s, new best!"
-        await pilot.press("r")  # restart: the same mines again
+        await pilot.press("r")  # restart: the same mines again, the first click made
         await pilot.pause()
         assert app.screen is app.screen_stack[0]
-        assert app.game.board == board and app.game.status == "ready"
+        assert app.game.board == board and app.game.status == "playing"
 
 
 @pytest.mark.parametrize("won", [True, False])

@@ -74,13 +74,22 @@ class BoardId:
         return game
 
 
-def board_id_of(game: Game) -> str | None:
-    """The ID of ``game``'s board, or None: before its first reveal, or too big for one."""
+def shared_board_of(game: Game) -> BoardId | None:
+    """``game``'s mines, first click and rules, to play again or to name; None before its
+    first reveal. (A board of any size: only its ``text`` is limited to ``MAX_CELLS``.)"""
     first = next((a for a in game.actions if a.kind == ActionKind.REVEAL), None)
     board = game.board
-    if first is None or board is None or board.size > MAX_CELLS:
+    if first is None or board is None:
         return None
-    return BoardId(board, (first.x, first.y), game.first_click, game.no_guess).text()
+    return BoardId(board, (first.x, first.y), game.first_click, game.no_guess)
+
+
+def board_id_of(game: Game) -> str | None:
+    """The ID of ``game``'s board, or None: before its first reveal, or too big for one."""
+    shared = shared_board_of(game)
+    if shared is None or shared.board.size > MAX_CELLS:
+        return None
+    return shared.text()
 
 
 def parse_board_id(text: str) -> BoardId:

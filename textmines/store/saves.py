@@ -25,7 +25,7 @@ import time
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -62,6 +62,11 @@ class LoadedGame:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Which game this is (``new_game_id``; older saves get one from their save time).
     game_id: str = ""
+    #: The board was restarted: its win sets no record (``GameSession.restarted``).
+    restarted: bool = False
+    #: The day whose daily board this is, if it is one, and whether it is a later try.
+    daily: date | None = None
+    practice: bool = False
 
 
 def new_game_id() -> str:
@@ -110,7 +115,8 @@ def save_game(
     """Write ``game`` and ``extra`` to ``path`` atomically; ``None``, or a notice on failure.
 
     ``extra`` must hold JSON values or datetimes (saved as ISO text). Known keys:
-    ``started_at`` (datetime), ``assisted`` (bool), ``preset`` (str). A finished game is not
+    ``started_at`` (datetime), ``assisted``, ``restarted`` and ``practice`` (bool), ``daily``
+    (ISO date), ``preset`` (str). A finished game is not
     saved: that is a programming error and raises ``ValueError``, as does an ``extra`` that
     cannot be written as JSON.
     """
@@ -250,9 +256,10 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
     extra = document.get("extra", {})
     if not isinstance(extra, dict):
         raise _Unusable("'extra' must be a JSON object")
-    assisted = extra.get("assisted", False)
-    if not isinstance(assisted, bool):
-        raise _Unusable(f"'assisted' must be true or false, not {assisted!r}")
+    assisted, restarted, practice = (
+        _flag(extra, key) for key in ("assisted", "restarted", "practice")
+    )
+    daily = _day(extra.get("daily"))
     preset = extra.get("preset")
     if preset is not None and not isinstance(preset, str):
         raise _Unusable(f"'preset' must be text, not {preset!r}")
@@ -268,7 +275,36 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
         raise _Unusable(str(error) or type(error).__name__) from None
     if game.status.is_over:
         raise _Unusable("the game in it is already over")
-    return LoadedGame(game, started_at, assisted, preset, saved_at, extra, _game_id(document))
+    return LoadedGame(
+        game,
+        started_at,
+        assisted,
+        preset,
+        saved_at,
+        extra,
+        _game_id(document),
+        restarted,
+        daily,
+        practice and daily is not None,
+    )
+
+
+def _flag(extra: dict[str, Any], key: str) -> bool:
+    value = extra.get(key, False)
+    if not isinstance(value, bool):
+        raise _Unusable(f"{key!r} must be true or false, not {value!r}")
+    return value
+
+
+def _day(value: object) -> date | None:
+    if value is None:
+        return None
+    try:
+        if isinstance(value, str):
+            return date.fromisoformat(value)
+    except ValueError:
+        pass
+    raise _Unusable(f"'daily' must be a date such as 2026-11-24, not {value!r}")
 
 
 def _remove_stale_temps(path: Path) -> None:

@@ -28,7 +28,7 @@ from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, settings_with_config
 from textmines.crash import crash_message, write_crash_log
 from textmines.engine import PRESETS, ActionKind, Game, Status
-from textmines.engine.board_id import BoardId, board_id_of
+from textmines.engine.board_id import BoardId, board_id_of, shared_board_of
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.game import Clock
 from textmines.engine.metrics import GameMetrics, game_metrics
@@ -547,8 +547,8 @@ class TextminesApp(ThemedApp):
                 f"Cleared in {format_seconds(game.elapsed_ms)} - 3BV {m.bbbv} - "
                 f"{m.bbbv_per_second:.2f} 3BV/s"
             )
-            # An assisted win says so in the modes ([Assisted]); no record to announce.
-            if not self.session.assisted and finish is not None and finish.new_best:
+            # An assisted or restarted win says so in the modes; no record to announce.
+            if finish is not None and finish.new_best:
                 message += " - new best time!"
                 previous = finish.previous_best
                 if previous is not None:
@@ -571,6 +571,8 @@ class TextminesApp(ThemedApp):
             modes.append(f"Autoplay {self.assist.delay:g} s")
         if self.session.assisted:
             modes.append("Assisted")
+        elif self.session.restarted:
+            modes.append("Restarted")
         if self.session.daily is not None:
             practice = ", practice" if self.session.practice else ""
             modes.append(f"Daily {self.session.daily.isoformat()}{practice}")
@@ -802,15 +804,26 @@ class TextminesApp(ThemedApp):
         self.start(self._new_game(self.config))
 
     def action_restart(self) -> None:
-        """The same mines again (a board not yet generated is simply reset)."""
-        old = self.game
-        if old.board is None:
-            game = self._new_game(replace(self.config, seed=old.seed))
-        else:
-            game = Game.from_board(
-                old.board, question_marks=self.config.question_marks, clock=self.clock
+        """The same mines again, with the same first click made, the same rules and ID (a
+        board not yet dealt is simply dealt again). A daily board stays the day's (a practice
+        try). A win on a board whose mines the player saw sets no record."""
+        old = self.session
+        shared = shared_board_of(old.game)
+        if shared is None:
+            game = old.game
+            config = replace(
+                self.config.with_board(game.width, game.height, game.mines),
+                seed=game.seed,
+                first_click=game.first_click,
+                no_guess=game.no_guess,
             )
-        self.start(game)
+            self.start(self._new_game(config))
+            return
+        self.start(self._game_of(shared))
+        self.session.restarted = old.restarted or old.touched
+        if old.daily is not None:
+            self._mark_daily(self.session, old.daily)
+        self.show_modes()
 
     def set_options(self, **changes: Any) -> bool:
         """The one path for an option: the next game's config, settings.toml, and the game in
@@ -944,10 +957,28 @@ class TextminesApp(ThemedApp):
         return self.game.status.is_over
 
     def action_hint(self) -> None:
-        """Show a safe cell, or the safest one with its odds (the game becomes assisted)."""
+        """Show a safe cell, or the safest one with its odds (the game becomes assisted).
+        Before the first click every cell is safe: saying so is no help."""
+        if self._first_click_notice("Hint"):
+            return
         if not self._over_notice():
             self._mark_assisted()
             self.assist.find_hint(self.game)
+
+    def _first_click_notice(self, title: str) -> bool:
+        """Before the mines are placed (at the first reveal, away from it), say that any cell
+        is safe; True then."""
+        game = self.game
+        if game.board is not None:
+            return False
+        opens = ", and opens an area around it" if game.first_click == "opening" else ""
+        self.notify(
+            f"Any cell is safe: the first click never hits a mine{opens}.",
+            title=title,
+            timeout=5,
+            kind="hint",
+        )
+        return True
 
     @on(Assistant.Failed)
     def _solver_failed(self, event: Assistant.Failed) -> None:
@@ -991,6 +1022,7 @@ class TextminesApp(ThemedApp):
         """Show every covered cell's mine probability (the game becomes assisted)."""
         self.assist.overlay_on = not self.assist.overlay_on
         if self.assist.overlay_on:
+            self._first_click_notice("Probabilities")
             self.refresh_overlay()
         else:
             self.assist.cancel("overlay")
@@ -1000,8 +1032,8 @@ class TextminesApp(ThemedApp):
         """Recompute the overlay for the board as it is now (after each move)."""
         if not self.assist.overlay_on:
             return
-        if self.game.status.is_over:
-            self.board.set_overlay(None)
+        if self.game.status.is_over or self.game.board is None:
+            self.board.set_overlay(None)  # over, or nothing to know before the first click
             return
         self._mark_assisted()
         self.assist.compute_overlay(self.game)

@@ -79,7 +79,8 @@ class GameRecord:
 
     ``preset`` is a preset key or ``"custom"``; ``first_click`` is ``"opening"`` or ``"safe"``;
     ``seed`` is ``None`` for a game on a fixed layout; ``outcome`` is one of ``OUTCOMES``;
-    ``assisted`` means hints, autoplay or the probability overlay were used. The competitive
+    ``assisted`` means hints, autoplay or the probability overlay were used, or the board was
+    restarted (the player had seen its mines): no record either way. The competitive
     numbers (``effective_clicks`` ...) and ``replay`` (the recording, see
     ``textmines.replays.recording``) are None for games recorded before they were kept.
     """
