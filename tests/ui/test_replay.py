@@ -167,6 +167,44 @@ async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path) -> None:
         files = list((tmp_path / "replays").glob("*.evf"))
         assert len(files) == 1 and files[0].read_bytes() == export_evf(Recording.of(app.game))
         assert any("Replay written to" in n.message for n in app._notifications)
+        await pilot.press("q")  # the viewer's toasts go with it, off the game's face and timer
+        await pilot.pause()
+        assert not any("Replay written to" in n.message for n in app._notifications)
+
+
+async def test_f1_lists_the_viewers_keys_and_playback_waits_behind_it() -> None:
+    from rich.console import Console
+    from textual.widgets import Static
+
+    from textmines.ui.screens.info import InfoScreen
+
+    recording = Recording.of(played_game(9, 9, 10, 4))
+    app = make_app()
+    async with app.run_test(size=(100, 35)) as pilot:
+        app.notify("A hint from the game")
+        await pilot.pause()
+        app.view_replay(recording, "test")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        assert not list(app._notifications), "the game's toasts stay with the game"
+        title = str(viewer.query_one("#title", Static).render())
+        assert title.startswith("test   Space play/pause · ←/→ step · +/- speed · F1 keys")
+        await pilot.press("space")
+        assert viewer.playing
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen) and not viewer.playing
+        console = Console(record=True, width=100)
+        console.print(app.screen.body)
+        body = console.export_text()
+        for words in ("Play / pause", "Step back", "Export .evf", "go to that moment"):
+            assert words in body
+        at = viewer.at_ms
+        await pilot.pause(0.2)
+        assert viewer.at_ms == at, "nothing plays unseen"
+        await pilot.press("escape")
+        assert app.screen is viewer
 
 
 async def test_d_shows_the_competitive_figures_in_the_game_over_box() -> None:

@@ -263,6 +263,7 @@ class TextminesApp(ThemedApp):
         if self.session.saved:
             # Resumed: the clock waits until the player has had a look.
             self.hold_clock(PLAYER, True)
+        if self.session.saved and self._replay_at_start is None:  # not over the viewer
             self.notify(
                 f"Your last game is back, paused. Press {self.key_for('app.pause')} to play on.",
                 timeout=6,
@@ -314,11 +315,12 @@ class TextminesApp(ThemedApp):
     def _place_toasts(self) -> None:
         """Put the toasts in the screen half away from the cursor, left or right, top or
         bottom, so that a hint never hides the cell it points at."""
-        board = self.board
-        if not board.is_mounted:
+        board, screen = self.board, self.screen
+        if not board.is_mounted or board.screen is not screen:
+            # Another screen (the replay viewer): Textual's corner, at the bottom.
+            screen.remove_class("-toasts-left", "-toasts-top")
             return
         x, y = board.cursor_screen_offset()
-        screen = self.screen
         top = y >= screen.size.height // 2
         screen.set_class(x >= screen.size.width // 2, "-toasts-left")
         screen.set_class(top, "-toasts-top")
@@ -793,10 +795,15 @@ class TextminesApp(ThemedApp):
         self.push_screen(OpenReplayScreen(self.replays_dir), opened)
 
     def view_replay(self, recording: Recording, title: str) -> None:
-        """Open the replay viewer on ``recording``; the clock holds meanwhile."""
+        """Open the replay viewer on ``recording``; the clock holds meanwhile. The game's
+        toasts stay behind, and the viewer's go with it."""
         from textmines.ui.screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(recording, title, self.mines_theme.glyphs))
+        self.clear_notifications()
+        self.push_screen(
+            ReplayScreen(recording, title, self.mines_theme.glyphs),
+            lambda _: self.clear_notifications(),
+        )
 
     # ------------------------------------------------------------------ actions
     def action_new_game(self) -> None:

@@ -2,9 +2,10 @@
 
 Space plays or pauses; Left/Right step one action back or forward; Home/End go to the start or
 the end; +/- (or ] and [) change the speed from x0.25 to x10; a click on the progress bar seeks
-there; E exports it as a Metasweeper .evf file; Esc or Q closes. The counter, the timer and
-the face show what they showed then, the cell acted on is marked, and the line below the board
-gives the game's figures so far.
+there; E exports it as a Metasweeper .evf file; F1 (or ?) lists these keys; Esc or Q closes.
+The counter, the timer and the face show what they showed then, the cell acted on is marked,
+the line below the board gives the game's figures so far, and the title line the keys.
+Playback pauses while anything covers the viewer (the key list, a dialog).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from contextlib import suppress
 from dataclasses import replace
 from typing import ClassVar, Final
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -42,6 +44,18 @@ SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
 FPS: Final = 30
 #: Rows under the panel: the progress bar and the figures.
 BAR_ROWS: Final = 2
+#: The keys, beside the title, most needed first (a narrow terminal drops the last ones).
+KEY_HINTS: Final = (
+    "Space play/pause",
+    "←/→ step",
+    "+/- speed",
+    "F1 keys",
+    "q close",
+    "Home/End",
+    "e export .evf",
+)
+#: What the mouse does in the viewer, for the key list.
+MOUSE_CONTROLS: Final = (("Click on the progress bar", "go to that moment"),)
 
 
 def format_ms(ms: int) -> str:
@@ -102,7 +116,7 @@ class ReplayScreen(Screen[None]):
     DEFAULT_CSS: ClassVar[str] = """
     ReplayScreen { layout: vertical; align: center middle; }
     ReplayScreen GamePanel { margin: 0; }
-    ReplayScreen #title { width: 100%; content-align: center middle; text-style: bold; }
+    ReplayScreen #title { width: 100%; content-align: center middle; }
     ReplayScreen #figures { width: 100%; content-align: center middle; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -114,6 +128,7 @@ class ReplayScreen(Screen[None]):
         Binding("plus,right_square_bracket", "speed(1)", "Faster"),
         Binding("minus,left_square_bracket", "speed(-1)", "Slower"),
         Binding("e", "export", "Export .evf"),
+        Binding("f1,question_mark", "help", "These keys"),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -150,7 +165,7 @@ class ReplayScreen(Screen[None]):
         return self.recording.elapsed_ms
 
     def compose(self) -> ComposeResult:
-        yield Static(self._title, id="title", markup=False)
+        yield Static(self._title, id="title")
         with Center(), GamePanel(classes="-ascii" if self.header.ascii else None):
             yield self.header
             yield self.board
@@ -256,9 +271,19 @@ class ReplayScreen(Screen[None]):
             entries = figure_entries(replace(self._metrics, elapsed_ms=self.at_ms))
             if self.zini is not None:
                 entries.append(f"ZiNi {self.zini[0]}")
-            line = self.query_one("#figures", Static)
             # Whole entries only: a narrow terminal drops the last ones rather than cut one.
-            line.update(fit_entries(entries, max(1, self.size.width - 1)))
+            width = max(1, self.size.width - 1)
+            self.query_one("#figures", Static).update(fit_entries(entries, width))
+            self._show_title(width)
+
+    def _show_title(self, width: int) -> None:
+        """The title, bold, and as many of the keys as fit beside it."""
+        separator = "   "
+        keys = fit_entries(KEY_HINTS, width - cell_len(self._title) - len(separator))
+        title = Text(self._title, style="bold")
+        if keys:
+            title.append(separator + keys, style="not bold dim")
+        self.query_one("#title", Static).update(title)
 
     def _show_position(self) -> None:
         """The board after the actions done, the cell of the last one marked."""
@@ -297,6 +322,20 @@ class ReplayScreen(Screen[None]):
 
     def action_export(self) -> None:
         self.post_message(self.Export(self.recording, self._title))
+
+    def action_help(self) -> None:
+        """The viewer's keys (playback pauses meanwhile: see ``on_screen_suspend``)."""
+        from textmines.ui.screens.help import controls_table
+        from textmines.ui.screens.info import InfoScreen
+
+        table = controls_table([("Replay", self.BINDINGS)], MOUSE_CONTROLS)
+        self.app.push_screen(InfoScreen("Replay controls", table))
+
+    def on_screen_suspend(self) -> None:
+        """Something covers the viewer: playback pauses rather than run on unseen."""
+        if self.playing:
+            self.playing = False
+            self._show()
 
     def action_close(self) -> None:
         self.dismiss(None)
