@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         formatter_class=_HelpFormatter,
         description="Minesweeper for the terminal.",
-        epilog="Keys: arrows/hjkl move, Space opens, F flags, N new game, F1 help, F10 menu.",
+        epilog="Keys: arrows/hjkl move, Space opens, f flags, n new game, F1 help, F10 menu.",
     )
     board = parser.add_mutually_exclusive_group()
     for preset in PRESETS.values():

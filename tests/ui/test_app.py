@@ -265,6 +265,8 @@ async def test_a_win_on_a_restarted_board_sets_no_best_time(tmp_path: Path) -> N
         await win_by_clicks(pilot)
         assert app.game.status == "won"
         assert "new best" not in app.status_line.text
+        await pilot.pause()
+        assert ("Restarted", "no record") in app.screen.figures  # the game-over box says so
         result = stats.group_stats(Group.for_game(app.game))
         assert (result.won, result.best_times, result.assisted) == (1, (), 1)
 

@@ -121,6 +121,21 @@ async def test_autoplay_paces_are_round_numbers_and_the_notice_names_the_keys() 
         await pilot.press("a")
 
 
+async def test_the_pace_keys_say_what_they_did_while_autoplay_is_off() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("less_than_sign")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [
+            "Autoplay will make a move every 0.5 s when autoplay starts (a)."
+        ]
+        assert not app.assist.autoplaying and not app.session.assisted
+        await pilot.press("a")
+        await settle(pilot)
+        assert "Autoplay 0.5 s" in app.status_line.modes
+        await pilot.press("a")
+
+
 async def test_no_guess_option_is_kept_and_applies_to_the_next_game(tmp_path: Path) -> None:
     settings_file = tmp_path / "settings.toml"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)

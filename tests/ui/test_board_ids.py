@@ -139,8 +139,10 @@ async def test_restarting_the_daily_board_keeps_its_day_rules_and_id(tmp_path: P
         assert board is not None
         mine = next((x, y) for y in range(16) for x in range(30) if board.is_mine(x, y))
         await click_cell(pilot, *mine)
-        await pilot.press("escape", "r")
         today = daily_day(datetime.now(UTC)).isoformat()
+        title = str(app.screen.query_one("#title", Static).render())
+        assert title == f"Boom! Daily {today} lost"
+        await pilot.press("escape", "r")
         assert board_id_of(app.game) == shared and app.game.no_guess
         assert app.game.first_click == "opening" and app.game.is_revealed(15, 8)
         assert app.status_line.modes == ("No-guess", "Restarted", f"Daily {today}, practice")
@@ -151,3 +153,19 @@ async def test_restarting_a_shared_board_before_a_move_is_no_restart() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("r")
         assert board_id_of(app.game) == SHARED and app.session.sets_records
+
+
+async def test_board_info_before_the_first_click_says_why_there_is_no_id() -> None:
+    from textual.widgets import Button
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("b")
+        screen = app.screen
+        assert isinstance(screen, BoardInfoScreen)
+        shown = str(screen.query_one("#board-id", Static).render())
+        assert shown.startswith("none yet: the mines are placed at the first reveal")
+        assert [button.id for button in screen.query(Button)] == ["close"]
+        await pilot.press("c")
+        message = str(screen.query_one("#message", Static).render())
+        assert message == "Nothing to copy: this board has no ID." and app.clipboard == ""

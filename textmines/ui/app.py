@@ -28,7 +28,7 @@ from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, settings_with_config
 from textmines.crash import crash_message, write_crash_log
 from textmines.engine import PRESETS, ActionKind, Game, Status
-from textmines.engine.board_id import BoardId, board_id_of, shared_board_of
+from textmines.engine.board_id import MAX_CELLS, BoardId, board_id_of, shared_board_of
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.game import Clock
 from textmines.engine.metrics import GameMetrics, game_metrics
@@ -495,7 +495,11 @@ class TextminesApp(ThemedApp):
             f"{self.session.group.label}: {game.width}x{game.height}, {game.mines} mines, "
             f"first click {rule}{kind}"
         )
-        self.push_screen(BoardInfoScreen(description, board_id_of(game)))
+        if game.board is None:
+            why = "none yet: the mines are placed at the first reveal, so play one first"
+        else:
+            why = f"none: boards over {MAX_CELLS:,} cells have no ID (it would be too long)"
+        self.push_screen(BoardInfoScreen(description, board_id_of(game), why))
 
     def action_play_board_id(self) -> None:
         """Ask for a board ID and play it."""
@@ -650,6 +654,9 @@ class TextminesApp(ThemedApp):
         game = self.game
         won = game.status == Status.WON
         label = self.session.group.label
+        if self.session.daily is not None:
+            practice = " (practice)" if self.session.practice else ""
+            label = f"Daily {self.session.daily.isoformat()}{practice}"
         title = f"{label} cleared!" if won else f"Boom! {label} lost"
 
         def chosen(choice: Choice) -> None:
@@ -689,8 +696,8 @@ class TextminesApp(ThemedApp):
                 f" (was {best})" if previous is not None else ""
             )
         figures.append(("Best time", best))
-        if won and self.session.assisted and self.stats is not None:
-            figures.append(("Assisted", "no record"))
+        if won and not self.session.sets_records and self.stats is not None:
+            figures.append(("Assisted" if self.session.assisted else "Restarted", "no record"))
         return figures
 
     @on(BoardView.PressChanged)
@@ -1089,9 +1096,19 @@ class TextminesApp(ThemedApp):
             self.notify(message, timeout=3, kind="autoplay")
 
     def action_autoplay_pace(self, steps: int) -> None:
-        """Autoplay faster (-1) or slower (1): the next pace of ``AUTOPLAY_PACES``."""
+        """Autoplay faster (-1) or slower (1): the next pace of ``AUTOPLAY_PACES``. Off, the
+        pace is kept for when autoplay starts, and a toast says so."""
         self.assist.change_pace(steps)
-        self.show_modes()  # the pace shows on the status line, not in a toast
+        if self.assist.autoplaying:
+            self.show_modes()  # the pace shows on the status line, not in a toast
+            return
+        toggle = self._first_key("app.autoplay")
+        starts = f" when autoplay starts ({toggle})" if toggle else " when autoplay starts"
+        self.notify(
+            f"Autoplay will make a move every {self.assist.delay:g} s{starts}.",
+            timeout=3,
+            kind="autoplay",
+        )
 
     def _autoplay_step(self) -> None:
         if not self.assist.autoplaying:

@@ -24,34 +24,33 @@ class BoardInfoScreen(ModalScreen[None]):
     ]
     DEFAULT_CSS = dialog_css("BoardInfoScreen", 96)
 
-    def __init__(self, description: str, board_id: str | None) -> None:
+    def __init__(self, description: str, board_id: str | None, why_none: str = "") -> None:
+        """``why_none`` says why there is no ``board_id`` (``none yet: ...``)."""
         super().__init__()
         self.description = description
         self.board_id = board_id
+        self.why_none = why_none
 
     def compose(self) -> ComposeResult:
-        shown = self.board_id or "none yet: the board is dealt at the first reveal"
         with Vertical():
             yield Static("[b]Board info[/b]")
             yield Static(self.description, markup=False)
             yield Static("Board ID:")
-            yield Static(shown, id="board-id", markup=False)
-            yield Static(
-                "Anyone who plays this ID gets these mines, the first click made.",
-                id="message",
-                markup=False,
-            )
+            yield Static(self.board_id or self.why_none, id="board-id", markup=False)
+            shared = "Anyone who plays this ID gets these mines, the first click made."
+            yield Static(shared if self.board_id else "", id="message", markup=False)
             with Horizontal():
-                copy = Button("Copy", variant="primary", id="copy", compact=True)
-                copy.disabled = not self.board_id
-                yield copy
-                yield Button("Close", id="close", compact=True)
+                if self.board_id:  # nothing to copy: no button that does nothing
+                    yield Button("Copy", variant="primary", id="copy", compact=True)
+                yield Button("Close", variant="default", id="close", compact=True)
 
     @on(Button.Pressed, "#copy")
     def action_copy(self) -> None:
         if self.board_id:
             self.app.copy_to_clipboard(self.board_id)
             self.query_one("#message", Static).update("Copied to the clipboard.")
+        else:
+            self.query_one("#message", Static).update("Nothing to copy: this board has no ID.")
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
