@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from tests.helpers import make_app
@@ -163,15 +164,35 @@ async def test_keys_screen_presets_and_delete_go_back_to_the_presets_keys(
         assert app.board.cursor == (start[0] + 1, start[1])
 
 
-async def test_keys_screen_fits_80x24_and_opens_from_the_options_menu() -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (100, 60)])
+async def test_keys_screen_fits_between_the_menu_bar_and_the_status_line(
+    size: tuple[int, int],
+) -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("alt+o", "end", "enter")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
+        box = app.screen.query_one("KeysScreen > Vertical").region
+        assert box.y >= 1 and box.bottom <= size[1] - 1, "the menu bar and status line show"
         for selector in ("KeyTable", "#save", "#cancel", "#preset-left-handed"):
             region = app.screen.query_one(selector).region
-            assert region.right <= 80 and region.bottom <= 24, selector
+            assert region.right <= size[0] and region.bottom <= box.bottom, selector
+
+
+async def test_keys_screen_esc_with_changes_asks_before_leaving_them(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(settings_path=path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_keys(app, pilot)
+        select(screen, "board.mark")
+        await pilot.press("enter", "m", "escape")
+        assert app.screen is screen, "one Esc does not drop a change"
+        message = str(screen.query_one("#message").render())
+        assert message == "Your changes are not saved: Save keeps them, Esc again leaves them"
+        await pilot.press("escape")
+        assert not isinstance(app.screen, KeysScreen) and not path.exists()
+        assert app.keymap.keys_for("board.mark") != ("m",)
 
 
 def test_a_keymap_gives_the_help_the_players_bindings() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.helpers import FakeClock, make_app, wait_until
@@ -144,3 +145,17 @@ def test_the_timer_counts_as_windows_did() -> None:
     assert timer_seconds(999, started=True) == 1
     assert timer_seconds(1000, started=True) == 2
     assert timer_seconds(5_000_000, started=True) == 999
+
+
+@pytest.mark.parametrize("size", [(30, 8), (31, 9), (34, 8), (30, 10)])
+async def test_a_tiny_terminal_never_cuts_a_digit_of_the_counter_or_the_timer(
+    size: tuple[int, int],
+) -> None:
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("space")
+        clock.advance(123)
+        await wait_until(pilot, lambda: app.header.seconds == 124, "the timer at 124")
+        line = app.header.render_line(0).text
+        assert line.split() == ["010", ":)", "124"], line

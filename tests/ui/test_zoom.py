@@ -86,6 +86,10 @@ def test_a_raised_tile_is_light_top_left_and_dark_bottom_right() -> None:
     assert drawn(Tile(6, 3), "3", raised=False) == ["     │", "  3  │", "─────┼"]
     # Two rows: the glyph goes on the upper one, which has no grid line.
     assert drawn(Tile(4, 2), "3", raised=False) == [" 3 │", "───┼"]
+    # A raised two-row tile with a glyph (a flag, an overlay's odds): the glyph sits between
+    # the edges, never on the bevel ("▛0▀▀" left pieces of it around the glyph).
+    assert drawn(Tile(4, 2), "0", raised=True) == ["▌0 ▐", "▌▄▄▟"]
+    assert drawn(Tile(4, 2), " ", raised=True) == ["▛▀▀▀", "▌▄▄▟"]
 
 
 # ---------------------------------------------------------------------------- fit

@@ -138,8 +138,16 @@ class GameHeader(OneLineWidget):
         face_style = "face-hover" if self.face_hover else "face"
         face = self.face_text if self.row == self.piece_rows // 2 else ""
         if not self.led:
-            counter: list[Piece] = [(_centre(self.counter_text, DIGITS_WIDTH), "digits")]
-            timer: list[Piece] = [(_centre(self.timer_text, DIGITS_WIDTH), "digits")]
+            # A column of the display's background either side of the digits, where the row
+            # has the room (a tiny terminal's panel may not).
+            plain = max(DIGITS_WIDTH, len(self.counter_text) + 2, len(self.timer_text) + 2)
+            tight = width < 2 * (EDGE_INSET + plain + 1) + FACE_WIDTH
+            counter: list[Piece] = [
+                (self.counter_text if tight else _centre(self.counter_text, DIGITS_WIDTH), "digits")
+            ]
+            timer: list[Piece] = [
+                (self.timer_text if tight else _centre(self.timer_text, DIGITS_WIDTH), "digits")
+            ]
         else:
             # A column of the display's background either side of the digits.
             edge: Piece = (" ", "led-bb")
@@ -149,13 +157,15 @@ class GameHeader(OneLineWidget):
         face_pieces = self._face_button(face, face_style)
         self._face_pieces = len(face_pieces)
         # As in the classic game: the counter at the left edge, the timer at the right, the
-        # face in the middle; where the row is too narrow for that, three columns apart.
+        # face in the middle; where the row is too narrow for that, the room left shared out
+        # (a column at least each side of the face), never a digit cut off.
         inset = (" " * EDGE_INSET, None)
         sides = EDGE_INSET * 2 + pieces_width(counter) + pieces_width(timer) + FACE_WIDTH
         left_gap = (width - FACE_WIDTH) // 2 - EDGE_INSET - pieces_width(counter)
         right_gap = width - sides - left_gap
-        if min(left_gap, right_gap) < len(GAP):
-            left_gap = right_gap = len(GAP)
+        if min(left_gap, right_gap) < 1:
+            left_gap = max(1, (width - sides) // 2)
+            right_gap = max(1, width - sides - left_gap)
         return [
             inset,
             *counter,

@@ -147,7 +147,12 @@ def tile_row(
     # snapshots) then place the glyph exactly, as a terminal does.
     face = Style(bgcolor=background)
     if raised:
-        cells = _raised_row(cols, rows, row, (light, dark, face), edges)
+        # A two-row tile has no row between its edges: the glyph's row (the top) becomes
+        # one, so that a flag or a probability sits between the edges, not on the bevel.
+        if rows == 2 and row == 0 and glyph.strip():
+            cells = _raised_row(cols, 3, 1, (light, dark, face), edges)
+        else:
+            cells = _raised_row(cols, rows, row, (light, dark, face), edges)
         inner = (1, cols - 1)
     else:
         last = row == rows - 1

@@ -25,9 +25,9 @@ class InfoScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     /* Between the menu bar and the status line: a taller dialog would cover them in part. */
-    InfoScreen { align: center middle; padding: 1 0; }
+    InfoScreen { align: center middle; }
     InfoScreen > Vertical {
-        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        width: 76; max-width: 100%; height: auto; max-height: 100%; margin: 1 0;
         border: round $primary; background: $surface; padding: 0 1;
     }
     InfoScreen #title { text-style: bold; padding: 0 0 1 0; }

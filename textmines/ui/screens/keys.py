@@ -17,6 +17,7 @@ from textmines.ui.keymap import PRESETS, KeyMap, key_label, preset_keys
 from textmines.ui.screens.dialog import dialog_css
 
 HELP = "Enter: change · a: add a key · Delete: back to the preset's · Esc: close"
+UNSAVED = "Your changes are not saved: Save keeps them, Esc again leaves them"
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,8 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
     KeysScreen #presets Static { width: auto; padding: 0 1 0 0; }
     KeysScreen #presets Button { margin-left: 0; margin-right: 1; min-width: 8; }
     KeysScreen #presets Button.-current { text-style: bold reverse; }
-    KeysScreen > Vertical { height: 40; }
+    /* Between the menu bar and the status line, whatever the terminal's height. */
+    KeysScreen > Vertical { height: 100%; max-height: 44; margin: 1 0; }
     KeysScreen KeyTable { height: 1fr; min-height: 3; margin-top: 1; }
     KeysScreen KeyCatcher { height: 0; width: 0; }
     """
@@ -80,6 +82,15 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
         }
         #: While waiting for a key: the action and whether the key is added (else replaces).
         self.capturing: tuple[str, bool] | None = None
+        #: The keys as they were opened, to tell whether there is anything to save.
+        self._opened = (self.preset, dict(self.entries))
+        #: Esc was pressed once with changes not saved (the next Esc leaves them).
+        self._warned = False
+
+    @property
+    def changed(self) -> bool:
+        """Whether the keys differ from those the screen opened with."""
+        return (self.preset, self.entries) != self._opened
 
     @property
     def keymap(self) -> KeyMap:
@@ -210,4 +221,9 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
             self.dismiss(None)
 
     def action_close(self) -> None:
+        """Close without saving; with changes, only at the second Esc (the first says so)."""
+        if self.changed and not self._warned:
+            self._warned = True
+            self._say(UNSAVED, error=True)
+            return
         self.dismiss(None)
