@@ -129,6 +129,24 @@ async def test_the_custom_dialog_takes_typing_at_once() -> None:
         assert (app.game.width, app.game.height, app.game.mines) == (20, 12, 40)
 
 
+async def test_the_custom_dialog_takes_a_burst_of_keys_across_its_fields() -> None:
+    """Keys that arrive together (a fast typist, a paste, tmux send-keys) each go to the
+    field that has the focus when they arrive: a Tab among them moves it at once."""
+    from textual import events
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = app.screen
+        burst = ["2", "0", "tab", "1", "2", "tab", "4", "0", "shift+tab", "1", "5"]
+        for key in burst:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await wait_until(pilot, lambda: dialog.query_one("#height", Input).value == "15", "15")
+        assert [field.value for field in dialog.query(Input)] == ["20", "15", "40"]
+
+
 async def test_the_statistics_tabs_follow_left_and_right_at_once(tmp_path: Path) -> None:
     from textmines.ui.screens.statistics import StatisticsScreen
 

@@ -20,7 +20,13 @@ COMPACT_BELOW = 20
 class CustomBoardScreen(ModalScreen[tuple[int, int, int] | None]):
     """Ask for a custom board; dismisses with ``(width, height, mines)`` or ``None``."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        # Priority: the focus moves as the key arrives, so the keys typed after it in one
+        # burst (a fast typist, a paste, tmux send-keys) go to the next field, not this one.
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+    ]
 
     DEFAULT_CSS = """
     CustomBoardScreen { align: center middle; }
