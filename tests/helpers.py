@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from textual.pilot import Pilot
 
     from textmines.engine import Board
+    from textmines.store.stats import StatsStore
     from textmines.ui.app import TextminesApp
     from textmines.ui.board import BoardView
 
@@ -31,6 +32,7 @@ __all__ = [
     "click_cell",
     "launch_in_pty",
     "make_app",
+    "new_stats",
     "read_until",
     "scaled",
     "settle",
@@ -73,6 +75,15 @@ def make_app(
         theme=mines_theme,
         **{key: value for key, value in options.items() if key not in names},  # type: ignore[arg-type]
     )
+
+
+def new_stats(folder: Path) -> StatsStore:
+    """Fresh statistics in ``folder`` (``stats.db``), opened without a notice."""
+    from textmines.store.stats import open_stats
+
+    store, notices = open_stats(folder / "stats.db")
+    assert store is not None and not notices
+    return store
 
 
 def cell_offset(board: BoardView, x: int, y: int) -> tuple[int, int]:

@@ -14,6 +14,7 @@ from tests.helpers import (
     clear_all_but_one,
     click_cell,
     make_app,
+    new_stats,
     wait_until,
     win_by_clicks,
 )
@@ -254,10 +255,9 @@ async def test_restart_keeps_the_mines_the_first_click_and_the_board_id() -> Non
 
 
 async def test_a_win_on_a_restarted_board_sets_no_best_time(tmp_path: Path) -> None:
-    from textmines.store.stats import Group, open_stats
+    from textmines.store.stats import Group
 
-    stats, _ = open_stats(tmp_path / "stats.db")
-    assert stats is not None
+    stats = new_stats(tmp_path)
     app = make_app(stats=stats)
     async with app.run_test(size=(100, 35)) as pilot:
         await pilot.press("space")

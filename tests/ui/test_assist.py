@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import FakeClock, make_app, settle, wait_until
+from tests.helpers import FakeClock, make_app, new_stats, settle, wait_until
 from textmines.config import GameConfig
 from textmines.engine import Game
 from textmines.store.settings import load_settings
-from textmines.store.stats import Group, open_stats
+from textmines.store.stats import Group
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView, overlay_label
 
@@ -148,8 +148,7 @@ async def test_no_guess_option_is_kept_and_applies_to_the_next_game(tmp_path: Pa
 
 
 async def test_an_assisted_win_never_becomes_a_best_time(tmp_path: Path) -> None:
-    store, _ = open_stats(tmp_path / "stats.db")
-    assert store is not None
+    store = new_stats(tmp_path)
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), stats=store)
     async with app.run_test() as pilot:
         app.assist.delay = 0.02

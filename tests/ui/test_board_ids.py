@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from tests.helpers import FakeClock, make_app
+from tests.helpers import FakeClock, make_app, new_stats
 from textmines.engine.board_id import board_id_of, parse_board_id
 from textmines.ui.screens.board_id import BoardInfoScreen, PlayBoardIdScreen
 
@@ -100,11 +100,9 @@ async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path) -> No
 
     from tests.helpers import clear_all_but_one, click_cell
     from textmines.engine.daily import daily_day
-    from textmines.store.stats import open_stats
     from textmines.ui.screens.statistics import StatisticsScreen
 
-    stats, _ = open_stats(tmp_path / "stats.db")
-    assert stats is not None
+    stats = new_stats(tmp_path)
     app = make_app(stats=stats)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("d")
@@ -127,10 +125,8 @@ async def test_restarting_the_daily_board_keeps_its_day_rules_and_id(tmp_path: P
 
     from tests.helpers import click_cell
     from textmines.engine.daily import daily_day
-    from textmines.store.stats import open_stats
 
-    stats, _ = open_stats(tmp_path / "stats.db")
-    assert stats is not None
+    stats = new_stats(tmp_path)
     app = make_app(stats=stats)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("d")

@@ -14,12 +14,12 @@ from tests.helpers import (
     clear_all_but_one,
     click_cell,
     make_app,
+    new_stats,
     wait_until,
     win_by_clicks,
 )
 from textmines.engine import ActionKind
 from textmines.store.saves import load_game
-from textmines.store.stats import open_stats
 from textmines.ui.board import BoardView
 
 
@@ -150,7 +150,7 @@ async def test_the_custom_dialog_takes_a_burst_of_keys_across_its_fields() -> No
 async def test_the_statistics_tabs_follow_left_and_right_at_once(tmp_path: Path) -> None:
     from textmines.ui.screens.statistics import StatisticsScreen
 
-    stats, _ = open_stats(tmp_path / "stats.db")
+    stats = new_stats(tmp_path)
     app = make_app(stats=stats)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f4")
@@ -353,7 +353,7 @@ async def test_the_game_over_box_leaves_the_face_and_counters_in_sight(
 
 
 async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path) -> None:
-    stats, _ = open_stats(tmp_path / "stats.db")
+    stats = new_stats(tmp_path)
     clock = FakeClock()
     app = make_app(clock, stats=stats)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -16,11 +16,12 @@ from tests.helpers import (
     click_cell,
     launch_in_pty,
     make_app,
+    new_stats,
     read_until,
 )
 from textmines.config import GameConfig
 from textmines.store.saves import load_game
-from textmines.store.stats import Group, StatsStore, open_stats
+from textmines.store.stats import Group, StatsStore
 from textmines.ui.app import TextminesApp
 from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.statistics import StatisticsScreen
@@ -28,9 +29,7 @@ from textmines.ui.status import StatusLine
 
 
 def open_store(tmp_path: Path) -> StatsStore:
-    store, notices = open_stats(tmp_path / "stats.db")
-    assert store is not None and not notices
-    return store
+    return new_stats(tmp_path)
 
 
 def app_with_files(tmp_path: Path, clock: FakeClock, **kwargs: object) -> TextminesApp:

@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.factories import played_game
-from tests.helpers import FakeClock, make_app, wait_until, win_by_clicks
+from tests.helpers import FakeClock, make_app, new_stats, wait_until, win_by_clicks
 from textmines.engine import ActionKind
 from textmines.replays.evf import export_evf
 from textmines.replays.foreign import ReplayFileError, read_replay_file
@@ -137,10 +137,9 @@ def test_a_truncated_export_is_refused(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- from elsewhere
 async def test_a_best_time_opens_its_replay_from_the_statistics(tmp_path: Path) -> None:
-    from textmines.store.stats import open_stats
     from textmines.ui.screens.statistics import StatisticsScreen
 
-    stats, _ = open_stats(tmp_path / "stats.db")
+    stats = new_stats(tmp_path)
     clock = FakeClock()
     app = make_app(clock, stats=stats)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -315,10 +314,8 @@ async def test_export_best_writes_the_best_times_game_from_the_statistics(
     tmp_path: Path,
 ) -> None:
     from textmines.records import stored_evf
-    from textmines.store.stats import open_stats
 
-    stats, _ = open_stats(tmp_path / "stats.db")
-    assert stats is not None
+    stats = new_stats(tmp_path)
     clock = FakeClock()
     app = make_app(clock, stats=stats, replays_dir=tmp_path / "replays")
     async with app.run_test(size=(120, 40)) as pilot:
