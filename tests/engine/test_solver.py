@@ -7,6 +7,7 @@ import itertools
 import math
 import random
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -44,6 +45,18 @@ def analyse_game(game: Game, *, time_limit: float = 0.5) -> Analysis:
 
 def brute_force(view: str, mines: int) -> dict[Cell, Fraction]:
     """Mine probabilities by trying every placement of the mines on the unknown cells."""
+    w, unknown, layouts = brute_force_layouts(view, mines)
+    assert layouts, "the test position has no layout"
+    hits = dict.fromkeys(unknown, 0)
+    for placed in layouts:
+        for j in placed:
+            hits[j] += 1
+    return {(i % w, i // w): Fraction(hits[i], len(layouts)) for i in unknown}
+
+
+def brute_force_layouts(view: str, mines: int) -> tuple[int, list[int], list[set[int]]]:
+    """The view's width, its unknown cells (indices) and every placement of the mines on
+    them that fits the numbers."""
     rows = view.splitlines()
     w, h = len(rows[0]), len(rows)
     text = "".join(rows)
@@ -60,16 +73,12 @@ def brute_force(view: str, mines: int) -> dict[Cell, Fraction]:
         ]
 
     numbers = [(around(i), int(c)) for i, c in enumerate(text) if c.isdigit()]
-    hits = dict.fromkeys(unknown, 0)
-    layouts = 0
+    layouts = []
     for combo in itertools.combinations(unknown, mines - known):
         placed = set(combo)
         if all(sum(j in placed or text[j] in "*X" for j in cells) == n for cells, n in numbers):
-            layouts += 1
-            for j in combo:
-                hits[j] += 1
-    assert layouts, "the test position has no layout"
-    return {(i % w, i // w): Fraction(hits[i], layouts) for i in unknown}
+            layouts.append(placed)
+    return w, unknown, layouts
 
 
 def assert_matches_brute_force(view: str, mines: int) -> Analysis:
@@ -85,6 +94,21 @@ def assert_matches_brute_force(view: str, mines: int) -> Analysis:
             assert (cell in analysis.mined) == (p == 1), (view, cell)
     assert not analysis.approximate
     return analysis
+
+
+def small_guess_positions(
+    rng: random.Random, tries: int, max_layouts: int
+) -> Iterator[tuple[str, int, Analysis]]:
+    """Of ``tries`` random positions, those small enough to brute-force where a guess is
+    due (nothing certainly safe): the view, the mines and the analysis."""
+    for _ in range(tries):
+        position = random_position(rng, max_layouts)
+        if position is None:
+            continue
+        text, mines = position
+        analysis = analyse(text, mines)
+        if not analysis.safe and analysis.probabilities:
+            yield text, mines, analysis
 
 
 def random_position(rng: random.Random, max_layouts: int = 20_000) -> tuple[str, int] | None:
@@ -634,3 +658,185 @@ def test_the_end_game_never_guesses_a_flagged_cell() -> None:
     assert found is not None and view.splitlines()[found.y][found.x] == "#"
     move = next_move(view, 4, flag_mines=False)
     assert move is not None and view.splitlines()[move.y][move.x] == "#"
+
+
+def test_a_cell_with_no_covered_neighbour_shows_nothing_new() -> None:
+    # Revealing (0, 0) shows the 1's mine is at (2, 0): no cell becomes safe. The
+    # look-ahead took its number (0 unknown neighbours mined) for an opening zero.
+    assert progress_chance("#1#", 1, (0, 0)) == 0.0
+
+
+def test_a_sealed_off_part_is_played_at_its_best_by_brute_force() -> None:
+    # A part of the frontier that touches no other unknown cell and holds the same mines in
+    # every layout is independent of the rest: its best cell is a best first move of the
+    # whole position, as a plain game tree over every layout finds.
+    from textmines.engine.solver.endgame import region_guess
+    from textmines.engine.solver.model import build_model
+
+    rng = random.Random(23)
+    checked = 0
+    for view, mines, _ in small_guess_positions(rng, scaled(6000), 200):
+        parsed = parse_view(view)
+        cell = region_guess(parsed, build_model(parsed, mines), time.perf_counter() + 10)
+        if cell is None:
+            continue
+        wins = optimal_wins(view, mines)
+        assert wins[cell] == max(wins.values()), (view, mines, cell, wins)
+        checked += 1
+        if checked == scaled(15):
+            break
+    assert checked >= scaled(15)
+
+
+def test_a_part_whose_mine_count_varies_is_not_played_apart() -> None:
+    from textmines.engine.solver.endgame import region_guess
+    from textmines.engine.solver.model import build_model
+
+    def guess(text: str, mines: int) -> Cell | None:
+        view = parse_view(text)
+        return region_guess(view, build_model(view, mines), time.perf_counter() + 10)
+
+    assert guess("#1#", 1) in {(0, 0), (2, 0)}  # one mine in two cells, alone
+    # One mine in the middle or one at each end: the part's count depends on the rest.
+    assert guess("#1#1#", 2) is None
+    assert guess("#1#1#" + "####", 3) is None  # and (4, 0) touches the cells beyond
+
+
+def test_an_unbreakable_fifty_fifty_is_found() -> None:
+    from textmines.engine.solver.guessing import pseudo_fifty_fifty
+    from textmines.engine.solver.model import build_model
+
+    # The pair on top holds one mine; the mines at the right end touch only one of the two
+    # and the 3 touches both, so no number will ever tell them apart.
+    view = parse_view("##*\n13*")
+    found = pseudo_fifty_fifty(view, analyse("##*\n13*", 3), build_model(view, 3), math.inf)
+    assert sorted(found) == [(0, 0), (1, 0)]
+
+
+def test_a_two_by_two_fifty_fifty_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    import textmines.engine.solver.guessing as guessing
+    from textmines.engine.solver.model import build_model
+
+    # Two mines on one diagonal of the block or the other: every number around touches one
+    # cell of each diagonal, and the corners that touch a single cell are mines.
+    text = "1##1\n2##2\n*22*"
+    view = parse_view(text)
+    monkeypatch.setattr(guessing, "PSEUDO_BLOCKS", True)
+    found = guessing.pseudo_fifty_fifty(view, analyse(text, 4), build_model(view, 4), math.inf)
+    assert sorted(found) == [(1, 0), (1, 1), (2, 0), (2, 1)]
+    monkeypatch.setattr(guessing, "PSEUDO_BLOCKS", False)
+    assert not guessing.pseudo_fifty_fifty(view, analyse(text, 4), build_model(view, 4), math.inf)
+
+
+def mirrored(block: set[int], cell: int, layouts: list[set[int]], w: int, h: int) -> bool:
+    """Whether ``block`` mirrors every layout with a mine on ``cell`` (its mines moved to
+    the block's other cells) into a layout too, one in which every cell outside the block
+    that could be revealed shows the same number."""
+    around = [set(neighbour_indices(i, w, h)) for i in range(w * h)]
+    every = {frozenset(p) for p in layouts}
+    for placed in (frozenset(p) for p in layouts if cell in p):
+        inside = placed & block
+        if 2 * len(inside) != len(block):
+            return False
+        mirror = (placed - block) | (block - inside)
+        if mirror not in every or any(
+            len(around[n] & placed) != len(around[n] & mirror)
+            for n in range(w * h)
+            if n not in block and n not in placed
+        ):
+            return False
+    return True
+
+
+def test_a_pseudo_fifty_fifty_loses_only_layouts_already_half_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each cell reported lies in a pair or a 2x2 block that mirrors every layout with a
+    # mine on the cell (the block's mines moved to its other cells) into a layout with the
+    # cell safe, one that every cell outside the block that could be revealed sees the same
+    # number in: no play can tell the two apart before it reveals a cell of the block. By
+    # brute force on small positions.
+    import textmines.engine.solver.guessing as guessing
+    from textmines.engine.solver.model import build_model
+
+    monkeypatch.setattr(guessing, "PSEUDO_BLOCKS", True)
+    rng = random.Random(29)
+    found = 0
+    for text, mines, analysis in small_guess_positions(rng, scaled(3000), 3_000):
+        view = parse_view(text)
+        cells = guessing.pseudo_fifty_fifty(view, analysis, build_model(view, mines), math.inf)
+        if not cells:
+            continue
+        w, _, layouts = brute_force_layouts(text, mines)
+        h = len(text.splitlines())
+        for x, y in cells:
+            blocks = [
+                {y * w + x, by * w + bx}
+                for bx, by in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                if 0 <= bx < w and 0 <= by < h
+            ] + [
+                {by * w + bx, by * w + bx + 1, (by + 1) * w + bx, (by + 1) * w + bx + 1}
+                for bx in (x - 1, x)
+                for by in (y - 1, y)
+                if 0 <= bx < w - 1 and 0 <= by < h - 1
+            ]
+            cell = y * w + x
+            assert any(mirrored(b, cell, layouts, w, h) for b in blocks), (text, (x, y))
+            found += 1
+    assert found >= scaled(10)
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_what_a_mine_would_decide_matches_brute_force(seed: int) -> None:
+    """With a mine assumed on a cell, the cells certainly safe and certainly mined are those
+    that are so in every layout with that mine."""
+    from textmines.engine.solver.analysis import decided_with
+    from textmines.engine.solver.model import build_model
+
+    rng = random.Random(seed)
+    position = random_position(rng, max_layouts=5_000)
+    if position is None:
+        return
+    text, mines = position
+    _, unknown, layouts = brute_force_layouts(text, mines)
+    view = parse_view(text)
+    base = build_model(view, mines)
+    for index in rng.sample(unknown, min(3, len(unknown))):
+        with_mine = [placed for placed in layouts if index in placed]
+        if not with_mine:
+            with pytest.raises(ValueError):
+                decided_with(view, base, [([index], 1)], math.inf)
+            continue
+        safe, mined = decided_with(view, base, [([index], 1)], math.inf)
+        assert safe == {j for j in unknown if not any(j in p for p in with_mine)}
+        assert mined == {j for j in unknown if all(j in p for p in with_mine)}
+
+
+@pytest.mark.parametrize(("text", "mines"), [("##*\n13*", 3), ("1##1\n2##2\n*22*", 4)])
+def test_the_layouts_a_fifty_fifty_loses_anyway_are_counted(text: str, mines: int) -> None:
+    # Every mine layout of these cells is one side of the 50/50: all of their risk is the
+    # 50/50's, which the look-ahead discounts (INFLUENCE).
+    from textmines.engine.solver.guessing import _FiftyFifties
+    from textmines.engine.solver.model import build_model
+
+    view, analysis = parse_view(text), analyse(text, mines)
+    patterns = _FiftyFifties(view, analysis, build_model(view, mines))
+    for cell, p in analysis.probabilities.items():
+        assert patterns.half_lost(cell, math.inf) == pytest.approx(p)
+
+
+def test_interior_cells_two_steps_from_a_live_number_are_guess_candidates() -> None:
+    import textmines.engine.solver.guessing as guessing
+
+    # A 1 in the middle of a covered 9x9 board with 10 mines: beyond the corners and
+    # edges, the interior cells two steps straight out from the 1 get a look-ahead too
+    # (their number would overlap the 1's cells).
+    rows = ["#########"] * 9
+    rows[4] = "####1####"
+    text = "\n".join(rows)
+    view, analysis = parse_view(text), analyse(text, 10)
+    order = guessing._guess_order(view, analysis.probabilities)
+    candidates = guessing._candidates(view, analysis, order)
+    assert {(2, 4), (6, 4), (4, 2), (4, 6)} <= set(candidates)
+    assert (0, 0) in candidates  # a corner still is
+    assert not guessing._near_frontier(view, (1, 4))  # three steps out

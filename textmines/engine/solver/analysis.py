@@ -240,6 +240,33 @@ def analyse_probe(
     return ProbeOutcome(mix.log_layouts, progress, min(risks, default=0.0))
 
 
+def decided_with(
+    view: View, base: Model, extra: list[Constraint], deadline: float
+) -> tuple[set[int], set[int]]:
+    """The unknown cells of ``view`` (indices) certainly safe and certainly mined when
+    ``extra`` constraints hold on top of the view's model ``base``. Raises ``ValueError``
+    when no layout fits them."""
+    added = [undecided_part(cells, need, base.safe, base.mined) for cells, need in extra]
+    model = model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
+    mix, cells = _solve(model, deadline, None, None)
+    safe, mined = cells.safe | base.safe, cells.mined | base.mined
+    if mix.interior and not cells.approximate and mix.interior_mines in (0, mix.z * mix.interior):
+        decided = safe if mix.interior_mines == 0 else mined
+        known = cells.probability.keys() | base.safe | base.mined
+        decided.update(
+            m.start() for m in UNKNOWN_CELL.finditer(view.text) if m.start() not in known
+        )
+    return safe, mined
+
+
+def log_layouts_with(base: Model, extra: list[Constraint], deadline: float) -> float:
+    """The natural log of the layouts that fit the view (whose model is ``base``) and
+    ``extra`` constraints too. Raises ``ValueError`` when none does."""
+    added = [undecided_part(cells, need, base.safe, base.mined) for cells, need in extra]
+    model = model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
+    return _solve(model, deadline, None, None)[0].log_layouts
+
+
 def _unflagged_interior(text: str, cells: _CellOutcome, base: Model, index: int) -> bool:
     """Whether a probe's interior has a cell that is not flagged (a full analysis reports
     flagged cells apart: they are neither safe cells to open nor guesses)."""

@@ -13,7 +13,7 @@ import time
 from typing import Final
 
 from textmines.engine.board import neighbour_lists
-from textmines.engine.solver.model import Model, build_model
+from textmines.engine.solver.model import Constraint, Model, build_model
 from textmines.engine.solver.view import UNKNOWN, Cell, View
 
 #: The end game is searched exactly when at most this many cells are undecided...
@@ -71,6 +71,83 @@ def endgame_guess(
     except _Budget:
         return None
     return view.cell(undecided[cell])
+
+
+def region_guess(view: View, model: Model, deadline: float) -> Cell | None:
+    """The guess that wins a sealed-off part of the frontier most often, by the same search:
+    a part whose cells touch no unknown cell outside it and which holds the same number of
+    mines in every layout. Such a part and the rest of the board do not depend on each
+    other (whatever is revealed in one tells nothing of the other), so playing it exactly
+    now changes nothing elsewhere. The part with the fewest layouts goes first; ``None``
+    when there is no such part or its search runs out of budget. ``model`` is the view's."""
+    deadline = min(deadline, time.perf_counter() + ENDGAME_SECONDS)
+    around = neighbour_lists(view.width, view.height)
+    text = view.text
+    best: tuple[list[int], list[int]] | None = None
+    for cells, constraints in _regions(model):
+        inside = set(cells)
+        if len(cells) > ENDGAME_CELLS or any(
+            text[n] in UNKNOWN and n not in inside and n not in model.mined
+            for c in cells
+            for n in around[c]
+        ):
+            continue
+        layouts = _fixed_count_layouts(cells, constraints, deadline)
+        if (
+            layouts is not None
+            and len(layouts) >= 2
+            and (best is None or len(layouts) < len(best[1]))
+        ):
+            best = cells, layouts
+    if best is None:
+        return None
+    cells, layouts = best
+    unflagged = sum(1 << i for i, c in enumerate(cells) if text[c] != "F")
+    try:
+        _, cell = _Search(view, cells, deadline).best_reveal(tuple(layouts), 0, unflagged)
+    except _Budget:
+        return None
+    return view.cell(cells[cell])
+
+
+def _fixed_count_layouts(
+    cells: list[int], constraints: list[Constraint], deadline: float
+) -> list[int] | None:
+    """The layouts of a part of the frontier, when they all hold the same number of mines;
+    ``None`` when they do not, or past ``ENDGAME_LAYOUTS`` or ``deadline``."""
+    found: list[int] | None = None
+    for mines in range(len(cells) + 1):
+        part = Model(len(cells), mines, set(), set(), constraints, set(cells))
+        layouts = fitting_layouts(part, cells, ENDGAME_LAYOUTS, deadline)
+        if layouts is None or (layouts and found is not None):
+            return None  # too many, out of time, or more than one mine count
+        if layouts:
+            found = layouts
+    return found
+
+
+def _regions(model: Model) -> list[tuple[list[int], list[Constraint]]]:
+    """The model's constraints split into parts that share no cell: each part's cells
+    (ascending) and constraints."""
+    owner: dict[int, int] = {}  # cell -> the first constraint that holds it (union-find)
+    parent = list(range(len(model.constraints)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for ci, (cells, _) in enumerate(model.constraints):
+        for c in cells:
+            if c in owner:
+                parent[root(ci)] = root(owner[c])
+            else:
+                owner[c] = ci
+    parts: dict[int, list[Constraint]] = {}
+    for ci, constraint in enumerate(model.constraints):
+        parts.setdefault(root(ci), []).append(constraint)
+    return [(sorted({c for cells, _ in part for c in cells}), part) for part in parts.values()]
 
 
 def fitting_layouts(
