@@ -713,21 +713,6 @@ def test_an_unbreakable_fifty_fifty_is_found() -> None:
     assert sorted(found) == [(0, 0), (1, 0)]
 
 
-def test_a_two_by_two_fifty_fifty_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    import textmines.engine.solver.guessing as guessing
-    from textmines.engine.solver.model import build_model
-
-    # Two mines on one diagonal of the block or the other: every number around touches one
-    # cell of each diagonal, and the corners that touch a single cell are mines.
-    text = "1##1\n2##2\n*22*"
-    view = parse_view(text)
-    monkeypatch.setattr(guessing, "PSEUDO_BLOCKS", True)
-    found = guessing.pseudo_fifty_fifty(view, analyse(text, 4), build_model(view, 4), math.inf)
-    assert sorted(found) == [(1, 0), (1, 1), (2, 0), (2, 1)]
-    monkeypatch.setattr(guessing, "PSEUDO_BLOCKS", False)
-    assert not guessing.pseudo_fifty_fifty(view, analyse(text, 4), build_model(view, 4), math.inf)
-
-
 def mirrored(block: set[int], cell: int, layouts: list[set[int]], w: int, h: int) -> bool:
     """Whether ``block`` mirrors every layout with a mine on ``cell`` (its mines moved to
     the block's other cells) into a layout too, one in which every cell outside the block
@@ -748,9 +733,7 @@ def mirrored(block: set[int], cell: int, layouts: list[set[int]], w: int, h: int
     return True
 
 
-def test_a_pseudo_fifty_fifty_loses_only_layouts_already_half_lost(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_pseudo_fifty_fifty_loses_only_layouts_already_half_lost() -> None:
     # Each cell reported lies in a pair or a 2x2 block that mirrors every layout with a
     # mine on the cell (the block's mines moved to its other cells) into a layout with the
     # cell safe, one that every cell outside the block that could be revealed sees the same
@@ -759,7 +742,6 @@ def test_a_pseudo_fifty_fifty_loses_only_layouts_already_half_lost(
     import textmines.engine.solver.guessing as guessing
     from textmines.engine.solver.model import build_model
 
-    monkeypatch.setattr(guessing, "PSEUDO_BLOCKS", True)
     rng = random.Random(29)
     found = 0
     for text, mines, analysis in small_guess_positions(rng, scaled(3000), 3_000):
@@ -810,19 +792,6 @@ def test_what_a_mine_would_decide_matches_brute_force(seed: int) -> None:
         safe, mined = decided_with(view, base, [([index], 1)], math.inf)
         assert safe == {j for j in unknown if not any(j in p for p in with_mine)}
         assert mined == {j for j in unknown if all(j in p for p in with_mine)}
-
-
-@pytest.mark.parametrize(("text", "mines"), [("##*\n13*", 3), ("1##1\n2##2\n*22*", 4)])
-def test_the_layouts_a_fifty_fifty_loses_anyway_are_counted(text: str, mines: int) -> None:
-    # Every mine layout of these cells is one side of the 50/50: all of their risk is the
-    # 50/50's, which the look-ahead discounts (INFLUENCE).
-    from textmines.engine.solver.guessing import _FiftyFifties
-    from textmines.engine.solver.model import build_model
-
-    view, analysis = parse_view(text), analyse(text, mines)
-    patterns = _FiftyFifties(view, analysis, build_model(view, mines))
-    for cell, p in analysis.probabilities.items():
-        assert patterns.half_lost(cell, math.inf) == pytest.approx(p)
 
 
 def test_interior_cells_two_steps_from_a_live_number_are_guess_candidates() -> None:

@@ -259,14 +259,6 @@ def decided_with(
     return safe, mined
 
 
-def log_layouts_with(base: Model, extra: list[Constraint], deadline: float) -> float:
-    """The natural log of the layouts that fit the view (whose model is ``base``) and
-    ``extra`` constraints too. Raises ``ValueError`` when none does."""
-    added = [undecided_part(cells, need, base.safe, base.mined) for cells, need in extra]
-    model = model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
-    return _solve(model, deadline, None, None)[0].log_layouts
-
-
 def _unflagged_interior(text: str, cells: _CellOutcome, base: Model, index: int) -> bool:
     """Whether a probe's interior has a cell that is not flagged (a full analysis reports
     flagged cells apart: they are neither safe cells to open nor guesses)."""

@@ -14,7 +14,6 @@ from textmines.engine.solver.analysis import (
     Analysis,
     analyse_probe,
     decided_with,
-    log_layouts_with,
 )
 from textmines.engine.solver.endgame import endgame_guess, region_guess
 from textmines.engine.solver.model import Model, build_model
@@ -44,16 +43,12 @@ REGIONS: Final = True
 #: (``pseudo_fifty_fifty``). The same games, on top of REGIONS: +0.27 points (144 games won
 #: only with it, 90 only without; z +3.53).
 PSEUDO_5050: Final = True
-#: ... also the 2x2 blocks' diagonals, not only two cells side by side ...
-PSEUDO_BLOCKS: Final = False
 #: ... when at most this many of the cells that could tell the sides apart are not yet
-#: known mines (each pattern costs an analysis; more are seldom a 50/50).
+#: known mines (each pattern costs an analysis; more are seldom a 50/50). Also taking 2x2
+#: blocks' diagonals, and counting a candidate's 50/50 layouts 0.9 as safe (Hill's
+#: long-term risk), changed nothing on the same games (54.48%, 70 won only with them, 74
+#: only without).
 PSEUDO_MISSING: Final = 2
-#: A candidate's mine layouts that are one side of a 50/50 pattern (its telling cells all
-#: mines) are half lost anyway: its safety counts this share of them as safe (0: none).
-INFLUENCE: Final = 0.0
-#: ... patterns with at most this many telling cells not yet known mines.
-INFLUENCE_MISSING: Final = 3
 
 #: Sort key of a candidate: probability, covered neighbours, then reading order.
 GuessOrder = Callable[[Cell], tuple[float, int, int, int]]
@@ -121,15 +116,10 @@ def _look_ahead_choice(
     # Safest first: a cell whose score cannot beat the best so far (the next move's safety
     # and the progress are at most 1) needs no look-ahead. Keys are unique (they end in the
     # cell's coordinates), so the order changes nothing but the work.
-    patterns = (
-        _FiftyFifties(view, analysis, base) if INFLUENCE and not analysis.approximate else None
-    )
     for cell in sorted(candidates, key=order):
         if time.perf_counter() > deadline:
             break
         safety = 1 - probs[cell]
-        if patterns is not None:
-            safety += INFLUENCE * patterns.half_lost(cell, deadline)
         if best is not None and (-safety * (1 + PROGRESS_WEIGHT), *order(cell)) >= best:
             continue
         progress, next_safety = look_ahead(view, analysis.mines, cell, deadline, base)
@@ -142,17 +132,16 @@ def _look_ahead_choice(
 
 def pseudo_fifty_fifty(view: View, analysis: Analysis, base: Model, deadline: float) -> list[Cell]:
     """The cells that are either safe or part of an unbreakable 50/50: whenever the cell
-    holds a mine, the layout is one side of a pattern (two cells side by side, or the two
-    diagonals of a 2x2 block) whose every covered neighbour that could tell the sides apart
-    is a mine, so no number ever will. Those layouts and their mirror images (the pattern
-    swapped) are half lost whatever the play, and guessing the cell loses exactly that
-    half: it costs nothing the game had not already lost, and its number may help
-    elsewhere."""
+    holds a mine, its neighbour in a pair is safe and every covered cell that could tell
+    the two apart is a mine, so no number ever will. Those layouts and their mirror images
+    (the pair swapped) are half lost whatever the play, and guessing the cell loses
+    exactly that half: it costs nothing the game had not already lost, and its number may
+    help elsewhere."""
     patterns = _FiftyFifties(view, analysis, base)
     when_mined: dict[int, tuple[set[int], set[int]] | None] = {}
     found: list[Cell] = []
     for a in sorted(patterns.open):
-        for one, other in _patterns(a, view.width, view.height, blocks=PSEUDO_BLOCKS):
+        for one, other in _patterns(a, view.width, view.height):
             missing = patterns.undecided_sides(one, other)
             # A cell away from the numbers is never decided by one mine (unless the mine
             # count decides them all).
@@ -206,47 +195,16 @@ class _FiftyFifties:
             return None
         return [c for c in sides if c not in known]
 
-    def half_lost(self, cell: Cell, deadline: float) -> float:
-        """The chance that ``cell`` holds a mine as one side of a pattern whose telling
-        cells are all mines (the largest over the patterns it is in): layouts that no play
-        can tell from their mirror images, so half of them are lost whatever is guessed."""
-        w, h = self.view.width, self.view.height
-        index = cell[1] * w + cell[0]
-        share = 0.0
-        x, y = cell
-        anchors = {(y - dy) * w + x - dx for dx in (0, 1) for dy in (0, 1) if x >= dx and y >= dy}
-        for anchor in anchors:
-            for one, other in _patterns(anchor, w, h, blocks=True):
-                if index not in one and index not in other:
-                    continue
-                missing = self.undecided_sides(one, other)
-                if missing is None or len(missing) > INFLUENCE_MISSING:
-                    continue
-                mines, clear = (one, other) if index in one else (other, one)
-                extra = [([c], 1) for c in (*mines, *missing)] + [([c], 0) for c in clear]
-                if time.perf_counter() > deadline:
-                    return share
-                try:
-                    log_layouts = log_layouts_with(self.base, extra, deadline)
-                except ValueError:
-                    continue
-                share = max(share, math.exp(log_layouts - self.analysis.log_layouts))
-        return share
 
-
-def _patterns(
-    a: int, w: int, h: int, *, blocks: bool = False
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The 50/50 patterns whose top left cell is ``a``: each as its two sides, the cells
-    mined in one layout and those mined in its mirror image."""
+def _patterns(a: int, w: int, h: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The 50/50 patterns whose first cell is ``a``: two cells side by side, each as its
+    two sides (the cell mined in one layout and the cell mined in its mirror image)."""
     x, y = a % w, a // w
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     if x + 1 < w:
         out.append(((a,), (a + 1,)))
     if y + 1 < h:
         out.append(((a,), (a + w,)))
-    if blocks and x + 1 < w and y + 1 < h:
-        out.append(((a, a + w + 1), (a + 1, a + w)))
     return out
 
 
