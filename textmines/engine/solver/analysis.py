@@ -219,11 +219,7 @@ def analyse_probe(
     revealed as ``number``: the view is not read again, the base's deductions are kept, and
     only what the look-ahead needs is worked out. Raises ``ValueError`` when no layout fits
     that number."""
-    added = [
-        undecided_part(cells, need, base.safe, base.mined)
-        for cells, need in probe_constraint(view, index, number)
-    ]
-    model = model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
+    model = _with_constraints(base, probe_constraint(view, index, number))
     mix, cells = _solve(model, deadline, None, None)
     # As ``analyse_view`` reports them: a flagged cell is neither a safe cell to open nor a
     # guess (its probability is a flag's), and the probed cell is a number now.
@@ -246,17 +242,22 @@ def decided_with(
     """The unknown cells of ``view`` (indices) certainly safe and certainly mined when
     ``extra`` constraints hold on top of the view's model ``base``. Raises ``ValueError``
     when no layout fits them."""
+    text, decided = view.text, base.safe | base.mined
+
+    def unknown_cells() -> Iterable[int]:
+        # The extended model leaves out what the base had already decided.
+        return (m.start() for m in UNKNOWN_CELL.finditer(text) if m.start() not in decided)
+
+    time_limit = max(deadline - time.perf_counter(), 0.0)
+    safe, mined = _certain(_with_constraints(base, extra), unknown_cells, time_limit, None)
+    return safe | base.safe, mined | base.mined
+
+
+def _with_constraints(base: Model, extra: list[Constraint]) -> Model:
+    """The view's model ``base`` with ``extra`` constraints added (over any unknown cells:
+    what the base decided is taken out of them)."""
     added = [undecided_part(cells, need, base.safe, base.mined) for cells, need in extra]
-    model = model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
-    mix, cells = _solve(model, deadline, None, None)
-    safe, mined = cells.safe | base.safe, cells.mined | base.mined
-    if mix.interior and not cells.approximate and mix.interior_mines in (0, mix.z * mix.interior):
-        decided = safe if mix.interior_mines == 0 else mined
-        known = cells.probability.keys() | base.safe | base.mined
-        decided.update(
-            m.start() for m in UNKNOWN_CELL.finditer(view.text) if m.start() not in known
-        )
-    return safe, mined
+    return model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
 
 
 def _unflagged_interior(text: str, cells: _CellOutcome, base: Model, index: int) -> bool:

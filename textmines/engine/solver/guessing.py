@@ -174,7 +174,7 @@ class _FiftyFifties:
 
     def __init__(self, view: View, analysis: Analysis, base: Model) -> None:
         w, text = view.width, view.text
-        self.view, self.analysis, self.base = view, analysis, base
+        self.view = view
         self.around = neighbour_lists(w, view.height)
         self.known = {y * w + x for x, y in analysis.mined} | base.mined
         self.known.update(i for i, c in enumerate(text) if c in KNOWN_MINE)
@@ -285,14 +285,14 @@ def look_ahead(
     x, y = cell
     index = y * view.width + x
     outcomes: list[tuple[float, bool, float]] = []
-    around = len(view.unknown_neighbours(index))
-    for number in range(around + 1):
+    covered = len(view.unknown_neighbours(index))
+    for number in range(covered + 1):
         try:
             after = analyse_probe(view, base, index, number, deadline)
         except ValueError:
             continue
         # A zero opens its neighbours; a cell with none tells only that it was safe.
-        good = after.progress or (number == 0 and around > 0)
+        good = after.progress or (number == 0 and covered > 0)
         outcomes.append((after.log_layouts, good, 1.0 if good else 1.0 - after.next_risk))
     if not outcomes:
         return 0.0, 1.0
