@@ -16,6 +16,7 @@ certain cells still come from the trivial propagation, and the analysis is marke
 
 from __future__ import annotations
 
+import heapq
 import math
 import time
 from collections.abc import Callable, Iterable
@@ -210,6 +211,10 @@ class ProbeOutcome:
     progress: bool
     #: The lowest mine probability among the cells still undecided (0 when none is).
     next_risk: float
+    #: The second lowest (the next_risk again when one cell alone is undecided).
+    second_risk: float
+    #: How many other cells become certainly safe, counted up to 2.
+    safe_cells: int
 
 
 def analyse_probe(
@@ -224,16 +229,19 @@ def analyse_probe(
     # As ``analyse_view`` reports them: a flagged cell is neither a safe cell to open nor a
     # guess (its probability is a flag's), and the probed cell is a number now.
     text = view.text
-    progress = any(c != index and text[c] != "F" for c in (*cells.safe, *base.safe))
+    safe_cells = sum(1 for c in {*cells.safe, *base.safe} if c != index and text[c] != "F")
     undecided = cells.probability.keys() - cells.safe - cells.mined
     risks = [cells.probability[c] for c in undecided if text[c] != "F"]
     if mix.interior and _unflagged_interior(text, cells, base, index):
         interior_p = Fraction(mix.interior_mines, mix.z * mix.interior)
         if interior_p == 0 and not cells.approximate:
-            progress = True
+            safe_cells += min(2, mix.interior)
         elif interior_p != 1 or cells.approximate:
-            risks.append(float(interior_p))
-    return ProbeOutcome(mix.log_layouts, progress, min(risks, default=0.0))
+            risks += [float(interior_p)] * min(2, mix.interior)
+    low = heapq.nsmallest(2, risks)
+    next_risk = low[0] if low else 0.0
+    second = low[1] if len(low) > 1 else next_risk
+    return ProbeOutcome(mix.log_layouts, safe_cells > 0, next_risk, second, min(safe_cells, 2))
 
 
 def decided_with(

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import itertools
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from textmines.engine.board import NeighbourLists, neighbour_lists
 from textmines.engine.solver.analysis import (
     DEFAULT_TIME_LIMIT,
     Analysis,
+    ProbeOutcome,
     analyse_probe,
     decided_with,
 )
 from textmines.engine.solver.endgame import endgame_guess, region_guess
-from textmines.engine.solver.model import Model, build_model
+from textmines.engine.solver.model import Constraint, Model, build_model
 from textmines.engine.solver.view import KNOWN_MINE, UNKNOWN, Cell, View, parse_view
 
 #: Cells whose mine probability is within this much of the lowest are guess candidates.
@@ -26,15 +26,21 @@ GUESS_SLACK: Final = 0.2
 #: At most this many frontier and this many interior candidates get a look-ahead.
 FRONTIER_CANDIDATES: Final = 8
 INTERIOR_CANDIDATES: Final = 4
+# Also taking the interior cells two steps straight out from a number that still touches
+# covered cells (at most 8) was measured and dropped: on 20,000 Expert games (seeds
+# 0-19999, on top of REGIONS and PSEUDO_5050) it changed nothing with the opening rule (74
+# games won only with it, 74 only without) and lost 0.30 points with the safe corner rule
+# (mostly an edge cell two steps from a lone corner number taken over another corner).
 #: Bonus for the chance of progress on top of the two-move survival chance. Measured on
 #: Expert (4000 games): 0 does best; the pure progress score (1 - p) * (1 + progress)
 #: without the second move's safety did about one point worse.
 PROGRESS_WEIGHT: Final = 0.0
-#: Interior cells two steps straight out from a number that still touches covered cells
-#: (the number they would show overlaps that number's cells) also get a look-ahead, at most
-#: this many. 20,000 Expert games (opening rule, seeds 0-19999), on top of REGIONS and
-#: PSEUDO_5050: 8 won 0.06 points more than 0 (75 games won only with them, 62 without).
-NEAR_CANDIDATES: Final = 8
+#: The next move's safety in the look-ahead is the safest cell's blended with the second
+#: safest's, this much of the second (David Hill's 4:1): an outcome that leaves a second
+#: good cell is worth more than one that leaves a single cell to take. 20,000 Expert games
+#: (seeds 0-19999): 0.2 won 0.13 points over 0 with the opening rule (167 games won only
+#: with it, 141 only without; z +1.48) and 0.09 with the safe corner (148 against 129).
+SECOND_WEIGHT: Final = 0.2
 #: Play a sealed-off part of the frontier exactly before any other guess (``region_guess``).
 #: 20,000 Expert games (opening rule, seeds 0-19999): +0.05 points (23 games won only with
 #: it, 13 only without; z +1.67).
@@ -49,6 +55,12 @@ PSEUDO_5050: Final = True
 #: long-term risk), changed nothing on the same games (54.48%, 70 won only with them, 74
 #: only without).
 PSEUDO_MISSING: Final = 2
+#: Then a cell of a link (a number needing one mine in two cells) whose every mine layout
+#: has a twin no reveal tells apart, such as a chain of links closed at both ends
+#: (``twin_cells``). 20,000 Expert games (seeds 0-19999), on top of SECOND_WEIGHT: +0.04
+#: points with the opening rule (63 games won only with it, 55 only without) and +0.04
+#: with the safe corner (50 against 43); the games took 6-13% longer.
+CHAINS: Final = True
 
 #: Sort key of a candidate: probability, covered neighbours, then reading order.
 GuessOrder = Callable[[Cell], tuple[float, int, int, int]]
@@ -63,17 +75,18 @@ def best_guess(
     lowest: the safest frontier cells and the interior cells with the fewest covered
     neighbours (corners, then edges: the likeliest to open a zero). Each is looked at one
     move ahead: every number it could show is analysed, and the score is the chance of
-    surviving this move and the next, ``(1 - p) * E[next safety]``, where the next move is
-    safe for certain when the number makes some cell certainly safe (a zero always does)
-    and otherwise is the safest guess of that position. This prefers cells that give
-    information and avoids "dead" cells whose number tells nothing. Ties go to the lower
+    surviving this move and the next, ``(1 - p) * E[next safety]``, where the next move's
+    safety blends that of the safest cell of that position with the second safest's
+    (``SECOND_WEIGHT``), a cell the number makes certainly safe counting as safe (a zero
+    makes all its covered neighbours so). This prefers cells that give information and
+    avoids "dead" cells whose number tells nothing. Ties go to the lower
     probability, then to fewer covered neighbours, then reading order; the look-ahead
     stops at the time limit. When few cells are left undecided (``ENDGAME_CELLS``), an
     exact search over every fitting layout picks the cell that wins most often instead
-    (see ``endgame``). Before the look-ahead, two guesses that cost nothing come first: the
+    (see ``endgame``). Before the look-ahead, guesses that cost nothing come first: the
     best cell of a sealed-off part of the frontier, by the same exact search
     (``region_guess``), then a cell that is safe or one of an unbreakable 50/50
-    (``pseudo_fifty_fifty``).
+    (``pseudo_fifty_fifty``), then one of a chained 50/50 (``twin_cells``).
     """
     view = parse_view(view_text)
     probs = analysis.probabilities
@@ -94,10 +107,15 @@ def best_guess(
         region = region_guess(view, base, deadline)
         if region is not None:
             return region
+    when_mined = WhenMined(view, base)
     if PSEUDO_5050:
-        pseudo = pseudo_fifty_fifty(view, analysis, base, deadline)
+        pseudo = pseudo_fifty_fifty(view, analysis, base, deadline, when_mined)
         if pseudo:
             return min(pseudo, key=order)
+    if CHAINS:
+        twins = twin_cells(view, analysis, base, deadline, when_mined)
+        if twins:
+            return min(twins, key=order)
     return _look_ahead_choice(view, analysis, base, candidates, order, deadline)
 
 
@@ -130,7 +148,31 @@ def _look_ahead_choice(
     return choice
 
 
-def pseudo_fifty_fifty(view: View, analysis: Analysis, base: Model, deadline: float) -> list[Cell]:
+class WhenMined:
+    """What a mine on a cell of a view decides (``decided_with``), each cell worked out
+    once: the cells then certainly safe and certainly mined, or ``None`` when the cell
+    cannot hold a mine."""
+
+    def __init__(self, view: View, base: Model) -> None:
+        self.view, self.base = view, base
+        self.known: dict[int, tuple[set[int], set[int]] | None] = {}
+
+    def __call__(self, cell: int, deadline: float) -> tuple[set[int], set[int]] | None:
+        if cell not in self.known:
+            try:
+                self.known[cell] = decided_with(self.view, self.base, [([cell], 1)], deadline)
+            except ValueError:
+                self.known[cell] = None
+        return self.known[cell]
+
+
+def pseudo_fifty_fifty(
+    view: View,
+    analysis: Analysis,
+    base: Model,
+    deadline: float,
+    when_mined: WhenMined | None = None,
+) -> list[Cell]:
     """The cells that are either safe or part of an unbreakable 50/50: whenever the cell
     holds a mine, its neighbour in a pair is safe and every covered cell that could tell
     the two apart is a mine, so no number ever will. Those layouts and their mirror images
@@ -138,7 +180,7 @@ def pseudo_fifty_fifty(view: View, analysis: Analysis, base: Model, deadline: fl
     exactly that half: it costs nothing the game had not already lost, and its number may
     help elsewhere."""
     patterns = _FiftyFifties(view, analysis, base)
-    when_mined: dict[int, tuple[set[int], set[int]] | None] = {}
+    when_mined = when_mined or WhenMined(view, base)
     found: list[Cell] = []
     for a in sorted(patterns.open):
         for one, other in _patterns(a, view.width, view.height):
@@ -153,20 +195,122 @@ def pseudo_fifty_fifty(view: View, analysis: Analysis, base: Model, deadline: fl
                 continue
             for mines, clear in ((one, other), (other, one)):
                 for cell in mines:
-                    if cell not in when_mined:
-                        if time.perf_counter() > deadline:
-                            return found
-                        try:
-                            when_mined[cell] = decided_with(view, base, [([cell], 1)], deadline)
-                        except ValueError:
-                            when_mined[cell] = None
-                    decided = when_mined[cell]
+                    if time.perf_counter() > deadline:
+                        return found
+                    decided = when_mined(cell, deadline)
                     if decided is None or view.cell(cell) in found:
                         continue
                     safe, mined = decided
                     if mined.issuperset((*mines, *missing)) and safe.issuperset(clear):
                         found.append(view.cell(cell))
     return found
+
+
+def twin_cells(
+    view: View,
+    analysis: Analysis,
+    base: Model,
+    deadline: float,
+    when_mined: WhenMined | None = None,
+) -> list[Cell]:
+    """The cells of a 2-cell link (a number needing one mine in two cells) whose every mine
+    layout has a twin no safe reveal tells apart: flipping a set of undecided cells (the
+    cell itself, safe then, and cells whose state the cell's mine decides) keeps every
+    number and the mine count, and every covered cell whose number would change is a mine
+    whenever the cell is. Guessing such a cell loses only layouts half lost anyway."""
+    by_cell: dict[int, list[Constraint]] = {}
+    for constraint in base.constraints:
+        for c in constraint[0]:
+            by_cell.setdefault(c, []).append(constraint)
+    # A flagged cell is never a guess (its probability is a flag's, apart).
+    guesses = analysis.probabilities.keys() - analysis.mined
+    links = sorted(
+        c
+        for cells, need in base.constraints
+        if need == 1 and len(cells) == 2
+        for c in cells
+        if view.cell(c) in guesses
+    )
+    when_mined = when_mined or WhenMined(view, base)
+    around = neighbour_lists(view.width, view.height)
+    found: list[Cell] = []
+    for a in dict.fromkeys(links):
+        if time.perf_counter() > deadline:
+            break
+        decided = when_mined(a, deadline)
+        if decided is not None and _Twin(a, decided, by_cell, around, view.text).found():
+            found.append(view.cell(a))
+    return found
+
+
+class _Twin:
+    """The search for a twin of a cell's mine layouts (see ``twin_cells``): a set of cells
+    to flip, each decided by the cell's mine, that keeps every number and the mine count.
+    ``safe`` and ``mined`` are what the mine on ``cell`` decides."""
+
+    #: The search gives up after this many steps or past this many cells to flip.
+    NODES: Final = 200
+    CELLS: Final = 24
+
+    def __init__(
+        self,
+        cell: int,
+        decided: tuple[set[int], set[int]],
+        by_cell: dict[int, list[Constraint]],
+        around: NeighbourLists,
+        text: str,
+    ) -> None:
+        self.safe, self.mined = decided
+        self.by_cell, self.around, self.text = by_cell, around, text
+        #: The cells flipped and how their mine count changes: +1 a safe cell turns into a
+        #: mine, -1 a mine turns safe.
+        self.flip = {cell: -1}
+        self.nodes = 0
+
+    def found(self) -> bool:
+        """Whether a twin exists (searched depth first, a number at a time)."""
+        self.nodes += 1
+        if self.nodes > self.NODES or len(self.flip) > self.CELLS:
+            return False
+        constraint = self._unbalanced()
+        if constraint is None:
+            return self._unseen()
+        net = self._change(constraint[0])
+        if abs(net) != 1:
+            return False
+        # A number lost a mine: one of its cells that is safe turns into a mine (or the
+        # other way round).
+        turn, change = (self.safe, 1) if net < 0 else (self.mined, -1)
+        for x in constraint[0]:
+            if x not in self.flip and x in turn:
+                self.flip[x] = change
+                if self.found():
+                    return True
+                del self.flip[x]
+        return False
+
+    def _change(self, cells: Iterable[int]) -> int:
+        return sum(self.flip.get(x, 0) for x in cells)
+
+    def _unbalanced(self) -> Constraint | None:
+        """A number around the flipped cells whose count the flip changes."""
+        for c in self.flip:
+            for constraint in self.by_cell.get(c, ()):
+                if self._change(constraint[0]):
+                    return constraint
+        return None
+
+    def _unseen(self) -> bool:
+        """Whether the flip keeps the mine count and every covered cell whose number it
+        changes is a mine whenever the cell is (so no reveal tells the twins apart)."""
+        if sum(self.flip.values()):
+            return False
+        return not any(
+            self._change(self.around[n])
+            for c in self.flip
+            for n in self.around[c]
+            if n not in self.flip and self.text[n] in UNKNOWN and n not in self.mined
+        )
 
 
 class _FiftyFifties:
@@ -244,21 +388,15 @@ def _candidates(view: View, analysis: Analysis, order: GuessOrder) -> list[Cell]
     if analysis.interior_probability is not None and analysis.interior_probability <= limit:
         inner = sorted((c for c in open_cells if c not in analysis.frontier), key=order)
         interior = inner[:INTERIOR_CANDIDATES]
-        if NEAR_CANDIDATES:
-            near = (c for c in inner[INTERIOR_CANDIDATES:] if _near_frontier(view, c))
-            interior += list(itertools.islice(near, NEAR_CANDIDATES))
     return frontier + interior
 
 
-def _near_frontier(view: View, cell: Cell) -> bool:
-    """Whether a number two steps straight out from ``cell`` still touches covered cells."""
-    x, y = cell
-    for nx, ny in ((x - 2, y), (x + 2, y), (x, y - 2), (x, y + 2)):
-        if 0 <= nx < view.width and 0 <= ny < view.height:
-            index = ny * view.width + nx
-            if view.text[index].isdigit() and view.unknown_neighbours(index):
-                return True
-    return False
+def _next_safety(after: ProbeOutcome, safe_cells: int) -> float:
+    """The next move's safety after an outcome with ``safe_cells`` cells certainly safe
+    (counted up to 2): the safest cell's and the second safest's, blended by
+    ``SECOND_WEIGHT`` (a certainly safe cell's is 1)."""
+    risks = [0.0] * safe_cells + [after.next_risk, after.second_risk]
+    return 1 - (1 - SECOND_WEIGHT) * risks[0] - SECOND_WEIGHT * risks[1]
 
 
 def progress_chance(
@@ -278,7 +416,7 @@ def look_ahead(
     view: View, mines: int, cell: Cell, deadline: float, base: Model | None = None
 ) -> tuple[float, float]:
     """If ``cell`` is safe: the chance of progress, and the expected safety of the next
-    move (1 when some cell becomes certainly safe, else that of the safest guess).
+    move (``_next_safety``: 1 when two cells become certainly safe).
     ``base`` is ``view``'s model (``build_model``), worked out here when not given."""
     if base is None:
         base = build_model(view, mines)
@@ -293,7 +431,8 @@ def look_ahead(
             continue
         # A zero opens its neighbours; a cell with none tells only that it was safe.
         good = after.progress or (number == 0 and covered > 0)
-        outcomes.append((after.log_layouts, good, 1.0 if good else 1.0 - after.next_risk))
+        safes = max(after.safe_cells, min(covered, 2) if number == 0 else 0)
+        outcomes.append((after.log_layouts, good, _next_safety(after, safes)))
     if not outcomes:
         return 0.0, 1.0
     top = max(value for value, _, _ in outcomes)
