@@ -207,14 +207,17 @@ class ProbeOutcome:
 
     #: The natural log of the layouts that fit the view with that number.
     log_layouts: float
-    #: Whether some other cell becomes certainly safe.
-    progress: bool
     #: The lowest mine probability among the cells still undecided (0 when none is).
     next_risk: float
     #: The second lowest (the next_risk again when one cell alone is undecided).
     second_risk: float
     #: How many other cells become certainly safe, counted up to 2.
     safe_cells: int
+
+    @property
+    def progress(self) -> bool:
+        """Whether some other cell becomes certainly safe."""
+        return self.safe_cells > 0
 
 
 def analyse_probe(
@@ -241,7 +244,7 @@ def analyse_probe(
     low = heapq.nsmallest(2, risks)
     next_risk = low[0] if low else 0.0
     second = low[1] if len(low) > 1 else next_risk
-    return ProbeOutcome(mix.log_layouts, safe_cells > 0, next_risk, second, min(safe_cells, 2))
+    return ProbeOutcome(mix.log_layouts, next_risk, second, min(safe_cells, 2))
 
 
 def decided_with(

@@ -94,7 +94,7 @@ def best_guess(
         raise ValueError("no covered cell to guess")
     deadline = time.perf_counter() + time_limit
     order = _guess_order(view, probs)
-    candidates = _candidates(view, analysis, order)
+    candidates = _candidates(analysis, order)
     if len(candidates) == 1:
         return candidates[0]
     # The view's model, read once: the end game and every look-ahead start from it.
@@ -225,16 +225,18 @@ def twin_cells(
     # A flagged cell is never a guess (its probability is a flag's, apart).
     guesses = analysis.probabilities.keys() - analysis.mined
     links = sorted(
-        c
-        for cells, need in base.constraints
-        if need == 1 and len(cells) == 2
-        for c in cells
-        if view.cell(c) in guesses
+        {
+            c
+            for cells, need in base.constraints
+            if need == 1 and len(cells) == 2
+            for c in cells
+            if view.cell(c) in guesses
+        }
     )
     when_mined = when_mined or WhenMined(view, base)
     around = neighbour_lists(view.width, view.height)
     found: list[Cell] = []
-    for a in dict.fromkeys(links):
+    for a in links:
         if time.perf_counter() > deadline:
             break
         decided = when_mined(a, deadline)
@@ -375,7 +377,7 @@ def _guess_order(view: View, probs: dict[Cell, float]) -> GuessOrder:
     return order
 
 
-def _candidates(view: View, analysis: Analysis, order: GuessOrder) -> list[Cell]:
+def _candidates(analysis: Analysis, order: GuessOrder) -> list[Cell]:
     """The frontier, then the interior cells worth a look-ahead, best first."""
     probs = analysis.probabilities
     # A certain mine is never a guess unless nothing else is left.
@@ -386,8 +388,9 @@ def _candidates(view: View, analysis: Analysis, order: GuessOrder) -> list[Cell]
     )[:FRONTIER_CANDIDATES]
     interior: list[Cell] = []
     if analysis.interior_probability is not None and analysis.interior_probability <= limit:
-        inner = sorted((c for c in open_cells if c not in analysis.frontier), key=order)
-        interior = inner[:INTERIOR_CANDIDATES]
+        interior = sorted((c for c in open_cells if c not in analysis.frontier), key=order)[
+            :INTERIOR_CANDIDATES
+        ]
     return frontier + interior
 
 
@@ -430,9 +433,8 @@ def look_ahead(
         except ValueError:
             continue
         # A zero opens its neighbours; a cell with none tells only that it was safe.
-        good = after.progress or (number == 0 and covered > 0)
         safes = max(after.safe_cells, min(covered, 2) if number == 0 else 0)
-        outcomes.append((after.log_layouts, good, _next_safety(after, safes)))
+        outcomes.append((after.log_layouts, safes > 0, _next_safety(after, safes)))
     if not outcomes:
         return 0.0, 1.0
     top = max(value for value, _, _ in outcomes)
