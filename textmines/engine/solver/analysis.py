@@ -17,6 +17,7 @@ certain cells still come from the trivial propagation, and the analysis is marke
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 import time
 from collections.abc import Callable, Iterable
@@ -235,12 +236,13 @@ def analyse_probe(
     safe_cells = sum(1 for c in {*cells.safe, *base.safe} if c != index and text[c] != "F")
     undecided = cells.probability.keys() - cells.safe - cells.mined
     risks = [cells.probability[c] for c in undecided if text[c] != "F"]
-    if mix.interior and _unflagged_interior(text, cells, base, index):
+    interior = _unflagged_interior(text, cells, base, index, mix.interior)
+    if interior:
         interior_p = Fraction(mix.interior_mines, mix.z * mix.interior)
         if interior_p == 0 and not cells.approximate:
-            safe_cells += min(2, mix.interior)
+            safe_cells += interior
         elif interior_p != 1 or cells.approximate:
-            risks += [float(interior_p)] * min(2, mix.interior)
+            risks += [float(interior_p)] * interior
     low = heapq.nsmallest(2, risks)
     next_risk = low[0] if low else 0.0
     second = low[1] if len(low) > 1 else next_risk
@@ -271,13 +273,17 @@ def _with_constraints(base: Model, extra: list[Constraint]) -> Model:
     return model_of([*base.constraints, *added], base.unknown_total, base.mines_left)
 
 
-def _unflagged_interior(text: str, cells: _CellOutcome, base: Model, index: int) -> bool:
-    """Whether a probe's interior has a cell that is not flagged (a full analysis reports
-    flagged cells apart: they are neither safe cells to open nor guesses)."""
-    if "F" not in text:
-        return True
+def _unflagged_interior(
+    text: str, cells: _CellOutcome, base: Model, index: int, interior: int
+) -> int:
+    """How many of a probe's ``interior`` cells are not flagged, counted up to 2 (a full
+    analysis reports flagged cells apart: they are neither safe cells to open nor guesses,
+    so a flagged interior cell must not count as a second safe cell or a second risk)."""
+    if not interior or "F" not in text:
+        return min(2, interior)
     decided = cells.probability.keys() | base.safe | base.mined | {index}
-    return any(m.start() not in decided for m in UNFLAGGED_CELL.finditer(text))
+    cells_left = (m.start() for m in UNFLAGGED_CELL.finditer(text) if m.start() not in decided)
+    return sum(1 for _ in itertools.islice(cells_left, 2))
 
 
 def _solve(
