@@ -31,10 +31,19 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(10_000, 20, 50)
 
 
-# Property tests: 100 examples each by default; HYPOTHESIS_PROFILE=thorough runs ten times
-# as many (before a release, or after touching the engine or the solver).
+# Property tests: 100 examples each by default, the same ones on every run (derandomized: a
+# red run is reproducible, and CI's verdict on a commit never rests on a lucky draw; random
+# examples once failed CI on a real bug the local runs had not drawn). HYPOTHESIS_PROFILE=
+# thorough draws 1000 fresh random examples per test: run it after touching the engine or
+# the solver, and turn what it finds into fixed tests.
 settings.register_profile(
-    "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile("thorough", settings.get_profile("default"), max_examples=1000)
+settings.register_profile(
+    "thorough", settings.get_profile("default"), max_examples=1000, derandomize=False
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
