@@ -421,9 +421,10 @@ def test_a_port_in_use_exits_1_saying_so(
         with pytest.raises(SystemExit) as exit_info:
             main(["--serve", "--port", str(port)])
     assert exit_info.value.code == 1
-    error = capsys.readouterr().err
+    out, error = capsys.readouterr()
     assert f"--serve: cannot serve on 127.0.0.1:{port}:" in error
     assert "choose another --port" in error
+    assert out == "", "no 'Serving on ...' banner before the failure"
 
 
 # ---------------------------------------------------------------------------- hostile input
@@ -531,6 +532,7 @@ def test_export_replay_writes_the_last_or_a_numbered_game(
     [
         ("3", 1, "game 3 has no recording"),  # an older version's game
         ("9", 1, "game 9 has no recording"),
+        ("9" * 23, 1, f"game {'9' * 23} has no recording"),  # was: "too large" for SQLite
         ("x", 2, "GAME must be 'last' or a game number, not 'x'"),
         ("0", 2, "GAME must be 'last'"),
     ],

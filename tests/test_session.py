@@ -388,3 +388,25 @@ def test_a_saved_shared_board_without_a_move_gives_way_quietly(
     assert (choice.resumed, choice.save_path, choice.notice) == (None, path, None)
     assert stats.group_stats(Group.for_board(5, 5, 2)).played == 0
     assert not path.exists()
+
+
+def test_a_resumed_shared_board_left_untouched_gives_its_save_to_the_next_game(
+    tmp_path: Path, stats: StatsStore
+) -> None:
+    # Found by a player: quit a Daily before a move, start textmines again (the Daily comes
+    # back), start a Beginner game and quit. The Daily's save stayed, the Beginner game was
+    # parked beside it ("Another textmines saved its game first"), and the Daily came back.
+    path = tmp_path / "saved-game.json"
+    assert GameSession(shared_game(FakeClock()), save_path=path).save() is None
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    resumed = GameSession.resume(loaded, stats=stats, save_path=path)
+    assert resumed.abandon() is None  # left for a new game, untouched: nothing to record
+    assert not path.exists()
+    beginner = GameSession(game(FakeClock()), stats=stats, save_path=path)
+    beginner.play(REVEAL, 1, 1)
+    assert beginner.save() is None and beginner.saved_beside is None
+    assert [p.name for p in tmp_path.glob("saved-game*")] == ["saved-game.json"]
+    back, _ = load_game(path)
+    assert back is not None and back.game_id == beginner.game_id
+    assert stats.group_stats(Group.for_board(5, 5, 2)).played == 0

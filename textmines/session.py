@@ -193,9 +193,15 @@ class GameSession:
     def abandon(self) -> str | None:
         """The player leaves a game in play (new game, another board): record it as abandoned.
 
-        Returns a notice if it could not be recorded.
+        Returns a notice if it could not be recorded. A game the player never touched (a
+        shared board's first click, made for them) is not a game: it is not recorded, and
+        its save, if it was saved, goes with it (it must not come back in place of the game
+        the player goes on to).
         """
-        if self.recorded or self.game.status != Status.PLAYING or not self.touched:
+        if self.recorded or self.game.status != Status.PLAYING:
+            return None
+        if not self.touched:
+            self._drop_save()
             return None
         return self._record("abandoned")
 
@@ -218,12 +224,17 @@ class GameSession:
             # Kept by the store for later (the database was busy): as good as recorded.
             waiting = self.stats.pending > before
         kept = notice is not None and not waiting and outcome == "abandoned"
-        if self.saved and self.saved_to is not None and not kept:
+        if not kept:
             # Over or recorded: its save must not resume it again. A game left in play that
             # could not be recorded keeps its save, so it is not lost.
+            self._drop_save()
+        return notice
+
+    def _drop_save(self) -> None:
+        """Remove this game's save, if it has one."""
+        if self.saved and self.saved_to is not None:
             discard_own_save(self.saved_to, self.game_id)
             self.saved = False
-        return notice
 
     @property
     def can_be_saved(self) -> bool:

@@ -395,6 +395,26 @@ async def test_command_palette_offers_the_menu_actions() -> None:
         await wait_until(pilot, lambda: app.game.mines == 99, "an Expert game")
 
 
+async def test_enter_pressed_twice_in_the_palette_runs_its_command_once() -> None:
+    # Found by a player: Ctrl+P then Enter Enter within a frame ended textmines (Textual's
+    # palette closed twice: ScreenStackError); slower, the command's dialog opened twice.
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        hits = app.screen.query_one(CommandList)
+        await wait_until(pilot, lambda: hits.option_count > 0, "the palette's commands")
+        for _ in range(3):  # in one frame: queued before the palette handles the first
+            app.post_message(events.Key("enter", "\r"))
+        await wait_until(pilot, lambda: isinstance(app.screen, InfoScreen), "a dialog")
+        await pilot.pause(0.2)
+        assert [type(screen).__name__ for screen in app.screen_stack[1:]] == ["InfoScreen"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and len(app.screen_stack) == 1
+
+
 async def test_resize_down_to_40x12_and_back() -> None:
     app = make_app(width=30, height=16, mines=99)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -34,6 +34,25 @@ async def test_hint_points_at_a_safe_cell_and_marks_the_game_assisted() -> None:
         assert app.game.is_revealed(x, y) and board.hint is None
 
 
+async def test_no_hint_nor_overlay_about_a_hidden_board() -> None:
+    # Found by a player: with the board hidden by P, I still gave a hint ("This cell is
+    # safe") and O turned the overlay on.
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space", "p")
+        await settle(pilot)
+        assert app.game.paused
+        await pilot.press("i", "o")
+        await settle(pilot)
+        board = app.query_one(BoardView)
+        assert board.hint is None and not app.assist.overlay_on and not app.session.assisted
+        said = [n.message for n in app._notifications]
+        assert said and said[-1].startswith("The game is paused: press p to play on")
+        await pilot.press("p", "i")  # resumed: the hint is there again
+        await settle(pilot)
+        assert board.hint is not None and app.session.assisted
+
+
 def test_overlay_labels() -> None:
     # Never a bare digit, which would read as a revealed number (issue 12).
     assert [overlay_label(p, 2) for p in (0, 1, 23, 50, 99, 100)] == [

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from tests.helpers import FakeClock, make_app, new_stats
+from tests.helpers import FakeClock, click_cell, make_app, new_stats
 from textmines.engine.board_id import board_id_of, parse_board_id
+from textmines.ui.header import GameHeader
 from textmines.ui.screens.board_id import BoardInfoScreen, PlayBoardIdScreen
 
 SHARED = "9x9-10-o4.4-1ef8z1e8y1s"
@@ -53,9 +54,15 @@ async def test_play_a_board_id_says_what_is_wrong_then_plays_it() -> None:
 
 async def test_an_app_started_with_an_id_plays_it() -> None:
     app = make_app(board_id=parse_board_id(SHARED))
-    async with app.run_test(size=(100, 30)):
+    async with app.run_test(size=(100, 30)) as pilot:
         assert app.game.board == parse_board_id(SHARED).board
         assert (app.config.width, app.config.height, app.config.mines) == (9, 9, 10)
+        # The first click was made for the player: the timer waits for theirs, at 000.
+        header = app.query_one(GameHeader)
+        assert header.seconds == 0
+        x, y = next((x, y) for x in range(9) for y in range(9) if app.game.cell(x, y) == "#")
+        await click_cell(pilot, x, y, button=3)  # a flag: the player's first move
+        assert header.seconds == 1
 
 
 async def test_the_game_over_box_copies_the_board_id() -> None:

@@ -363,6 +363,12 @@ class Game:
         self._paused = True
         return True
 
+    @property
+    def clock_started(self) -> bool:
+        """Whether the player's time has begun: at the first reveal, or on a shared board
+        (its first click made for the player) at their own first move."""
+        return self._status != Status.READY and not self._held_until_move
+
     def hold_clock_until_move(self) -> None:
         """Stop the clock until the next move (a shared board starts with its first click
         made: the player's time starts at their own first move); only a move resumes it."""

@@ -438,6 +438,13 @@ class TextminesApp(ThemedApp):
         self._show_game_state()
         self.notify("Keys saved: the help, the menus and the hints show them.", timeout=4)
 
+    def action_command_palette(self) -> None:
+        """Textual's palette (Ctrl+P), made to close once however fast Enter is pressed."""
+        from textmines.ui.palette import OnceCommandPalette
+
+        if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):
+            self.push_screen(OnceCommandPalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         for title, item in self.menu_bar.all_items():
@@ -544,7 +551,7 @@ class TextminesApp(ThemedApp):
         header = self.header
         header.counter_digits = max(3, len(str(game.mines)))
         header.mines_left = game.mines_left
-        header.seconds = timer_seconds(game.elapsed_ms, game.status != Status.READY)
+        header.seconds = timer_seconds(game.elapsed_ms, game.clock_started)
         header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
         status = self.status_line
         if game.status == Status.WON:
@@ -587,7 +594,7 @@ class TextminesApp(ThemedApp):
     def _tick(self) -> None:
         game = self.game
         # A reactive: repaints only when the number changes.
-        self.header.seconds = timer_seconds(game.elapsed_ms, game.status != Status.READY)
+        self.header.seconds = timer_seconds(game.elapsed_ms, game.clock_started)
 
     def play(self, kind: ActionKind, x: int, y: int) -> None:
         """Make one move, whoever asks (keys, mouse, autoplay): through the session, then
@@ -970,10 +977,22 @@ class TextminesApp(ThemedApp):
             )
         return self.game.status.is_over
 
+    def _hidden_notice(self) -> bool:
+        """Say so when the board is hidden (paused, or the terminal lost focus): no help
+        about a board the player cannot see, nor moves on it; True then."""
+        hidden = bool(self._holds & HIDING_HOLDS)
+        if hidden:
+            self.notify(
+                f"The game is paused: press {self.key_for('app.pause')} to play on first.",
+                timeout=3,
+                kind="pause",
+            )
+        return hidden
+
     def action_hint(self) -> None:
         """Show a safe cell, or the safest one with its odds (the game becomes assisted).
         Before the first click every cell is safe: saying so is no help."""
-        if self._first_click_notice("Hint"):
+        if self._hidden_notice() or self._first_click_notice("Hint"):
             return
         if not self._over_notice():
             self._mark_assisted()
@@ -1034,6 +1053,8 @@ class TextminesApp(ThemedApp):
 
     def action_toggle_overlay(self) -> None:
         """Show every covered cell's mine probability (the game becomes assisted)."""
+        if not self.assist.overlay_on and self._hidden_notice():
+            return
         self.assist.overlay_on = not self.assist.overlay_on
         if self.assist.overlay_on:
             self._first_click_notice("Probabilities")

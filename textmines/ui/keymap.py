@@ -247,7 +247,7 @@ class KeyMap:
         """``bindings`` with the player's keys (for the help screen)."""
         return [
             binding.with_key(",".join(self.keys[binding.id]))
-            if isinstance(binding, Binding) and binding.id in self.keys
+            if isinstance(binding, Binding) and binding.id is not None and binding.id in self.keys
             else binding
             for binding in bindings
         ]

@@ -10,6 +10,7 @@ abandoned, as it would be in a terminal that cannot save.
 from __future__ import annotations
 
 import shlex
+import socket
 import sys
 from collections.abc import Sequence
 
@@ -43,4 +44,14 @@ def serve(argv: Sequence[str], host: str, port: int) -> None:
     cannot be used (the port is taken, the host is not this machine's)."""
     from textual_serve.server import Server
 
+    check_address(host, port)  # before the server announces itself: it would say "Serving"
     Server(tab_command(argv), host=host, port=port, title="textmines").serve()
+
+
+def check_address(host: str, port: int) -> None:
+    """Raise ``OSError`` when a server cannot listen at ``host:port``: the host names no
+    address of this machine, or the port is taken."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        probe.bind(address)

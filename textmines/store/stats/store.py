@@ -329,6 +329,8 @@ class StatsStore:
         """The recording of game ``game_id``, or of the last game that has one; None if there
         is no such game or it was recorded before recordings were kept. Raises
         ``StatsError`` if the database cannot be read."""
+        if game_id is not None and not 0 < game_id < 2**63:
+            return None  # beyond SQLite's integers: no game has that number
         where = "id = ?" if game_id is not None else "replay IS NOT NULL"
         query = (
             "SELECT id, started_at, ended_at, outcome, assisted, replay FROM games"
