@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tests.factories import played_game
 from tests.helpers import FakeClock, make_app, new_stats, wait_until, win_by_clicks
@@ -16,7 +17,7 @@ from textmines.replays.evf import export_evf
 from textmines.replays.foreign import ReplayFileError, read_replay_file
 from textmines.replays.recording import Recording
 from textmines.ui.app import TextminesApp
-from textmines.ui.screens.replay import ReplayScreen
+from textmines.ui.screens.replay import ProgressLine, ReplayScreen
 
 
 async def test_watch_the_game_just_won_from_start_to_end() -> None:
@@ -40,6 +41,49 @@ async def test_watch_the_game_just_won_from_start_to_end() -> None:
         await pilot.press("escape")
         assert not isinstance(app.screen, ReplayScreen)
         assert app.game.view_text() == final, "the game itself is as it was"
+
+
+async def test_a_lost_game_ends_on_its_red_mine_not_on_the_mark_of_the_cell_acted_on() -> None:
+    from textmines.engine import Board, Game
+
+    game = Game.from_board(Board.from_text("*..\n...\n..*"), clock=FakeClock())
+    game.reveal(2, 0)
+    game.reveal(0, 0)  # the mine
+    app = make_app()
+    async with app.run_test(size=(100, 35)) as pilot:
+        app.view_replay(Recording.of(game), "lost")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("right")
+        assert screen.board.hint == (2, 0)
+        await pilot.press("end")
+        assert screen.game.status == "lost" and screen.board.hint is None
+        # A game that took no time: the bar goes by the actions (it was full at the start).
+        bar = screen.query_one(ProgressLine)
+        assert "░" not in str(bar.render())
+        await pilot.press("home")
+        assert screen.done == 0 and "█" not in str(bar.render())
+
+
+async def test_a_terminal_too_small_for_the_replay_says_what_it_needs() -> None:
+    # Found by a player: at 40x12 the board was cropped, with pieces of scroll bars.
+    recording = Recording.of(played_game(9, 9, 10, 4))
+    app = make_app()
+    async with app.run_test(size=(100, 35)) as pilot:
+        app.view_replay(recording, "test")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert not screen.query("#too-small") and screen.board.display
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        notice = screen.query_one("#too-small", Static)
+        assert "needs at least 22x17 (this one is 40x12)" in str(notice.render())
+        assert screen.board.region.area == 0, "the board is not drawn at all"
+        await pilot.resize_terminal(100, 35)
+        await pilot.pause()
+        assert not screen.query("#too-small") and screen.board.region.area > 0
 
 
 async def test_playing_follows_the_recorded_times_at_the_chosen_speed() -> None:

@@ -22,7 +22,6 @@ from textual.geometry import Size
 from textual.markup import escape as escape_markup
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
-from textual.widget import Widget
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, settings_with_config
@@ -46,7 +45,7 @@ from textmines.ui.game_screen import GameScreen
 from textmines.ui.header import GameHeader, led_fits
 from textmines.ui.keymap import Action, actions, hint_texts, kept_keys, key_label, resolve
 from textmines.ui.menu import Menu, MenuBar
-from textmines.ui.notice import Notice
+from textmines.ui.notice import show_notice
 from textmines.ui.numbers import format_seconds, game_details, timer_seconds
 from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
 from textmines.ui.status import GAME_OVER_HINTS, HINTS, StatusLine
@@ -1357,26 +1356,13 @@ class TextminesApp(ThemedApp):
         self.screen_stack[0].set_class(compact, "-compact")
 
     def _show_notice(self, name: str, message: str | None) -> None:
-        """Show (or with None remove) a message that stands in for the board.
-
-        Mounted only while needed: a hidden widget still costs time on every key press.
-        """
+        """Show (or with None remove) a message that stands in for the board."""
         screen = self.screen_stack[0]  # the game's screen, even under a dialog
-        existing = screen.query(f"#{name}")
-        if message is None:
-            existing.remove()
-        elif existing:
-            existing.first(Notice).update(message)
-        else:
-            notice = Notice(message, id=name, markup=False)
-            parent: Widget = screen
-            if name == "paused":
-                # The paused box takes the board's place in the panel, under the header, and
-                # its size: the panel keeps its shape while the board is hidden.
-                parent = screen.query_one(GamePanel)
-                width, height = self.board.outer_size
-                if width and height:
-                    notice.styles.width, notice.styles.height = width, height
-            parent.mount(notice)
-        # After the mount: the first notice brings the rules that this class switches on.
-        screen.set_class(message is not None, f"-{name}")
+        if name != "paused":
+            show_notice(screen, name, message)
+            return
+        # The paused box takes the board's place in the panel, under the header, and its
+        # size: the panel keeps its shape while the board is hidden.
+        width, height = self.board.outer_size
+        size = (width, height) if width and height else None
+        show_notice(screen, name, message, parent=screen.query_one(GamePanel), size=size)

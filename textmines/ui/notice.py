@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -42,3 +44,28 @@ class Notice(Static):
         display: block;
     }
     """
+
+
+def show_notice(
+    screen: Screen[Any],
+    name: str,
+    message: str | None,
+    *,
+    parent: Widget | None = None,
+    size: tuple[int, int] | None = None,
+) -> None:
+    """Show on ``screen`` (or with None remove) the notice ``name`` saying ``message``:
+    mounted in ``parent`` (default: the screen) at ``size`` (default: its CSS size), and
+    only while needed, since a hidden widget still costs time on every key press."""
+    existing = screen.query(f"#{name}")
+    if message is None:
+        existing.remove()
+    elif existing:
+        existing.first(Notice).update(message)
+    else:
+        notice = Notice(message, id=name, markup=False)
+        if size is not None:
+            notice.styles.width, notice.styles.height = size
+        (parent or screen).mount(notice)
+    # After the mount: the first notice brings the rules that this class switches on.
+    screen.set_class(message is not None, f"-{name}")

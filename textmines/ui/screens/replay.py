@@ -35,6 +35,7 @@ from textmines.themes import ThemeGlyphs
 from textmines.ui.board import BoardView
 from textmines.ui.header import GameHeader, led_fits
 from textmines.ui.line import fit_entries
+from textmines.ui.notice import show_notice
 from textmines.ui.numbers import timer_seconds
 from textmines.ui.panel import CHROME, GamePanel
 from textmines.ui.tiles import fitting_tile, tile_sizes
@@ -94,10 +95,11 @@ class ProgressLine(Static):
         self.on_seek = on_seek
         self._bar: tuple[int, int] = (0, 0)
 
-    def show(self, playing: bool, at_ms: int, end_ms: int, speed: float) -> None:
+    def show(self, playing: bool, at_ms: int, end_ms: int, speed: float, done: float) -> None:
+        """The bar at ``at_ms`` of ``end_ms``, ``done`` of the way (0 to 1)."""
         head = f"{'▶' if playing else '⏸'} {format_ms(at_ms)} / {format_ms(end_ms)}  x{speed:g}  "
         width = max(10, self.size.width - len(head) - 1)
-        done = round(width * at_ms / end_ms) if end_ms else width
+        done = round(width * done)
         self._bar = (len(head), width)
         text = Text(head)
         text.append("█" * done, style="bold")
@@ -207,6 +209,19 @@ class ReplayScreen(Screen[None]):
     def _fit(self) -> None:
         sizes = tile_sizes(self.board.glyphs.cell_width)
         room = (self.size.width - CHROME[0], self.size.height - CHROME[1] - BAR_ROWS - 1)
+        # The board at its smallest, its frame, the title and the bar: else a notice says
+        # what size it takes, rather than a cropped board with pieces of scroll bars.
+        smallest = sizes[0]
+        need = (
+            self.game.width * smallest.cols + CHROME[0],
+            self.game.height * smallest.rows + CHROME[1] + BAR_ROWS + 1,
+        )
+        too_small = self.size.width < need[0] or self.size.height < need[1]
+        message = (
+            f"Terminal too small for this replay: it needs at least {need[0]}x{need[1]} "
+            f"(this one is {self.size.width}x{self.size.height})."
+        )
+        show_notice(self, "too-small", message if too_small else None)
         tile = sizes[fitting_tile(sizes, (self.game.width, self.game.height), room)]
         self.header.set_led(led_fits(self.game, tile, room))
         if tile != self.board.tile:
@@ -235,7 +250,10 @@ class ReplayScreen(Screen[None]):
         self.go_to(done, at_ms)
 
     def seek_fraction(self, fraction: float) -> None:
-        self.seek_ms(round(self.end_ms * fraction))
+        if fraction <= 0:
+            self.go_to(0)  # the start: before the first click too, made at 0 ms
+        else:
+            self.seek_ms(round(self.end_ms * fraction))
 
     def _tick(self) -> None:
         now = time.monotonic()
@@ -266,7 +284,9 @@ class ReplayScreen(Screen[None]):
             self._show_position()
             self._metrics = game_metrics(game)
         if self.is_mounted:
-            self.query_one(ProgressLine).show(self.playing, self.at_ms, self.end_ms, self.speed)
+            self.query_one(ProgressLine).show(
+                self.playing, self.at_ms, self.end_ms, self.speed, self._progress()
+            )
             # The rates at the time shown, not at the last action's.
             entries = figure_entries(replace(self._metrics, elapsed_ms=self.at_ms))
             if self.zini is not None:
@@ -275,6 +295,14 @@ class ReplayScreen(Screen[None]):
             width = max(1, self.size.width - 1)
             self.query_one("#figures", Static).update(fit_entries(entries, width))
             self._show_title(width)
+
+    def _progress(self) -> float:
+        """How far into the recording the viewer is: by time, or for a game that took no
+        time (all in its first millisecond) by its actions."""
+        if self.end_ms:
+            return self.at_ms / self.end_ms
+        actions = len(self.recording.actions)
+        return self.done / actions if actions else 1.0
 
     def _show_title(self, width: int) -> None:
         """The title, bold, and as many of the keys as fit beside it."""
@@ -290,7 +318,9 @@ class ReplayScreen(Screen[None]):
         actions = self.recording.actions
         if self.done:
             last = actions[self.done - 1]
-            if last.kind in MOVES:
+            if last.kind in MOVES and self.game.status == Status.LOST:
+                self.board.show_hint(None)  # the exploded mine shows as on the board, in red
+            elif last.kind in MOVES:
                 self.board.show_hint((last.x, last.y))
             elif last.kind in (ActionKind.CURSOR, ActionKind.PRESS):
                 self.board.show_hint(None)
