@@ -13,7 +13,7 @@ import pytest
 from tests.helpers import FakeClock
 from textmines.engine import ActionKind, Board, Game
 from textmines.session import GameSession, percent_cleared_text, settle_saved_game
-from textmines.store.saves import IN_USE_NOTICE, load_game, save_game
+from textmines.store.saves import IN_USE_NOTICE, LoadedGame, load_game, save_game
 from textmines.store.stats import Group, StatsError, StatsStore, open_stats
 
 LAYOUT = "*....\n.....\n.....\n.....\n....*"  # 5x5, two mines; (2, 2) opens everything else
@@ -377,13 +377,19 @@ def test_a_saved_daily_restarted_game_comes_back_as_it_was(tmp_path: Path) -> No
     assert (resumed.daily, resumed.practice, resumed.restarted) == (date(2026, 11, 24), True, True)
 
 
+def saved_untouched_shared_board(path: Path) -> LoadedGame:
+    """A shared board saved at ``path`` before the player's first move, loaded again."""
+    assert GameSession(shared_game(FakeClock()), save_path=path).save() is None
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    return loaded
+
+
 def test_a_saved_shared_board_without_a_move_gives_way_quietly(
     tmp_path: Path, stats: StatsStore
 ) -> None:
     path = tmp_path / "saved-game.json"
-    assert GameSession(shared_game(FakeClock()), save_path=path).save() is None
-    loaded, _ = load_game(path)
-    assert loaded is not None
+    loaded = saved_untouched_shared_board(path)
     choice = settle_saved_game(loaded, (9, 9, 10), stats=stats, save_path=path)
     assert (choice.resumed, choice.save_path, choice.notice) == (None, path, None)
     assert stats.group_stats(Group.for_board(5, 5, 2)).played == 0
@@ -397,9 +403,7 @@ def test_a_resumed_shared_board_left_untouched_gives_its_save_to_the_next_game(
     # back), start a Beginner game and quit. The Daily's save stayed, the Beginner game was
     # parked beside it ("Another textmines saved its game first"), and the Daily came back.
     path = tmp_path / "saved-game.json"
-    assert GameSession(shared_game(FakeClock()), save_path=path).save() is None
-    loaded, _ = load_game(path)
-    assert loaded is not None
+    loaded = saved_untouched_shared_board(path)
     resumed = GameSession.resume(loaded, stats=stats, save_path=path)
     assert resumed.abandon() is None  # left for a new game, untouched: nothing to record
     assert not path.exists()

@@ -20,6 +20,17 @@ from textmines.ui.app import TextminesApp
 from textmines.ui.screens.replay import ProgressLine, ReplayScreen
 
 
+async def open_replay(pilot: Pilot[None], recording: Recording, title: str) -> ReplayScreen:
+    """The viewer on ``recording``, opened over the game."""
+    app = pilot.app
+    assert isinstance(app, TextminesApp)
+    app.view_replay(recording, title)
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
+
+
 async def test_watch_the_game_just_won_from_start_to_end() -> None:
     clock = FakeClock()
     app = make_app(clock)
@@ -51,10 +62,7 @@ async def test_a_lost_game_ends_on_its_red_mine_not_on_the_mark_of_the_cell_acte
     game.reveal(0, 0)  # the mine
     app = make_app()
     async with app.run_test(size=(100, 35)) as pilot:
-        app.view_replay(Recording.of(game), "lost")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = await open_replay(pilot, Recording.of(game), "lost")
         await pilot.press("right")
         assert screen.board.hint == (2, 0)
         await pilot.press("end")
@@ -71,10 +79,7 @@ async def test_a_terminal_too_small_for_the_replay_says_what_it_needs() -> None:
     recording = Recording.of(played_game(9, 9, 10, 4))
     app = make_app()
     async with app.run_test(size=(100, 35)) as pilot:
-        app.view_replay(recording, "test")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = await open_replay(pilot, recording, "test")
         assert not screen.query("#too-small") and screen.board.display
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
@@ -91,10 +96,7 @@ async def test_playing_follows_the_recorded_times_at_the_chosen_speed() -> None:
     recording = Recording.of(game)
     app = make_app()
     async with app.run_test(size=(100, 35)) as pilot:
-        app.view_replay(recording, "test")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = await open_replay(pilot, recording, "test")
         await pilot.press("plus", "plus", "plus", "plus", "plus")
         assert screen.speed == 10.0, "x10 at most"
         await pilot.press("minus", "minus", "minus", "minus", "minus", "minus", "minus")
@@ -113,10 +115,7 @@ async def test_a_click_on_the_progress_bar_seeks_there() -> None:
     recording = Recording.of(played_game(16, 16, 40, 2))
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        app.view_replay(recording, "test")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = await open_replay(pilot, recording, "test")
         bar = screen.query_one("#progress")
         start, width = bar._bar
         await pilot.click(bar, offset=(start + width // 2, 0))
@@ -329,10 +328,7 @@ def test_snapshot_of_the_viewer(snap_compare: Any) -> None:
     async def halfway(pilot: Pilot[None]) -> None:
         app = pilot.app
         assert isinstance(app, TextminesApp)
-        app.view_replay(recording, "Replay: Beginner")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = await open_replay(pilot, recording, "Replay: Beginner")
         await app.workers.wait_for_complete()  # the ZiNi (ms-toollib, in a child) is shown
         screen.seek_fraction(0.5)
         await pilot.pause()
@@ -399,10 +395,7 @@ async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face()
         await pilot.mouse_up(board, offset=cell_offset(board, x, y))
         kinds = [(a.kind, a.t_ms) for a in app.game.actions if a.kind != ActionKind.CURSOR]
         assert kinds[-2:] == [(ActionKind.PRESS, 1000), (ActionKind.REVEAL, 1250)]
-        app.view_replay(Recording.of(app.game), "test")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = await open_replay(pilot, Recording.of(app.game), "test")
         press = next(i for i, a in enumerate(screen.recording.actions) if a.kind == "press")
         screen.go_to(press + 1)
         assert screen.header.face == "pressed"
