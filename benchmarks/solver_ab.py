@@ -10,7 +10,8 @@ guess. Each ``--set module.NAME=VALUE`` sets a constant of ``textmines.engine.so
 in the workers first (the value is a Python literal), so a tuning can be measured without
 editing the code. ``compare`` pairs two runs on their common seeds: the games only one of
 them won decide, and z is the sign test on those (|z| of 2 or more is worth believing).
-Two runs of 5,000 games differ by a handful of games from the time boxes alone.
+The end-game search stops on a budget of positions, not on the clock, so a run repeats
+exactly, even on a busy machine (the 0.5 s box of a decision is far above what one takes).
 
 To find which part of a change made the difference, ``compare --differing seeds.txt``
 writes the seeds only one run won, and ``run --seeds seeds.txt`` plays just those (a

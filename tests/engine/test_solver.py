@@ -444,6 +444,20 @@ def test_analyse_game_uses_the_view_only() -> None:
     assert analyse_game(a).probabilities == analyse_game(b).probabilities
 
 
+@pytest.mark.usefixtures("unhurried")
+def test_the_end_game_search_stops_on_a_budget_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With the clock stopped, only the search's budget of positions can end it: so the same
+    # position gets the same guess however busy the machine is. A blank 5x4 board with 2
+    # mines takes 13,708 positions to search to the end.
+    from textmines.engine.solver import endgame
+
+    blank = parse_view("\n".join(["#####"] * 4))
+    assert endgame.ENDGAME_NODES < 13_708
+    assert endgame_guess(blank, 2, time.perf_counter() + 10) is None
+    monkeypatch.setattr(endgame, "ENDGAME_NODES", 14_000)
+    assert endgame_guess(blank, 2, time.perf_counter() + 10) == (0, 0)
+
+
 def test_end_game_search_takes_the_informative_cell() -> None:
     # One mine in three cells in a row: an end cell wins 2 layouts of 3 (its number tells
     # the other two apart), the middle one only 1 (it always shows 1, leaving a 50/50).
