@@ -340,6 +340,10 @@ def test_user_themes_may_build_on_each_other_in_any_file_order(tmp_path: Path) -
         ('[glyphs]\nface-lost = "(x_x)"\n', ["face-lost = '(x_x)' is 5 columns wide"]),
         ('[glyphs]\nface-won = ""\n', ["[glyphs] face-won must not be empty"]),
         ('[glyphs]\nflag = "\\u001b"\n', ["contains the control character U+001B"]),
+        # Found by a player: a flag and a 1 nobody could see were accepted.
+        ('[glyphs]\nflag = ""\n', ["[glyphs] flag = '' shows nothing"]),
+        ('[glyphs]\nnumber-1 = "\\u0301"\n', ["[glyphs] number-1", "shows nothing"]),
+        ('[glyphs]\nmine = "  "\n', ["[glyphs] mine = '  ' shows nothing"]),
         ("[glyphs]\ncell-width = 2\ncell_width = 3\n", ["key 'cell-width' is given twice"]),
     ],
 )

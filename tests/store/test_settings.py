@@ -309,3 +309,20 @@ def test_save_changes_keeps_what_another_run_changed_meanwhile(tmp_path: Path) -
     assert first.theme == "dark"
     assert (second.theme, second.zoom) == ("dark", "4x2")
     assert load_settings(path)[0] == replace(start, theme="dark", zoom="4x2")
+
+
+@pytest.mark.parametrize(
+    "text", [b'board = "expert\n[keys]\n"app.hint" = "h"\n', b"theme = \xff\n"]
+)
+def test_a_settings_change_keeps_a_file_it_cannot_read_beside_as_bad(
+    tmp_path: Path, text: bytes
+) -> None:
+    # Found by a player: a hand-edited settings.toml with one TOML error (and a [keys]
+    # table) was written over with the defaults at the first change of an option.
+    path = tmp_path / "settings.toml"
+    path.write_bytes(text)
+    start, warnings = load_settings(path)
+    assert "moves the file aside" in warnings[0]
+    written = save_changes(path, start, replace(start, question_marks=False))
+    assert (tmp_path / "settings.toml.bad").read_bytes() == text
+    assert load_settings(path) == (written, [])

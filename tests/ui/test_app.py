@@ -415,6 +415,20 @@ async def test_enter_pressed_twice_in_the_palette_runs_its_command_once() -> Non
         assert app.is_running and len(app.screen_stack) == 1
 
 
+async def test_the_palette_opens_over_the_game_only() -> None:
+    # Found by a player: Ctrl+P over the keys screen (waiting for a key), then "Expert",
+    # changed the board under the dialog.
+    app = make_app()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        dialog = app.screen
+        assert len(app.screen_stack) == 2
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen is dialog
+
+
 async def test_resize_down_to_40x12_and_back() -> None:
     app = make_app(width=30, height=16, mines=99)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -67,6 +67,11 @@ def test_bad_key_names_say_why() -> None:
         assert "kept for" in (key_problem(key) or "")
     for key in ("x", "X", "f12", "ctrl+x", "alt+1", "question_mark", "space", "shift+home"):
         assert key_problem(key) is None, key
+    # Found by a player: accepted, and then never pressed (the terminal sends another key).
+    assert "reaches textmines as 'enter'" in (key_problem(normal_key("ctrl+m")) or "")
+    assert "reaches textmines as 'tab'" in (key_problem(normal_key("Ctrl+I")) or "")
+    assert "write 'H' instead" in (key_problem(normal_key("shift+h")) or "")
+    assert "the character Shift+key types" in (key_problem(normal_key("shift+1")) or "")
 
 
 def test_textual_gets_only_the_actions_whose_keys_changed() -> None:

@@ -267,6 +267,29 @@ async def test_left_and_right_together_chord(order: tuple[tuple[str, int], ...])
         assert app.game.cell(0, 5) != "#"
 
 
+@pytest.mark.parametrize("lost", [False, True])
+async def test_a_right_button_let_go_off_the_board_leaves_left_clicks_working(lost: bool) -> None:
+    # Found by a player: right button down on a cell (a flag, as in Windows), up on the
+    # status line. The board never heard it come up, so every later left click counted as
+    # a two-button chord and opened nothing. ``lost``: an up the terminal never reported
+    # (outside the window), told by the next move with no button held.
+    from textmines.ui.status import StatusLine
+
+    app = make_app(left_click_chords=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        assert app.game.cell(1, 4) == "#" and app.game.cell(0, 5) == "#"
+        await press_buttons(pilot, 1, 4, ("down", 3))
+        assert app.game.cell(1, 4) == "F"
+        if lost:
+            await pilot._post_mouse_events([events.MouseMove], StatusLine, (10, 0), button=0)
+        else:
+            await pilot._post_mouse_events([events.MouseUp], StatusLine, (10, 0), button=3)
+        await pilot.pause()
+        await press_buttons(pilot, 0, 5, ("down", 1), ("up", 1))
+        assert app.game.cell(0, 5) != "#", "the left click opened the cell"
+
+
 async def test_after_a_keyboard_loss_the_exploded_mine_stays_red_under_the_cursor() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

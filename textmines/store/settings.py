@@ -23,7 +23,7 @@ from textmines.engine.presets import (
     PRESETS,
     check_board,
 )
-from textmines.store.paths import refuse_read_only, write_atomic
+from textmines.store.paths import move_aside, refuse_read_only, write_atomic
 
 BOARDS: Final = (*PRESETS, "custom")
 #: Cell sizes on screen, columns x rows; "fit" takes the largest at which the board fits.
@@ -149,9 +149,13 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         # utf-8-sig: a byte-order mark (some Windows editors write one) is not an error.
         return tomllib.loads(raw.decode("utf-8-sig")), None
     except UnicodeDecodeError:
-        return None, f"{name}: is not UTF-8 text; using default settings"
+        return None, f"{name}: is not UTF-8 text; using default settings{_KEPT}"
     except tomllib.TOMLDecodeError as error:
-        return None, f"{name}: is not valid TOML ({error}); using default settings"
+        return None, f"{name}: is not valid TOML ({error}); using default settings{_KEPT}"
+
+
+#: What becomes of a settings file that cannot be read as settings: never written over.
+_KEPT: Final = " (a change of settings moves the file aside to a .bad name first)"
 
 
 def load_settings(path: Path) -> tuple[Settings, list[str]]:
@@ -266,6 +270,9 @@ def save_changes(path: Path, before: Settings, after: Settings) -> Settings:
     Raises as ``save_settings`` does.
     """
     current, _ = load_settings(path)
+    if _read(path)[1] is not None and path.is_file():
+        # Not valid TOML, not UTF-8: the player's own text, kept rather than overwritten.
+        move_aside(path)
     changed = {
         field.name: getattr(after, field.name)
         for field in fields(after)

@@ -128,12 +128,19 @@ def _check_color(where: str, value: object, allow_auto: bool) -> tuple[str | Non
         return None, f"{where} = {_show(value)} is not a colour{auto}{hint}"
 
 
+#: The glyphs a player must be able to see (the covered and empty cells may be blank).
+MUST_SHOW: Final = frozenset(CELL_GLYPH_KEYS) - {"covered", "empty"}
+
+
 def _check_glyph(where: str, value: object, key: str) -> str | None:
     if not isinstance(value, str):
         return f"{where} must be text in quotes, not {_show(value)}"
     bad = _bad_characters(value)
     if bad:
         return f"{where} = {_show(value)} contains the control character {bad}"
+    if key in MUST_SHOW and _columns(value.strip()) == 0:
+        # A flag or a number nobody can see plays as a board that lies.
+        return f"{where} = {_show(value)} shows nothing: it needs a visible character"
     if key in FACE_KEYS:
         if value == "":
             return f"{where} must not be empty"

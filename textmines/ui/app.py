@@ -438,10 +438,12 @@ class TextminesApp(ThemedApp):
         self.notify("Keys saved: the help, the menus and the hints show them.", timeout=4)
 
     def action_command_palette(self) -> None:
-        """Textual's palette (Ctrl+P), made to close once however fast Enter is pressed."""
+        """Textual's palette (Ctrl+P), made to close once however fast Enter is pressed, and
+        opened over the game only: its commands start games and open dialogs, which must not
+        happen under a dialog (the keys screen waiting for a key, say)."""
         from textmines.ui.palette import OnceCommandPalette
 
-        if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):
+        if self.use_command_palette and len(self.screen_stack) == 1:
             self.push_screen(OnceCommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

@@ -438,6 +438,9 @@ class BoardView(ScrollView, can_focus=True):
             self.capture_mouse()
             self._set_pressed(cell)
         elif button == RIGHT or (button == LEFT and event.ctrl):
+            # Held until it comes up, wherever that is: its MouseUp must reach the board, or
+            # the next left click would count as a two-button chord.
+            self.capture_mouse()
             self.move(ActionKind.MARK, *cell)
         elif button in (LEFT, MIDDLE):
             self.capture_mouse()
@@ -452,6 +455,13 @@ class BoardView(ScrollView, can_focus=True):
         return event.button
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
+        if event.button == 0 and self._buttons:
+            # The terminal says no button is held: one came up where the board could not
+            # hear it (outside the window). Forget it, and any press it was part of.
+            self._buttons.clear()
+            self._chording = False
+            self._set_pressed(None)
+            self.release_mouse()
         cell = self.cell_at(event)
         if cell is not None:
             self._point_at(cell)

@@ -20,6 +20,12 @@ from textual.keys import KEY_NAME_REPLACEMENTS, Keys, key_to_character
 #: Keys the screens keep for themselves: closing dialogs and menus, moving between buttons, the
 #: command palette and Textual's own quit.
 RESERVED: frozenset[str] = frozenset({"escape", "tab", "shift+tab", "ctrl+p", "ctrl+q"})
+#: Keys a terminal cannot tell from others: it sends Ctrl+M as Enter, Ctrl+I as Tab...
+TERMINAL_ALIASES: dict[str, str] = {
+    "ctrl+m": "enter",
+    "ctrl+i": "tab",
+    "ctrl+left_square_bracket": "escape",
+}
 MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
 _NAMED = frozenset(
     key.value for key in Keys if not key.value.startswith("<") and "+" not in key.value
@@ -175,6 +181,13 @@ def key_problem(key: str) -> str | None:
         return f"{key!r} is not a key name{hint}"
     if key in RESERVED:
         return f"{key!r} is kept for closing dialogs, moving between buttons and the palette"
+    if key in TERMINAL_ALIASES:
+        sent = TERMINAL_ALIASES[key]
+        return f"{key!r} reaches textmines as {sent!r} (terminals send the two alike)"
+    if mods == ["shift"] and len(last) == 1 and last.isprintable():
+        # A terminal sends Shift with a character as the shifted character itself.
+        shifted = repr(last.upper()) if last.isalpha() else "the character Shift+key types"
+        return f"{key!r} reaches textmines as a plain character: write {shifted} instead"
     return None
 
 
