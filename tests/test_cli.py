@@ -628,3 +628,14 @@ def test_one_board_option_at_a_time(args: list[str], capsys: pytest.CaptureFixtu
     with pytest.raises(SystemExit) as stop:
         config_from_args(args)
     assert stop.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+
+
+def test_many_theme_problems_are_one_notice_at_start_up() -> None:
+    # Found by a player: 26 broken theme files were 26 toasts over half the screen.
+    from textmines.cli import theme_notices
+
+    few = [f"t{i}.toml: is not valid TOML; theme skipped" for i in range(3)]
+    assert theme_notices(few) == few
+    (one,) = theme_notices([*few, "t3.toml: bad"])
+    assert one.startswith("4 theme problems (first: t0.toml: is not valid TOML")
+    assert "textmines --list-themes" in one

@@ -723,3 +723,10 @@ def test_a_textual_theme_imports_textual_when_asked_for() -> None:
         "print(type(to_textual_theme(load_themes(None)[0]['dark'])).__module__)"
     )
     assert "textual.theme" in loaded_after(code)
+
+
+def test_a_byte_order_mark_is_not_an_error(tmp_path: Path, bundled: dict[str, MinesTheme]) -> None:
+    # Found by a player: Notepad's UTF-8 starts with one, reported as "Invalid statement".
+    path = tmp_path / "bom.toml"
+    path.write_bytes('\ufeffbase = "dark"\n[theme]\nname = "bom"\n'.encode())
+    assert load_theme_file(path, bundled).name == "bom"

@@ -431,7 +431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes, broken)
     replay, shared = _replay_arg(args.replay), _board_id_arg(args.game)
     stats, stats_notices = open_stats(paths.stats_db)
-    notices = [*warnings, *theme_warnings, *chosen_warnings, *stats_notices]
+    notices = [*warnings, *theme_notices(theme_warnings), *chosen_warnings, *stats_notices]
     choice = _saved_game(args, config, stats, paths)
     if choice.notice is not None:
         notices.append(choice.notice)
@@ -471,6 +471,21 @@ def _run(app: TextminesApp, stats: StatsStore | None) -> int:
         print(app.crash_report, file=sys.stderr)  # one line: what happened, where the log is
         return app.return_code or 1
     return app.return_code or 0
+
+
+#: More theme warnings than this at start-up are summed up in one (each is a toast).
+THEME_WARNINGS_SHOWN = 3
+
+
+def theme_notices(warnings: list[str]) -> list[str]:
+    """The theme warnings to show when the game starts: each one, or when there are many,
+    one that says how many and where to read them all (``--list-themes``)."""
+    if len(warnings) <= THEME_WARNINGS_SHOWN:
+        return warnings
+    return [
+        f"{len(warnings)} theme problems (first: {warnings[0]}). "
+        "textmines --list-themes shows every theme and what is wrong with each."
+    ]
 
 
 def _saved_game(

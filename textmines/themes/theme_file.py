@@ -87,7 +87,7 @@ def _read_document(path: Path) -> dict[str, Any]:
         reason = error.strerror or type(error).__name__
         raise ThemeError(f"{path}: cannot be read ({reason})") from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark (Notepad writes one) is no error
     except UnicodeDecodeError as error:
         raise ThemeError(f"{path}: is not UTF-8 text (bad byte at offset {error.start})") from None
     try:
