@@ -183,6 +183,25 @@ async def test_smiley_starts_a_new_game() -> None:
         assert counter(app) == "010"
 
 
+async def test_the_smiley_plays_again_from_the_game_over_box_in_one_click() -> None:
+    # Found by a player: with the box open, a click on the face only closed the box.
+    from textmines.ui.screens.game_over import GameOverScreen
+
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        await click_cell(pilot, *clear_all_but_one(app))
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        old = app.game
+        header = app.query_one(GameHeader)
+        region = header.content_region
+        await pilot.click(offset=(region.x + header.face_span()[0] + 1, region.y))
+        await pilot.pause()
+        assert not isinstance(app.screen, GameOverScreen)
+        assert app.game is not old and app.game.status == "ready"
+
+
 async def test_won_game_and_the_board_ignores_clicks_after() -> None:
     clock = FakeClock()
     app = make_app(clock)

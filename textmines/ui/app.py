@@ -682,6 +682,7 @@ class TextminesApp(ThemedApp):
         box = GameOverScreen(won, title, figures, beside=panel, details=details)
         box.board_id = board_id_of(game)
         box.board = game.board
+        box.on_face = self.header.face_at_screen
         self.push_screen(box, chosen)
 
     def _game_over_figures(self, finish: Finish, m: GameMetrics) -> list[tuple[str, str]]:

@@ -199,10 +199,18 @@ class GameHeader(OneLineWidget):
         self.face = face
 
     def _on_face(self, event: events.MouseEvent) -> bool:
+        return self._face_at(event.x, event.y)
+
+    def face_at_screen(self, x: int, y: int) -> bool:
+        """Whether the screen point ``(x, y)`` is on the face."""
+        region = self.content_region
+        return region.contains(x, y) and self._face_at(x - region.x, y - region.y)
+
+    def _face_at(self, x: int, y: int) -> bool:
         # Laid out for the mouse's row: the face's place among the pieces is that row's.
-        index = self.left_piece_at(event.x, event.y)
+        index = self.left_piece_at(x, y)
         first, count = self._face_index, self._face_pieces  # as laid out for that row
-        return event.y < self.piece_rows and index is not None and first <= index < first + count
+        return y < self.piece_rows and index is not None and first <= index < first + count
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.face_hover = self._on_face(event)

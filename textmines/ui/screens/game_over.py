@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import ClassVar, Literal
 
@@ -86,6 +86,9 @@ class GameOverScreen(ModalScreen[Choice]):
         #: The board's ID, to share (None: the board is too big for one).
         self.board_id: str | None = None
         self.beside = beside
+        #: Whether a screen point is on the game's face: a click there plays again, as the
+        #: face does in the game (None: no face to click).
+        self.on_face: Callable[[int, int], bool] | None = None
 
     def compose(self) -> ComposeResult:
         box = Vertical(id="box")
@@ -189,9 +192,13 @@ class GameOverScreen(ModalScreen[Choice]):
         self.dismiss(choice)
 
     def on_click(self, event: events.Click) -> None:
-        # A click on the board behind the box: the player wants to look at it.
-        if not self.query_one("#box").region.contains(event.screen_x, event.screen_y):
-            self.dismiss(None)
+        x, y = event.screen_x, event.screen_y
+        if self.query_one("#box").region.contains(x, y):
+            return
+        if self.on_face is not None and self.on_face(x, y):
+            self.dismiss("new")  # the face, as in the game: a new game at once
+        else:
+            self.dismiss(None)  # the board behind the box: the player wants to look at it
 
 
 def _table(rows: Sequence[tuple[str, str]]) -> Content:
