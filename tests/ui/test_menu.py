@@ -206,6 +206,21 @@ async def test_click_other_title_switches_and_same_title_closes() -> None:
         assert menu_screen(app) is None
 
 
+async def test_with_a_menu_open_pointing_at_another_title_opens_its_menu() -> None:
+    # Found by a player: desktop menu bars switch on hover once one menu is open.
+    app = MenuApp()
+    async with app.run_test() as pilot:
+        await pilot.press("f10")
+        screen = menu_screen(app)
+        assert screen is not None and screen.index == 0
+        await pilot.hover(offset=title_offset("Help"))
+        await pilot.pause()
+        assert screen.index == 2 and "About" in dropdown_text(app)
+        await pilot.hover(offset=(1, 5))  # away from the bar: the menu stays as it is
+        await pilot.pause()
+        assert screen.index == 2
+
+
 async def test_left_right_switch_menus_with_wrapping() -> None:
     app = MenuApp()
     async with app.run_test() as pilot:

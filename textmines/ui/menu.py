@@ -184,6 +184,12 @@ class MenuScreen(ModalScreen[MenuItem | None]):
         event.stop()
         self.dismiss(self.menu.items[int(event.option.id or 0)])
 
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        # As in desktop menu bars: with a menu open, pointing at another title opens its menu.
+        title = self.bar.title_at(event.screen_x, event.screen_y)
+        if title is not None and title != self.index:
+            self.show_menu(title)
+
     def on_click(self, event: events.Click) -> None:
         x, y = event.screen_x, event.screen_y
         if self.dropdown.region.contains(x, y):
