@@ -151,6 +151,22 @@ async def test_tabs_and_first_tab(store: StatsStore) -> None:
         assert screen.active_tab == "beginner"
 
 
+async def test_the_keys_at_the_foot_show_whole_or_give_the_buttons_their_room(
+    store: StatsStore,
+) -> None:
+    # Found by a player: at 40x12 the keys were cut to "E" beside the buttons.
+    screen = StatisticsScreen(store)
+    async with Host(screen).run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        hint = screen.query_one("#hint", Static)
+        assert hint.display and str(hint.content).startswith("Esc close")
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert not hint.display
+        close = screen.query_one("#close", Button).region
+        assert close.width > 0 and close.right <= 40
+
+
 async def test_figures_of_a_group(store: StatsStore) -> None:
     screen = StatisticsScreen(store)
     async with Host(screen).run_test(size=(100, 32)) as pilot:

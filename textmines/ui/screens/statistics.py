@@ -297,6 +297,20 @@ class _TabBody(VerticalScroll, can_focus=False):
     """A tab's scrolling body; the screen's keys scroll it, so Tab goes to the buttons."""
 
 
+#: The keys, left of the buttons at the foot of the dialog.
+_FOOTER_HINT = "Esc close  \u2190\u2192 tabs  Tab buttons"
+
+
+class _Footer(Horizontal):
+    """The foot of the dialog: the keys, then the buttons. The keys show whole or not at
+    all: in a narrow terminal the buttons keep their room."""
+
+    def on_resize(self, event: Resize) -> None:
+        buttons = sum(b.outer_size.width + b.styles.margin.left for b in self.query(Button))
+        hint = self.query_one("#hint", Static)
+        hint.display = event.size.width >= buttons + len(_FOOTER_HINT) + 1
+
+
 class StatisticsScreen(ModalScreen[bool]):
     """Statistics of every group, by tab; Reset one group or all behind a confirmation.
 
@@ -387,8 +401,8 @@ class StatisticsScreen(ModalScreen[bool]):
                             if key == first:
                                 yield from self._tab_content(key)
                 self._loaded.add(first)
-            with Horizontal(id="buttons"):
-                yield Static("Esc close  \u2190\u2192 tabs  Tab buttons", id="hint")
+            with _Footer(id="buttons"):
+                yield Static(_FOOTER_HINT, id="hint")
                 if self.store is not None:
                     yield Button("Reset all...", compact=True, variant="error", id="reset-all")
                 yield Button("Close", compact=True, variant="primary", id="close")
