@@ -730,3 +730,16 @@ def test_a_byte_order_mark_is_not_an_error(tmp_path: Path, bundled: dict[str, Mi
     path = tmp_path / "bom.toml"
     path.write_bytes('\ufeffbase = "dark"\n[theme]\nname = "bom"\n'.encode())
     assert load_theme_file(path, bundled).name == "bom"
+
+
+def test_a_file_on_a_broken_base_names_the_base_and_its_error(
+    tmp_path: Path, bundled: dict[str, MinesTheme]
+) -> None:
+    # Found by a player: --theme cyc1.toml on a base in a cycle said the base "does not exist".
+    path = write(tmp_path, "cyc1.toml", 'base = "cyc2"\n[theme]\nname = "cyc1"\n')
+    broken = {"cyc2": "cyc2.toml: bases form a cycle: cyc2 -> cyc1 -> cyc2"}
+    with pytest.raises(ThemeError) as caught:
+        load_theme_file(path, bundled, broken)
+    assert "base theme 'cyc2' could not be loaded (cyc2.toml: bases form a cycle" in str(
+        caught.value
+    )

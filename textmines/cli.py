@@ -317,7 +317,7 @@ def _theme_arg(
     if arg not in themes and arg in broken:
         _fail(f"{option}: {broken[arg]}")
     try:
-        return resolve_theme_arg(arg, themes)
+        return resolve_theme_arg(arg, themes, broken)
     except ThemeError as error:
         _fail(f"{option}: {error}")
 

@@ -29,13 +29,20 @@ def _unknown_base(path: Path, base: str, known: Iterable[str]) -> ThemeError:
     )
 
 
-def load_theme_file(path: Path, known: Mapping[str, MinesTheme]) -> MinesTheme:
-    """Read one theme file; its ``base`` (default ``classic``) is looked up in ``known``.
+def load_theme_file(
+    path: Path, known: Mapping[str, MinesTheme], broken: Mapping[str, str] | None = None
+) -> MinesTheme:
+    """Read one theme file; its ``base`` (default ``classic``) is looked up in ``known``
+    (a base among the ``broken`` themes, name: error, is reported with its own error).
 
     Raises ``ThemeError`` with a one-line message naming the file and every problem found.
     """
     parsed = read_theme_file(path)
     base_name = parsed.base or ROOT_THEME
+    if base_name not in known and broken and base_name in broken:
+        raise ThemeError(
+            f"{path}: base theme {base_name!r} could not be loaded ({broken[base_name]})"
+        )
     if base_name not in known:
         raise _unknown_base(path, base_name, known)
     return build_theme(parsed, known[base_name], bundled=False, base_name=base_name)
@@ -215,11 +222,14 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def resolve_theme_arg(arg: str, themes: Mapping[str, MinesTheme]) -> MinesTheme:
+def resolve_theme_arg(
+    arg: str, themes: Mapping[str, MinesTheme], broken: Mapping[str, str] | None = None
+) -> MinesTheme:
     """The theme ``--theme ARG`` means: a known name, else a path to a ``.toml`` file.
 
-    A path is loaded with :func:`load_theme_file` (its base from ``themes``). Raises
-    ``ThemeError`` naming the known themes when ``arg`` is neither.
+    A path is loaded with :func:`load_theme_file` (its base from ``themes``, or named among
+    the ``broken`` ones). Raises ``ThemeError`` naming the known themes when ``arg`` is
+    neither.
     """
     if arg in themes:
         return themes[arg]
@@ -230,7 +240,7 @@ def resolve_theme_arg(arg: str, themes: Mapping[str, MinesTheme]) -> MinesTheme:
         or arg.startswith("~")
     )
     if looks_like_path or _is_file(path):
-        return load_theme_file(path, themes)
+        return load_theme_file(path, themes, broken)
     hint = did_you_mean(arg, themes)
     names = ", ".join(themes)
     raise ThemeError(f"unknown theme {arg!r}{hint}; choose one of {names}, or a .toml file path")
