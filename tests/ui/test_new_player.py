@@ -290,6 +290,33 @@ async def test_a_right_button_let_go_off_the_board_leaves_left_clicks_working(lo
         assert app.game.cell(0, 5) != "#", "the left click opened the cell"
 
 
+async def test_a_message_over_the_board_lets_the_click_through_to_the_cell() -> None:
+    # Found by a player: a click on a cell under a toast closed the toast and did nothing else.
+    from textual.geometry import Offset
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("space")
+        app.notify("A long message to cover part of the board. " * 3, timeout=60)
+        await pilot.pause(0.3)
+        (toast,) = app.screen.query("Toast")
+        board = app.query_one(BoardView)
+        under = [
+            (x, y, point)
+            for y in range(app.game.height)
+            for x in range(app.game.width)
+            if app.game.cell(x, y) == "#"
+            and toast.region.contains_point(
+                point := board.region.offset + Offset(*cell_offset(board, x, y))
+            )
+        ]
+        assert under, "the toast covers a covered cell"
+        x, y, point = under[0]
+        await pilot.click(offset=point, button=3)
+        await pilot.pause()
+        assert app.game.cell(x, y) == "F"
+
+
 async def test_after_a_keyboard_loss_the_exploded_mine_stays_red_under_the_cursor() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

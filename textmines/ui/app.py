@@ -41,7 +41,7 @@ from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
-from textmines.ui.game_screen import GameScreen
+from textmines.ui.game_screen import TOAST_RACK, GameScreen
 from textmines.ui.header import GameHeader, led_fits
 from textmines.ui.keymap import Action, actions, hint_texts, kept_keys, key_label, resolve
 from textmines.ui.menu import Menu, MenuBar
@@ -324,7 +324,7 @@ class TextminesApp(ThemedApp):
         screen.set_class(x >= screen.size.width // 2, "-toasts-left")
         screen.set_class(top, "-toasts-top")
         # At the top they start below the header: the counter and the timer stay in sight.
-        for rack in screen.query("#textual-toastrack"):
+        for rack in screen.query(f"#{TOAST_RACK}"):
             if top:
                 rack.styles.margin = (max(1, self.header.region.bottom), 0, 0, 0)
             else:

@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
+
+#: The id of the container Textual shows the toasts in.
+TOAST_RACK = "textual-toastrack"
 
 
 class GameScreen(Screen[None]):
@@ -36,6 +40,15 @@ class GameScreen(Screen[None]):
         new size already has the new tiles (one layout, not one at each size)."""
         if self._resized is not None:
             self._resized(event.size)
+
+    def get_widget_at(self, x: int, y: int) -> tuple[Widget, Region]:
+        """The widget under a screen point for the mouse, looking through the toasts: a
+        message over the board never takes the click meant for the cell under it (it goes
+        when its time is up)."""
+        for widget, region in self.get_widgets_at(x, y):
+            if not any(node.id == TOAST_RACK for node in widget.ancestors_with_self):
+                return widget, region
+        return super().get_widget_at(x, y)
 
     def on_screen_suspend(self) -> None:
         self.post_message(self.Covered(True))
