@@ -92,6 +92,15 @@ def test_a_bad_id_says_what_is_wrong(text: str, message: str) -> None:
         parse_board_id(text)
 
 
+def test_a_pasted_page_is_quoted_short() -> None:
+    # Found by a player: 3,000 pasted 9s were quoted whole, pushing the dialog off screen.
+    with pytest.raises(BoardIdError) as caught:
+        parse_board_id("9" * 3000)
+    message = str(caught.value)
+    assert message.startswith(f"'{'9' * 40}'... (3,000 characters) is not a board ID")
+    assert len(message) < 120
+
+
 def test_a_well_formed_id_of_an_impossible_board_is_refused() -> None:
     from textmines.engine import board_id
 

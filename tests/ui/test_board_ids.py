@@ -91,6 +91,21 @@ async def test_d_plays_todays_daily_board_and_says_so() -> None:
         assert app.game.elapsed_ms == 0 and app.game.is_revealed(15, 8)
 
 
+async def test_the_overlay_does_not_come_along_to_the_daily_board() -> None:
+    # Found by a player: with the overlay on from an earlier game, d started the day's
+    # counted try already [Assisted].
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space", "o")
+        await pilot.pause()
+        assert app.assist.overlay_on
+        await pilot.press("d")
+        await pilot.pause()
+        assert not app.assist.overlay_on and not app.session.assisted
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("Probability overlay off for the daily board") for m in said)
+
+
 async def test_an_app_started_on_the_daily_board_knows_its_day() -> None:
     from datetime import UTC, datetime
 

@@ -92,13 +92,24 @@ def board_id_of(game: Game) -> str | None:
     return shared.text()
 
 
+#: The most of a player's text a message quotes: a pasted page must not fill the screen.
+QUOTE_LIMIT: Final = 40
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted for a message, cut short (with its length) when long."""
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    return f"{text[:QUOTE_LIMIT]!r}... ({len(text):,} characters)"
+
+
 def parse_board_id(text: str) -> BoardId:
     """The board ``text`` names; raises ``BoardIdError`` saying what is wrong."""
     cleaned = text.strip().lower()
     match = _SHAPE.fullmatch(cleaned)
     if match is None:
         raise BoardIdError(
-            f"{text.strip()!r} is not a board ID (they look like 9x9-10-o4.4-1k3m...)"
+            f"{_quoted(text.strip())} is not a board ID (they look like 9x9-10-o4.4-1k3m...)"
         )
     width, height, mines, x, y = (int(match.group(i)) for i in (1, 2, 3, 5, 6))
     rule: FirstClick = "opening" if match.group(4) == "o" else "safe"

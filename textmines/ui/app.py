@@ -477,8 +477,18 @@ class TextminesApp(ThemedApp):
         return shared.game(question_marks=self.config.question_marks, clock=self.clock)
 
     def action_daily(self) -> None:
-        """Today's daily board (UTC): Expert, no guessing needed, the same for everyone."""
+        """Today's daily board (UTC): Expert, no guessing needed, the same for everyone. The
+        probability overlay does not come along: it would make the day's try assisted before
+        the player has looked at the board."""
         today = daily_day(datetime.now(UTC))
+        if self.assist.overlay_on:
+            self._overlay_off()
+            self.notify(
+                f"Probability overlay off for the daily board ({self.key_for('app.overlay')} "
+                "turns it on again, and makes the try assisted).",
+                timeout=5,
+                kind="overlay",
+            )
         self.start(self._game_of(daily_board(today)))
         self._mark_daily(self.session, today)
         self.show_modes()
@@ -1021,9 +1031,7 @@ class TextminesApp(ThemedApp):
         details, say so; the game plays on."""
         self.stop_autoplay()
         if self.assist.overlay_on:
-            self.assist.overlay_on = False
-            self.assist.cancel("overlay")
-            self.board.set_overlay(None)
+            self._overlay_off()
         log = self.crash_log
         kept = log is not None and write_crash_log(log, event.error) is None
         details = f" The details are in {log}." if kept else ""
@@ -1055,15 +1063,17 @@ class TextminesApp(ThemedApp):
 
     def action_toggle_overlay(self) -> None:
         """Show every covered cell's mine probability (the game becomes assisted)."""
-        if not self.assist.overlay_on and self._hidden_notice():
-            return
-        self.assist.overlay_on = not self.assist.overlay_on
         if self.assist.overlay_on:
+            self._overlay_off()
+        elif not self._hidden_notice():
+            self.assist.overlay_on = True
             self._first_click_notice("Probabilities")
             self.refresh_overlay()
-        else:
-            self.assist.cancel("overlay")
-            self.board.set_overlay(None)
+
+    def _overlay_off(self) -> None:
+        self.assist.overlay_on = False
+        self.assist.cancel("overlay")
+        self.board.set_overlay(None)
 
     def refresh_overlay(self) -> None:
         """Recompute the overlay for the board as it is now (after each move)."""

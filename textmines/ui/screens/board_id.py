@@ -48,7 +48,10 @@ class BoardInfoScreen(ModalScreen[None]):
     def action_copy(self) -> None:
         if self.board_id:
             self.app.copy_to_clipboard(self.board_id)
-            self.query_one("#message", Static).update("Copied to the clipboard.")
+            self.query_one("#message", Static).update(
+                "Sent to the clipboard through the terminal (a terminal that does not allow "
+                "that copies nothing: select the ID above instead)."
+            )
         else:
             self.query_one("#message", Static).update("Nothing to copy: this board has no ID.")
 

@@ -175,7 +175,11 @@ class GameOverScreen(ModalScreen[Choice]):
             event.stop()
         if self.board_id:
             self.app.copy_to_clipboard(self.board_id)
-            self.notify(f"Board ID copied: {self.board_id}", markup=False, timeout=8)
+            self.notify(
+                f"Board ID sent to the clipboard through the terminal: {self.board_id}",
+                markup=False,
+                timeout=8,
+            )
 
     @on(Button.Pressed, "#details")
     def _details_pressed(self, event: Button.Pressed) -> None:
