@@ -164,11 +164,14 @@ def load_settings(path: Path) -> tuple[Settings, list[str]]:
     A missing file gives the defaults silently. An unreadable or malformed file gives the defaults
     and one warning. Unknown keys and bad values are reported and skipped; the rest is kept.
     """
-    name = str(path)
     document, problem = _read(path)
     if document is None:
         return _DEFAULTS, [problem] if problem else []
+    return _settings_of(document, str(path))
 
+
+def _settings_of(document: dict[str, Any], name: str) -> tuple[Settings, list[str]]:
+    """The settings a parsed file ``name`` gives, and a warning for each problem found."""
     problems: list[str] = []
     values: dict[str, Any] = {}
     for key, value in document.items():
@@ -269,10 +272,11 @@ def save_changes(path: Path, before: Settings, after: Settings) -> Settings:
     since ``before`` was read: those are kept, not overwritten with this run's old values.
     Raises as ``save_settings`` does.
     """
-    current, _ = load_settings(path)
-    if _read(path)[1] is not None and path.is_file():
+    document, problem = _read(path)
+    if problem is not None and path.is_file():
         # Not valid TOML, not UTF-8: the player's own text, kept rather than overwritten.
         move_aside(path)
+    current = _DEFAULTS if document is None else _settings_of(document, str(path))[0]
     changed = {
         field.name: getattr(after, field.name)
         for field in fields(after)
