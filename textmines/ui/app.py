@@ -992,7 +992,7 @@ class TextminesApp(ThemedApp):
     def _hidden_notice(self) -> bool:
         """Say so when the board is hidden (paused, or the terminal lost focus): no help
         about a board the player cannot see, nor moves on it; True then."""
-        hidden = bool(self._holds & HIDING_HOLDS)
+        hidden = self.board_hidden
         if hidden:
             self.notify(
                 f"The game is paused: press {self.key_for('app.pause')} to play on first.",
@@ -1183,13 +1183,18 @@ class TextminesApp(ThemedApp):
 
     def action_pause(self) -> None:
         """Hide the board and stop the clock, or resume."""
-        if self._holds & HIDING_HOLDS:
+        if self.board_hidden:
             self.hold_clock(PLAYER, False)
             self.hold_clock(BLUR, False)
         elif self.game.status == Status.PLAYING:
             self.hold_clock(PLAYER, True)
         else:
             self.notify("Nothing to pause: the clock is not running.", timeout=2, kind="pause")
+
+    @property
+    def board_hidden(self) -> bool:
+        """Whether a pause (P, or the terminal losing focus) hides the board."""
+        return bool(self._holds & HIDING_HOLDS)
 
     def hold_clock(self, reason: str, held: bool) -> None:
         """Stop the clock for ``reason`` (or let go of it): it runs only when nothing holds it.
@@ -1198,7 +1203,7 @@ class TextminesApp(ThemedApp):
         does in the classic game; a dialog over the board (``COVERED``) or a terminal too small
         for it (``TOO_SMALL``) only stop the clock.
         """
-        was_hidden = bool(self._holds & HIDING_HOLDS)
+        was_hidden = self.board_hidden
         if held:
             self._holds.add(reason)
         else:
@@ -1207,7 +1212,7 @@ class TextminesApp(ThemedApp):
             self.game.pause()
         else:
             self.game.resume()
-        hidden = bool(self._holds & HIDING_HOLDS)
+        hidden = self.board_hidden
         if hidden != was_hidden:
             resume = f"Paused - press {self.key_for('app.pause')} to resume"
             self._show_notice("paused", resume if hidden else None)
