@@ -5,7 +5,8 @@ python benchmarks/solver.py --games 500        # 500 games on every preset
 python benchmarks/solver.py --only winrate --rule safe --games 20000  # one first-click rule
 python benchmarks/solver.py --only noguess     # one section: winrate, timing, noguess or big
 python benchmarks/solver.py --only big --big-boards 3  # no-guess deals on huge boards
-python benchmarks/solver.py --only huge        # 1000x1000/150000: time box and peak memory
+python benchmarks/solver.py --only huge        # 1000x1000/150000: budget and peak memory
+python benchmarks/solver.py --only calibrate   # the no-guess dealer's units of work a second
 
 Autoplay: a new seeded game per seed 0..n-1, first click at (3, 3) (0-based) with the
 opening rule, or in the corner (0, 0) with the safe rule; then every certain safe cell of
@@ -33,7 +34,12 @@ from timing import summary
 
 from textmines.engine import BEGINNER, EXPERT, INTERMEDIATE, Game, Preset
 from textmines.engine.generate import place_mines_no_guess
-from textmines.engine.noguess import DealCancelled, time_limit_for
+from textmines.engine.noguess import (
+    WORK_PER_SECOND,
+    DealCancelled,
+    DealProgress,
+    time_limit_for,
+)
 from textmines.engine.solver import analyse, best_guess, first_click
 
 
@@ -154,13 +160,25 @@ def where_lost(safe_left: list[int]) -> str:
     return "lost with safe cells left: " + ", ".join(shares)
 
 
-def generate(job: tuple[int, int, int, int], centre: bool = False) -> tuple[float, bool]:
-    """One no-guess board: (seconds, solved) for a first click at (3, 3) or the centre."""
+def generate(
+    job: tuple[int, int, int, int], centre: bool = False, work_limit: int | None = None
+) -> tuple[float, bool, int]:
+    """One no-guess board: (seconds, solved, units of work) for a first click at (3, 3) or
+    the centre, on the default work budget or ``work_limit``."""
     seed, width, height, mines = job
     x, y = (width // 2, height // 2) if centre else first_click(width, height)
+    reports: list[DealProgress] = []
     start = time.perf_counter()
-    _, solved = place_mines_no_guess(width, height, mines, y * width + x, random.Random(seed))
-    return time.perf_counter() - start, solved
+    _, solved = place_mines_no_guess(
+        width,
+        height,
+        mines,
+        y * width + x,
+        random.Random(seed),
+        work_limit=work_limit,
+        on_progress=reports.append,
+    )
+    return time.perf_counter() - start, solved, reports[-1].work_used
 
 
 def no_guess(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
@@ -173,6 +191,38 @@ def no_guess(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
         print(
             f"  {width}x{height}/{mines:<4} {summary(times, 1e-3, 'ms', 2)}"
             f"  fallbacks {failed}/{boards}",
+            flush=True,
+        )
+
+
+#: Boards the work unit is calibrated on: small to huge, sparse to far too dense (the last
+#: Expert-sized one never deals: it spends its whole budget).
+CALIBRATION = (
+    (9, 9, 10, 100),
+    (9, 9, 30, 50),
+    (16, 16, 40, 100),
+    (30, 16, 99, 100),
+    (30, 16, 170, 50),
+    (30, 16, 250, 5),
+    (30, 16, 400, 2),
+    (100, 100, 2000, 2),
+    (300, 300, 18000, 1),
+)
+
+
+def calibrate(pool: Pool) -> None:  # type: ignore[type-arg]
+    """Units of work a second of dealing does on this machine, board by board (no budget
+    is reached but the 83%-mines board's): what ``noguess.WORK_PER_SECOND`` should be."""
+    print(f"Units of no-guess work per second (WORK_PER_SECOND is {WORK_PER_SECOND:,}):")
+    for width, height, mines, boards in CALIBRATION:
+        jobs = [(seed, width, height, mines) for seed in range(boards)]
+        limit = 4 * WORK_PER_SECOND if mines > width * height // 2 else 10**12
+        results = pool.map(partial(generate, centre=True, work_limit=limit), jobs, chunksize=1)
+        seconds = sum(r[0] for r in results)
+        units = sum(r[2] for r in results)
+        print(
+            f"  {width}x{height}/{mines:<6} {boards:>4} deals  {seconds:8.3f} s"
+            f"  {units:>12,} units  {units / seconds:>12,.0f} units/s",
             flush=True,
         )
 
@@ -213,7 +263,7 @@ def big_boards(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
         failed = sum(not r[1] for r in results)
         print(
             f"  {width}x{height}/{mines:<6} deal {summary(times, 1, 's', 1)}"
-            f"  fallbacks {failed}/{boards} (time box {time_limit_for(width, height):g} s)"
+            f"  fallbacks {failed}/{boards} (budget {time_limit_for(width, height):g} s of work)"
             f"  cancel {summary(latencies, 1e-3, 'ms', 0)}",
             flush=True,
         )
@@ -221,14 +271,14 @@ def big_boards(pool: Pool, boards: int) -> None:  # type: ignore[type-arg]
 
 def huge_deal(job: tuple[int, int, int, int]) -> tuple[float, bool, float]:
     """One no-guess deal in a fresh process: (seconds, solved, peak resident MB of it)."""
-    seconds, solved = generate(job, centre=True)
+    seconds, solved, _ = generate(job, centre=True)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux
     return seconds, solved, peak_kb / 1024
 
 
 def huge_boards(boards: int) -> None:
-    """Issue 18 item 11: the deal must end with its time box (20 s here) and hold little
-    memory, however big the board. Each deal runs in its own process to measure its peak."""
+    """Issue 18 item 11: the deal must end with its budget (20 s of work here) and hold
+    little memory, however big the board. Each deal runs in its own process to measure its peak."""
     width, height, mines = 1000, 1000, 150_000
     print(f"No-guess deals on {width}x{height}/{mines}, seeds 0..{boards - 1}, one process each:")
     results = []
@@ -237,7 +287,7 @@ def huge_boards(boards: int) -> None:
             results.append(single.apply(huge_deal, ((seed, width, height, mines),)))
     times = [r[0] for r in results]
     print(
-        f"  deal {summary(times, 1, 's', 2)} (time box {time_limit_for(width, height):g} s)"
+        f"  deal {summary(times, 1, 's', 2)} (budget {time_limit_for(width, height):g} s of work)"
         f"  fallbacks {sum(not r[1] for r in results)}/{boards}"
         f"  peak RSS max {max(r[2] for r in results):.0f} MB",
         flush=True,
@@ -264,7 +314,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--big-boards", type=int, default=3, help="seeds per huge board")
     parser.add_argument(
-        "--only", choices=["winrate", "timing", "noguess", "big", "huge"], default=None
+        "--only",
+        choices=["winrate", "timing", "noguess", "big", "huge", "calibrate"],
+        default=None,
     )
     parser.add_argument(
         "--rule",
@@ -289,6 +341,8 @@ def main() -> None:
             no_guess(pool, args.boards)
         if args.only in (None, "big"):
             big_boards(pool, args.big_boards)
+        if args.only == "calibrate":
+            calibrate(pool)
     if args.only in (None, "huge"):
         huge_boards(args.big_boards)
 

@@ -188,6 +188,7 @@ class Game:
         no_guess: bool = False,
     ) -> None:
         check_board(width, height, mines, first_click)
+        chosen = seed is not None
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -202,6 +203,10 @@ class Game:
             clock,
             no_guess=no_guess,
         )
+        #: The caller chose the seed (a date's, ``--seed``): its board must be the same on
+        #: every machine, so its no-guess deal stops on its work budget alone. A drawn seed
+        #: may also stop on the safety clock (its board ID, not its seed, shares it).
+        self.seed_chosen = chosen
 
     @classmethod
     def from_board(
@@ -234,6 +239,7 @@ class Game:
         self.height = height
         self.mines = mines
         self.seed = seed
+        self.seed_chosen = True
         self.first_click = first_click
         self._question_marks = bool(question_marks)
         self._question_marks_at_start = self._question_marks
@@ -459,6 +465,7 @@ class Game:
             random.Random(self.seed),
             self.first_click,
             self.no_guess,
+            safety_clock=not self.seed_chosen,
             should_stop=should_stop,
             on_progress=on_progress,
         )

@@ -19,7 +19,8 @@ from textmines.engine.noguess import (
     DealCancelled,
     DealProgress,
     find_no_guess_board,
-    time_limit_for,
+    safety_clock_for,
+    work_limit_for,
 )
 from textmines.engine.presets import check_board, effective_first_click
 
@@ -103,17 +104,20 @@ def place_mines_no_guess(
     rng: random.Random,
     first_click: str = "opening",
     *,
+    work_limit: int | None = None,
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[DealProgress], None] | None = None,
 ) -> tuple[Board, bool]:
     """A board the solver clears from ``first_index`` without guessing, and ``True``.
 
-    If the time box (default: ``noguess.time_limit_for`` the size) runs out first: the
-    ordinary ``place_mines`` board of the same random stream and ``False`` (the board may
-    then need a guess). The first-click rule is kept either way. ``should_stop`` is asked
-    often (a few times a second on the largest boards): when it returns True,
-    ``DealCancelled`` is raised. ``on_progress`` hears after each layout tried.
+    If the work budget (default: ``noguess.work_limit_for`` the size) runs out first, or
+    the safety clock ``time_limit`` (seconds; default none, so the same seed gives the
+    same board on every machine): the ordinary ``place_mines`` board of the same random
+    stream and ``False`` (the board may then need a guess). The first-click rule is kept
+    either way. ``should_stop`` is asked often (a few times a second on the largest
+    boards): when it returns True, ``DealCancelled`` is raised. ``on_progress`` hears
+    after each layout tried.
     """
     check_board(width, height, mines, first_click)
     return find_no_guess_board(
@@ -121,7 +125,8 @@ def place_mines_no_guess(
         first_index,
         protected_cells(width, height, first_index, first_click),
         partial(random_below, rng),
-        time_limit=time_limit_for(width, height) if time_limit is None else time_limit,
+        work_limit=work_limit_for(width, height) if work_limit is None else work_limit,
+        time_limit=time_limit,
         should_stop=should_stop,
         on_progress=on_progress,
     )
@@ -136,13 +141,16 @@ def deal_board(
     first_click: str = "opening",
     no_guess: bool = False,
     *,
+    safety_clock: bool = False,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[DealProgress], None] | None = None,
 ) -> tuple[Board, bool]:
     """The board of a first click at ``first_index``: uniform (``place_mines``) or, with
     ``no_guess``, one the solver clears without guessing (``place_mines_no_guess``, with
-    its default time box). The flag is False only when a no-guess deal fell back to the
-    uniform board. ``should_stop`` and ``on_progress`` serve the no-guess deal.
+    its default work budget, and with ``safety_clock`` also its safety clock: only for a
+    seed nobody chose, whose board need not come again). The flag is False only when a
+    no-guess deal fell back to the uniform board. ``should_stop`` and ``on_progress``
+    serve the no-guess deal.
     """
     if not no_guess:
         return place_mines(width, height, mines, first_index, rng, first_click), True
@@ -153,6 +161,7 @@ def deal_board(
         first_index,
         rng,
         first_click,
+        time_limit=safety_clock_for(width, height) if safety_clock else None,
         should_stop=should_stop,
         on_progress=on_progress,
     )

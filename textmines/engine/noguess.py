@@ -20,15 +20,19 @@ saturated, and the subset rule for two numbers) do most of the work; the exact s
 (``solver.certain_cells_of``, given the numbers the play already has) is called only when
 they are stuck.
 
-The search is bounded by a time box. When it runs out, the first uniform board is returned
-with ``False`` so the caller can say that this board may need a guess. This module draws no
-random numbers itself: ``generate.place_mines_no_guess`` hands it the uniform deal and the
-draws of its random stream, so a seed gives the same board whenever the time box is not
-reached.
+The search is bounded by a budget of work (cells looked at, numbers weighed, layout states
+counted by the solver), never by the clock, so a seed (the daily board, ``--seed``) deals the
+same board on a fast machine and a slow, busy one. When the budget runs out, the first uniform
+board is returned with ``False`` (on every machine alike) so the caller can say that this
+board may need a guess. A deal nobody will deal again (an unseeded game: its board ID holds
+the mines) may also be given a safety clock, for a machine far slower than the budget was
+measured on. This module draws no random numbers itself: ``generate.place_mines_no_guess``
+hands it the uniform deal and the draws of its random stream.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
@@ -42,24 +46,42 @@ from textmines.engine.board import (
     neighbour_indices,
     neighbour_sums,
 )
+from textmines.engine.work import WorkBudget
 
-#: The time box of a board up to Expert size...
+#: The search of a board up to Expert size does this many seconds of work on the machine the
+#: budgets were measured on (see ``WORK_PER_SECOND``)...
 DEFAULT_TIME_LIMIT: Final = 1.0
 #: ... and of bigger boards, which take longer to play through: one second per this many cells
 #: (a 100x100 board gets 10 s)...
 CELLS_PER_SECOND: Final = 1000
 #: ... up to this many seconds, however big the board (a 300x300 board gets 20 s).
 LONGEST_TIME_LIMIT: Final = 20.0
+#: Units of work (``_DealWork``) that machine does in a second of dealing: measured with
+#: ``benchmarks/solver.py --only calibrate`` over boards from 9x9 to 300x300, sparse and dense.
+#: Changing it changes the boards of seeds that reach the budget: a new version may do so.
+WORK_PER_SECOND: Final = 1_000_000
+#: An unseeded deal also stops at this many times its seconds of work (``time_limit_for``):
+#: only a machine that much slower than the reference ever sees it.
+SAFETY_CLOCK_FACTOR: Final = 2.0
 #: Thinning a stuck frontier moves one to this many of its mines at a time.
 MOST_MINES_MOVED: Final = 3
-#: Solver time box inside one attempt: a component too big for it means "stuck here".
-SOLVER_TIME_LIMIT: Final = 0.05
+#: The solver's budget inside one attempt (units of its counting, about 50 ms of work): a
+#: component too big for it means "stuck here".
+SOLVER_WORK: Final = 60_000
+#: Moving mines (the lists ``rearrange`` makes of the whole board) costs one unit per this
+#: many cells: they run in comprehensions and big-integer sums, far cheaper a cell than a
+#: deduction. A fresh uniform board costs as much again, and this many units a mine.
+CELLS_PER_SCAN_UNIT: Final = 4
+UNITS_PER_MINE_DEALT: Final = 1
 #: Boards up to this many cells keep every cell's neighbour list (about 340 bytes a cell);
 #: bigger ones work them out when needed, so a 1000x1000 deal does not hold 340 MB of lists.
 LISTED_NEIGHBOURS_CELLS: Final = 100_000
-#: The play-through asks whether to stop once every this many steps (about a millisecond of
-#: work), so the time box and a cancel take effect within a pass, not only between passes.
+#: The play-through counts its work, and asks whether to stop, once every this many steps
+#: (about a millisecond of work), so the budget and a cancel take effect within a pass, not
+#: only between passes.
 STEPS_PER_CHECK: Final = 1024
+#: Seconds between progress reports within a long pass.
+REPORT_EVERY: Final = 0.1
 
 # What a play-through knows of each cell (one byte a cell: ``_PlayThrough.state``).
 #: Not known yet: covered, and no deduction reached it.
@@ -84,22 +106,91 @@ class DealCancelled(Exception):
 
 
 class _Stopped(Exception):
-    """The time box ran out, or the caller cancelled, in the middle of a pass."""
+    """The budget ran out, the caller cancelled or the safety clock rang, in the middle of
+    a pass."""
 
 
 @dataclass(frozen=True)
 class DealProgress:
     """How a no-guess deal is going: the share of the safe cells the solver reached on the
-    best layout so far, and the seconds spent out of the time box."""
+    best layout so far, the work spent out of the budget (units), and the seconds it took."""
 
     solved: float
+    work_used: int
+    work_limit: int
     elapsed: float
-    time_limit: float
+
+    @property
+    def work(self) -> float:
+        """The share of the budget spent, from 0 to 1."""
+        return min(1.0, self.work_used / self.work_limit) if self.work_limit else 1.0
 
 
 def time_limit_for(width: int, height: int) -> float:
-    """The time box of a no-guess deal on a board of this size (seconds)."""
+    """The seconds of work a no-guess deal on a board of this size may do, on the machine
+    the budgets were measured on (``work_limit_for`` in units)."""
     return min(LONGEST_TIME_LIMIT, max(DEFAULT_TIME_LIMIT, width * height / CELLS_PER_SECOND))
+
+
+def work_limit_for(width: int, height: int) -> int:
+    """The work budget of a no-guess deal on a board of this size (units)."""
+    return round(WORK_PER_SECOND * time_limit_for(width, height))
+
+
+def safety_clock_for(width: int, height: int) -> float:
+    """The seconds after which an unseeded deal stops whatever work it has done."""
+    return SAFETY_CLOCK_FACTOR * time_limit_for(width, height)
+
+
+class _DealWork:
+    """The work a deal has done against its budget, and what may end it early: the caller's
+    cancel and, for a deal nobody will deal again, the safety clock."""
+
+    def __init__(
+        self, limit: int, time_limit: float | None, should_stop: Callable[[], bool] | None
+    ) -> None:
+        self.budget = WorkBudget(limit)
+        self.began = time.perf_counter()
+        self.deadline = math.inf if time_limit is None else self.began + time_limit
+        self.should_stop = should_stop
+        self._cancelled = False
+        #: Told of the work done now and then within a long pass (``REPORT_EVERY``), so a
+        #: progress bar moves on a huge board; reading the clock for it decides nothing.
+        self.on_tick: Callable[[], None] | None = None
+        self.reported = self.began
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether the caller asked the deal to stop (asked until the first yes)."""
+        if not self._cancelled and self.should_stop is not None:
+            self._cancelled = self.should_stop()
+        return self._cancelled
+
+    @property
+    def over(self) -> bool:
+        """Whether the budget is spent or the safety clock has rung: the deal falls back."""
+        return self.budget.exhausted or time.perf_counter() > self.deadline
+
+    def spend(self, units: int) -> None:
+        """Count ``units`` of work; raise ``_Stopped`` once the budget is spent."""
+        if not self.budget.spend(units):
+            raise _Stopped
+
+    def interrupted(self) -> bool:
+        """Whether the caller cancelled or the safety clock has rung."""
+        return self.cancelled or time.perf_counter() > self.deadline
+
+    def check(self) -> None:
+        """Raise ``_Stopped`` on a cancel or past the safety clock."""
+        if self.interrupted():
+            raise _Stopped
+
+    def tick(self, units: int) -> None:
+        """``spend`` then ``check``: a play-through's regular stop."""
+        self.spend(units)
+        self.check()
+        if self.on_tick is not None and time.perf_counter() - self.reported > REPORT_EVERY:
+            self.on_tick()
 
 
 class Neighbours:
@@ -135,7 +226,8 @@ def find_no_guess_board(
     protected: Collection[int],
     draw: Draw,
     *,
-    time_limit: float,
+    work_limit: int,
+    time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[DealProgress], None] | None = None,
 ) -> tuple[Board, bool]:
@@ -143,43 +235,50 @@ def find_no_guess_board(
 
     ``deal`` gives a uniform board (called first, and again when the search starts over);
     no mine ever moves onto a ``protected`` cell; ``draw`` makes every random choice. If
-    the ``time_limit`` runs out first: the first board ``deal`` gave and ``False``. The
-    limit is checked inside every pass over the board, so a deal returns soon after it
-    (a fraction of a second late on a 1000x1000 board), however big the board.
-    ``should_stop`` is asked as often: when it returns True, ``DealCancelled`` is raised.
-    ``on_progress`` hears after each layout tried.
+    the ``work_limit`` (units: ``work_limit_for`` a board) runs out first, or the safety
+    clock ``time_limit`` (seconds; None: none, as a seeded deal must have), the first board
+    ``deal`` gave and ``False``. Both are checked inside every pass over the board, so a
+    deal returns soon after either, however big the board. ``should_stop`` is asked as
+    often: when it returns True, ``DealCancelled`` is raised. ``on_progress`` hears after
+    each layout tried, and once more as the deal ends.
     """
-    began = time.perf_counter()
+    work = _DealWork(work_limit, time_limit, should_stop)
     first = deal()
     layout = _Layout(first, protected)
     mines = first.size - first.safe_count
     safe_total = first.size - mines
     best = 0.0
 
-    def stop() -> bool:
-        return bool(should_stop and should_stop()) or time.perf_counter() - began > time_limit
-
-    def report(state: bytearray) -> bool:
-        """Hear where a play got stuck; False once the time box has run out."""
+    def report(solved: float) -> None:
         nonlocal best
-        if should_stop is not None and should_stop():
-            raise DealCancelled
-        elapsed = time.perf_counter() - began
+        best = max(best, solved)
         if on_progress is not None:
-            best = max(best, state.count(OPEN) / safe_total)
-            on_progress(DealProgress(best, elapsed, time_limit))
-        return elapsed <= time_limit
+            work.reported = time.perf_counter()
+            elapsed = work.reported - work.began
+            on_progress(DealProgress(best, work.budget.used, work.budget.limit, elapsed))
+
+    if on_progress is not None:
+        work.on_tick = lambda: report(best)
+
+    def stuck(state: bytearray) -> bool:
+        """Hear where a play got stuck; False once the budget or the safety clock is out."""
+        if work.cancelled:
+            raise DealCancelled
+        report(state.count(OPEN) / safe_total)
+        return not work.over
 
     while True:
         try:
-            repaired = _repair_pass(layout, first_index, mines, deal, draw, stop, report)
+            repaired = _repair_pass(layout, first_index, mines, deal, draw, work, stuck)
         except _Stopped:
-            if should_stop is not None and should_stop():
+            if work.cancelled:
                 raise DealCancelled from None
-            return first, False
+            repaired = None
         if repaired is None:
+            report(best)
             return first, False
         if not repaired:
+            report(1.0)
             return Board.from_flags(first.width, first.height, bytes(layout.flags)), True
 
 
@@ -189,21 +288,21 @@ def _repair_pass(
     mines: int,
     deal: Callable[[], Board],
     draw: Draw,
-    stop: Callable[[], bool],
+    work: _DealWork,
     report: Callable[[bytearray], bool],
 ) -> bool | None:
     """Play the layout from ``first_index``; wherever the deductions stop, move a few
     mines and play on from there. False when the play needed no move (the layout is
     proven), True when it did (the caller plays the new layout again from the start),
-    None when the time box ran out. Raises ``DealCancelled`` on a cancel and
-    ``_Stopped`` when ``stop`` ends the play in the middle.
+    None when the budget ran out. Raises ``DealCancelled`` on a cancel and ``_Stopped``
+    when ``work`` ends the play in the middle.
 
     Moving mines keeps what the play knows true of the new layout: only covered cells the
     play has not proven change (a proven mine that moves is forgotten), so the open cells
     stay safe and the proven mines stay mines. The deductions made before a move may not
     hold with the new numbers, which is why a repaired layout is played again.
     """
-    play = _PlayThrough(layout.counts, mines, layout.around, SOLVER_TIME_LIMIT, stop)
+    play = _PlayThrough(layout.counts, mines, layout.around, SOLVER_WORK, work)
     play.open_cell(first_index)
     repaired = False
     while True:
@@ -212,9 +311,10 @@ def _repair_pass(
             return repaired
         if not report(play.state):
             return None
-        moved = layout.rearrange(draw, play.state, play.unknown_cells(), stop)
+        moved = layout.rearrange(draw, play.state, play.unknown_cells(), work)
         if not moved:
             # Nothing to move; start again from a fresh uniform board.
+            work.spend(len(play.state) // CELLS_PER_SCAN_UNIT + UNITS_PER_MINE_DEALT * mines)
             layout.replace(deal())
             return True
         play.forget(moved)
@@ -229,31 +329,26 @@ class _PlayThrough:
         counts: bytearray,
         mines: int,
         around: Neighbours,
-        solver_time_limit: float,
-        stop: Callable[[], bool] | None = None,
+        solver_work: int,
+        work: _DealWork,
     ) -> None:
         self.counts = counts
         self.mines = mines
         self.around = around
-        self.solver_time_limit = solver_time_limit
-        self.stop = stop
+        self.solver_work = solver_work
+        self.work = work
         self.state = bytearray(len(counts))
         self.safe_total = len(counts) - mines
         self.opened = 0
         self.queue: list[int] = []  # open numbers whose neighbourhood changed
         self.border: set[int] = set()  # open cells that may have unknown cells around them
 
-    def check(self) -> None:
-        """Raise ``_Stopped`` if the play must end now (time box or cancel)."""
-        if self.stop is not None and self.stop():
-            raise _Stopped
-
     def run(self) -> None:
         """Deduce until every safe cell is open, nothing more follows, or ``stop`` says so."""
         safe_total = self.safe_total
         try:
             while self.opened < safe_total:
-                self.check()
+                self.work.check()
                 if self.local_rules():
                     continue
                 if self.opened >= safe_total:
@@ -292,7 +387,7 @@ class _PlayThrough:
             state[i] = OPEN
             opened += 1
             if not opened % STEPS_PER_CHECK:
-                self.check()  # a flood can cross most of a huge board
+                self.work.tick(STEPS_PER_CHECK)  # a flood can cross most of a huge board
             if counts[i] == 0:
                 stack.extend(n for n in of[i] if state[n] == UNKNOWN)
             else:
@@ -302,6 +397,7 @@ class _PlayThrough:
                 if state[n] == OPEN and counts[n]:
                     queue.append(n)
         self.opened += opened
+        self.work.spend(opened % STEPS_PER_CHECK)
 
     def mark_mine(self, index: int) -> None:
         """Record a proven mine; queue the open numbers around it."""
@@ -318,7 +414,7 @@ class _PlayThrough:
             steps += 1
             if steps == STEPS_PER_CHECK:
                 steps = 0
-                self.check()
+                self.work.tick(STEPS_PER_CHECK)
             i = queue.pop()
             unknown = [n for n in of[i] if state[n] == UNKNOWN]
             if not unknown:
@@ -332,6 +428,7 @@ class _PlayThrough:
                 for n in unknown:
                     self.mark_mine(n)
                 changed = True
+        self.work.spend(steps)
         return changed
 
     def live_numbers(self) -> dict[int, tuple[frozenset[int], int]]:
@@ -340,9 +437,10 @@ class _PlayThrough:
         of, counts, state = self.around.of, self.counts, self.state
         live: dict[int, tuple[frozenset[int], int]] = {}
         done = []
-        for step, i in enumerate(sorted(self.border), 1):
+        border = sorted(self.border)
+        for step, i in enumerate(border, 1):
             if not step % STEPS_PER_CHECK:
-                self.check()
+                self.work.tick(STEPS_PER_CHECK)
             unknown = frozenset(n for n in of[i] if state[n] == UNKNOWN)
             if unknown and counts[i]:
                 need = counts[i] - sum(1 for n in of[i] if state[n] == KNOWN_MINE)
@@ -350,6 +448,7 @@ class _PlayThrough:
             elif not unknown:
                 done.append(i)
         self.border.difference_update(done)
+        self.work.spend(len(border) % STEPS_PER_CHECK)
         return live
 
     def subset_rule(self, live: dict[int, tuple[frozenset[int], int]]) -> bool:
@@ -362,7 +461,7 @@ class _PlayThrough:
         changed = False
         for step, (i, (cells_a, need_a)) in enumerate(live.items(), 1):
             if not step % STEPS_PER_CHECK:
-                self.check()
+                self.work.tick(STEPS_PER_CHECK)
             # A number whose covered cells hold all of i's touches any one of them.
             for j in of[next(iter(cells_a))]:
                 other = live.get(j)
@@ -376,6 +475,7 @@ class _PlayThrough:
                     changed = self.decide(rest, self.open_cell) or changed
                 elif need_b - need_a == len(rest):
                     changed = self.decide(rest, self.mark_mine) or changed
+        self.work.spend(len(live) % STEPS_PER_CHECK)
         return changed
 
     def decide(self, cells: Iterable[int], how: Callable[[int], None]) -> bool:
@@ -396,17 +496,20 @@ class _PlayThrough:
 
         state = self.state
         known_mines = state.count(KNOWN_MINE)
+        solver_work = WorkBudget(self.solver_work)
         try:
             safe, mined = certain_cells_of(
                 [(list(cells), need) for cells, need in live.values()],
                 self.unknown_cells,
                 state.count(UNKNOWN),
                 self.mines - known_mines,
-                self.solver_time_limit,
-                stop=self.stop,
+                math.inf,
+                stop=self.work.interrupted,
+                work=solver_work,
             )
         except AnalysisStopped:
             raise _Stopped from None
+        self.work.spend(len(live) + solver_work.used)
         changed = False
         for i in sorted(safe):
             self.open_cell(i)
@@ -443,13 +546,13 @@ class _Layout:
         return source, target
 
     def rearrange(
-        self, draw: Draw, state: bytearray, stuck: list[int], stop: Callable[[], bool]
+        self, draw: Draw, state: bytearray, stuck: list[int], work: _DealWork
     ) -> list[int]:
         """Move a few mines so that the solver, stuck at ``state``, gets further: the cells
         that changed (none of them open).
 
         Empty when no mine can move (the caller starts over from a fresh board). Raises
-        ``_Stopped`` when ``stop`` says so (the lists below take a while on huge boards).
+        ``_Stopped`` when ``work`` says so (the lists below take a while on huge boards).
         """
         flags, protected = self.flags, self.protected
         # How many open cells each cell touches (itself included, and it is not open).
@@ -461,8 +564,7 @@ class _Layout:
         free = [
             i for i, seen in enumerate(touches) if not seen and not flags[i] and i not in protected
         ]
-        if stop():
-            raise _Stopped
+        work.tick(len(state) // CELLS_PER_SCAN_UNIT)
         frontier_mines = [i for i in frontier if flags[i]]
         frontier_safe = [i for i in frontier if not flags[i] and i not in protected]
         moved: list[int] = []

@@ -55,6 +55,7 @@ from textmines.engine.solver.view import (
     parse_view,
     reading_order,
 )
+from textmines.engine.work import WorkBudget
 
 #: Seconds the exact counting may take before it settles for an estimate.
 DEFAULT_TIME_LIMIT: Final = 0.5
@@ -174,15 +175,17 @@ def certain_cells_of(
     time_limit: float = DEFAULT_TIME_LIMIT,
     *,
     stop: Stop | None = None,
+    work: WorkBudget | None = None,
 ) -> tuple[set[int], set[int]]:
     """``certain_cells`` of a position given by its numbers' constraints (each number's
     unknown cells and the mines among them) rather than by a view: the no-guess generator
     has them at hand, hundreds of times a deal, and reading a view again costs more than the
     rest. ``unknown_cells`` lists every unknown cell (asked only when the cells next to no
     number are decided); ``unknown_total`` counts them and ``mines_left`` is the mines among
-    them."""
+    them. A component whose counting would take ``work`` past its budget decides nothing,
+    as one past the time box (the no-guess deal bounds its solver by work alone)."""
     model = model_of(numbers, unknown_total, mines_left, stop)
-    return _certain(model, unknown_cells, time_limit, stop)
+    return _certain(model, unknown_cells, time_limit, stop, work)
 
 
 def _certain(
@@ -190,10 +193,11 @@ def _certain(
     unknown_cells: Callable[[], Iterable[int]],
     time_limit: float,
     stop: Stop | None,
+    work: WorkBudget | None = None,
 ) -> tuple[set[int], set[int]]:
     """The model's certainly safe and certainly mined cells, the interior's included when
     the mine count decides it (all safe or all mines)."""
-    mix, cells = _solve(model, time.perf_counter() + time_limit, None, stop)
+    mix, cells = _solve(model, time.perf_counter() + time_limit, None, stop, work)
     safe, mined = cells.safe, cells.mined
     if mix.interior and not cells.approximate and mix.interior_mines in (0, mix.z * mix.interior):
         decided = safe if mix.interior_mines == 0 else mined
@@ -287,14 +291,18 @@ def _unflagged_interior(
 
 
 def _solve(
-    model: Model, deadline: float, max_groups: int | None, stop: Stop | None
+    model: Model,
+    deadline: float,
+    max_groups: int | None,
+    stop: Stop | None,
+    work: WorkBudget | None = None,
 ) -> tuple[_Mix, _CellOutcome]:
     """Count the model's components (estimating those out of time), combine them with the
     interior and weigh every frontier cell."""
     check_stop(stop)
     comps = components(model)
     check_stop(stop)
-    exact, estimated_mines = _count_components(comps, model, deadline, max_groups, stop)
+    exact, estimated_mines = _count_components(comps, model, deadline, max_groups, stop, work)
     approximate = len(exact) < len(comps)
     mix = _combine(model, exact, estimated_mines, approximate)
     cells = _CellOutcome({}, set(model.safe), set(model.mined), approximate)
@@ -320,9 +328,10 @@ def _count_components(
     deadline: float,
     max_groups: int | None,
     stop: Stop | None,
+    work: WorkBudget | None,
 ) -> tuple[list[Component], float]:
-    """Count every component in time; estimate the others. Returns the counted components
-    and the mines the estimated ones are expected to hold."""
+    """Count every component in time (and within ``work``); estimate the others. Returns
+    the counted components and the mines the estimated ones are expected to hold."""
     exact: list[Component] = []
     estimated_mines = 0.0
     for comp in comps:
@@ -330,7 +339,7 @@ def _count_components(
         try:
             if max_groups is not None and len(comp.sizes) > max_groups:
                 raise TimeBoxExceeded
-            count_layouts(comp, deadline)
+            count_layouts(comp, deadline, work)
         except TimeBoxExceeded:
             comp.release()
             comp.estimate = estimate(comp, model)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from textmines.engine.solver.model import Constraint, Model
+from textmines.engine.work import WorkBudget
 
 #: A DP state: the mines still needed by each active constraint, in slot order.
 State = tuple[int, ...]
@@ -26,7 +27,7 @@ Option = tuple[int, State, int]
 
 
 class TimeBoxExceeded(Exception):
-    """The time box ran out before a component was counted."""
+    """The time box or the work budget ran out before a component was counted."""
 
 
 @dataclass(slots=True)
@@ -148,13 +149,17 @@ def _plan(
     return comp
 
 
-def count_layouts(comp: Component, deadline: float) -> None:
+def count_layouts(comp: Component, deadline: float, work: WorkBudget | None = None) -> None:
     """Count the layouts of ``comp`` by mine count into ``comp.counts``, keeping every
-    layer for ``expected_mines``. Raises ``TimeBoxExceeded`` past ``deadline``."""
+    layer for ``expected_mines``. Raises ``TimeBoxExceeded`` past ``deadline``, or before
+    a group would take ``work`` past its budget (a unit: one way of filling a group from
+    one state, so the same component stops at the same group on every machine)."""
     layer: dict[State, dict[int, int]] = {(): {0: 1}}
     comp.release()
     for i, size in enumerate(comp.sizes):
-        if time.perf_counter() > deadline:
+        if time.perf_counter() > deadline or (
+            work is not None and not work.spend(len(layer) * (size + 1))
+        ):
             raise TimeBoxExceeded
         slots = [(s.src, s.init, s.dec, s.cap, s.dst) for s in comp.slots[i]]
         width = sum(1 for s in slots if s[4] >= 0)

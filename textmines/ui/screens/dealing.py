@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
 from textmines.engine.game import Deal, Game
-from textmines.engine.noguess import DealCancelled, DealProgress, time_limit_for
+from textmines.engine.noguess import DealCancelled, DealProgress
 
 #: Seconds a deal runs before its box appears.
 SHOW_AFTER = 0.25
@@ -55,7 +55,6 @@ class DealingScreen(ModalScreen[Deal | None]):
     def __init__(self, game: Game, x: int, y: int) -> None:
         super().__init__(classes="-hidden")
         self.game, self.x, self.y = game, x, y
-        self.time_limit = time_limit_for(game.width, game.height)
         #: Set by the player (Escape) or when the screen goes: the worker stops soon after.
         self.cancel = threading.Event()
         #: The latest report from the worker thread (one assignment: safe to share).
@@ -69,7 +68,8 @@ class DealingScreen(ModalScreen[Deal | None]):
                 f"Dealing a no-guess {game.width}x{game.height} board ({game.mines:,} mines)",
                 id="title",
             )
-            yield ProgressBar(total=self.time_limit, show_eta=False, show_percentage=False)
+            # The share of the deal's work budget spent: the same on every machine.
+            yield ProgressBar(total=1.0, show_eta=False, show_percentage=False)
             yield Static("", id="detail")
             yield Static("Esc cancel (the board stays ready)", id="keys")
 
@@ -109,8 +109,8 @@ class DealingScreen(ModalScreen[Deal | None]):
 
     def _repaint(self) -> None:
         elapsed = time.perf_counter() - self._began
-        self.query_one(ProgressBar).update(progress=min(elapsed, self.time_limit))
         progress = self.progress
+        self.query_one(ProgressBar).update(progress=0.0 if progress is None else progress.work)
         reached = (
             "trying the first layout"
             if progress is None
@@ -118,8 +118,8 @@ class DealingScreen(ModalScreen[Deal | None]):
             else f"best layout so far: {math.floor(progress.solved * 100)}% solved"
         )
         self.query_one("#detail", Static).update(
-            f"{elapsed:.1f} s of {self.time_limit:g} s · {reached}\n"
-            "If time runs out: an ordinary board, which may need a guess."
+            f"{elapsed:.1f} s · {reached}\n"
+            "If the search runs out: an ordinary board, which may need a guess."
         )
 
     def action_cancel(self) -> None:
