@@ -328,11 +328,45 @@ def test_chord_with_a_wrong_flag_loses() -> None:
 def test_chord_on_covered_zero_or_question_does_nothing() -> None:
     game = game_on(FIVE)
     game.reveal(0, 4)
-    assert not game.chord(0, 4)  # a zero
+    assert not game.chord(0, 4)  # a zero with nothing covered around it
     assert not game.chord(4, 0)  # covered
     game.toggle_mark(4, 0)
     game.toggle_mark(4, 0)
     assert not game.chord(4, 0)  # question mark
+
+
+def zero_behind_a_wall() -> Game:
+    """FIVE with flags on column 1 set before the first click, a reveal of (0, 2) whose flood
+    they stop, and the flags taken off again: open 0s beside covered cells."""
+    game = game_on(FIVE, question_marks=False)
+    for y in range(5):
+        game.toggle_mark(1, y)
+    game.reveal(0, 2)
+    for y in range(5):
+        game.toggle_mark(1, y)
+    assert rows(game) == ["0####"] * 5
+    return game
+
+
+def test_chord_on_a_zero_opens_its_covered_neighbours() -> None:
+    # Arbiter and Viennasweeper chord on any revealed cell whose flags match its number.
+    game = zero_behind_a_wall()
+    change = game.chord(0, 2)
+    assert {(1, 1), (1, 2), (1, 3)} <= set(change.cells())
+    # (1, 2) is a 0 too: its flood opens all but the lone 2 in the corner.
+    assert rows(game) == ["001##", "0012#", "00011", "00000", "00000"]
+    assert game.status == Status.PLAYING and game.safe_left == 1
+    assert game.effective.chord == 1
+    assert not game.chord(0, 0)  # no covered neighbour left: nothing to open
+
+
+def test_chord_on_a_zero_with_flags_around_opens_nothing() -> None:
+    game = zero_behind_a_wall()
+    game.toggle_mark(1, 1)  # a flag beside the 0s at (0, 0), (0, 1) and (0, 2)
+    for y in range(3):
+        assert not game.chord(0, y)
+    assert rows(game) == ["0####", "0F###", "0####", "0####", "0####"]
+    assert game.effective.chord == 0 and game.safe_left == 18
 
 
 def test_chord_before_the_first_reveal_does_nothing() -> None:

@@ -84,3 +84,21 @@ def test_chord_clicks_are_counted() -> None:
 def test_a_game_not_started_measures_zero() -> None:
     m = game_metrics(Game(9, 9, 10, seed=1))
     assert (m.bbbv, m.solved_bbbv, m.clicks, m.efficiency, m.bbbv_per_second) == (0, 0, 0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("size", "measured"),
+    [((8, 8, 10), True), ((16, 16, 40), True), ((30, 16, 99), True), ((9, 9, 10), False)],
+)
+def test_stnb_only_on_arbiters_levels(size: tuple[int, int, int], measured: bool) -> None:
+    # As ms-toollib: 9x9/10, Windows' Beginner, has no STNB (tests/replays checks the library).
+    width, height, mines = size
+    clock = FakeClock()
+    # The mines fill the top rows; a number under them, then the opening below: a win in 5 s.
+    game = Game.from_board(Board.from_mines(width, height, range(mines)), clock=clock)
+    game.reveal(0, mines // width + 1)
+    clock.advance(5)
+    game.reveal(width - 1, height - 1)
+    m = game_metrics(game)
+    assert m.won and m.elapsed_ms == 5000
+    assert (m.stnb is not None) == measured

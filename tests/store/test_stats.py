@@ -700,19 +700,29 @@ def test_the_best_competitive_figures_come_from_unassisted_wins(store: StatsStor
     from dataclasses import replace
 
     def win(ce: int, stnb: float, rqp: float, *, assisted: bool = False) -> GameRecord:
-        # 30 3BV solved, clicks (30, 5, 3): Cl 38.
-        record = make(bbbv=30, assisted=assisted)
+        # 30 3BV solved, clicks (30, 5, 3): Cl 38. Intermediate: a board STNB is measured on.
+        record = make(bbbv=30, assisted=assisted, size=(16, 16, 40))
         clicks = {"left_clicks": 30, "right_clicks": 5, "chord_clicks": 3}
         return replace(record, effective_clicks=ce, stnb=stnb, rqp=rqp, solved_bbbv=30, **clicks)
 
     add(store, win(34, 20.0, 9.0), win(30, 25.0, 12.0), win(38, 99.0, 1.0, assisted=True))
-    add(store, make(bbbv=30))  # an older version's win: no figures
-    figures = dict(store.group_stats(BEGINNER).best_figures)
+    add(store, make(bbbv=30, size=(16, 16, 40)))  # an older version's win: no figures
+    figures = dict(store.group_stats(Group.for_preset("intermediate")).best_figures)
     assert list(figures) == ["IOE", "Correctness", "Throughput", "STNB", "RQP"]
     assert figures["Correctness"] == pytest.approx(34 / 38)
     assert figures["Throughput"] == pytest.approx(30 / 30)
     assert (figures["STNB"], figures["RQP"]) == (25.0, 9.0)
     assert store.group_stats(EXPERT).best_figures == ()
+
+
+def test_a_9x9_stnb_stored_by_an_older_version_is_no_best_figure(store: StatsStore) -> None:
+    # ms-toollib measures no STNB on 9x9/10; textmines measured one before it followed it.
+    from dataclasses import replace
+
+    old = replace(make(bbbv=30), effective_clicks=30, stnb=25.0, rqp=9.0, solved_bbbv=30)
+    add(store, old)
+    figures = dict(store.group_stats(BEGINNER).best_figures)
+    assert "STNB" not in figures and figures["RQP"] == 9.0
 
 
 def test_daily_figures_count_the_first_try_of_each_day_and_streaks_of_days() -> None:

@@ -501,7 +501,8 @@ class Game:
         return self.act(ActionKind.FLAG, x, y)
 
     def chord(self, x: int, y: int) -> Change:
-        """On a number with as many adjacent flags, open every other covered neighbour."""
+        """On a revealed cell with as many adjacent flags as its number, 0 included, open
+        every other covered neighbour (as Arbiter and Viennasweeper do)."""
         return self.act(ActionKind.CHORD, x, y)
 
     def note_cursor(self, x: int, y: int) -> None:
@@ -587,7 +588,10 @@ class Game:
     def _do_chord(self, index: int, runs: list[tuple[int, int]]) -> None:
         b = self._cells[index]
         number = b & COUNT_MASK
-        if b & STATE_MASK != REVEALED or number == 0:
+        # A 0 chords too: flags can stop a flood (set before the first click, say) and be
+        # taken off later, leaving covered cells beside an open 0, which Arbiter's and
+        # Viennasweeper's chord opens.
+        if b & STATE_MASK != REVEALED:
             return
         around = neighbour_indices(index, self.width, self.height)
         if sum(1 for n in around if self._cells[n] & STATE_MASK == FLAG) != number:

@@ -119,11 +119,12 @@ def solved_bbbv(game: Game) -> int:
     return len(set(labels) - unfinished) + opened_numbers
 
 
-#: STNB's constant per board: Metasweeper's for Arbiter's levels (8x8, 16x16, 30x16), and the
-#: Beginner constant for the 9x9 Beginner of Windows and of textmines.
+#: STNB's constant per board ``(width, height, mines)``: ms-toollib's, on Arbiter's three
+#: levels only. The library gives the 9x9/10 Beginner of Windows (and of textmines), a 16x30
+#: Expert on its side and every custom board no STNB, so textmines gives them none either:
+#: a 9x9 STNB would compare with no one's.
 STNB_CONSTANTS: Final = {
     (8, 8, 10): 36.0,
-    (9, 9, 10): 36.0,
     (16, 16, 40): 162.0,
     (30, 16, 99): 435.0,
 }
@@ -197,7 +198,9 @@ class GameMetrics:
 
     @property
     def stnb(self) -> float | None:
-        """STNB on the standard boards (None on others, or before any 3BV or time)."""
+        """STNB on Arbiter's levels, 8x8/10, 16x16/40 and 30x16/99, as ms-toollib measures
+        it; None on every other board (9x9/10 included: see ``STNB_CONSTANTS``) and before
+        any 3BV is solved or any time has passed."""
         constant = STNB_CONSTANTS.get((self.width, self.height, self.mines))
         if constant is None or not self.solved_bbbv or self.elapsed_ms <= 0:
             return None

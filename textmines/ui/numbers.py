@@ -29,8 +29,8 @@ def game_details(m: GameMetrics) -> list[tuple[str, str]]:
     ]
     if m.rqp is not None:
         rows.append(("RQP", f"{m.rqp:.2f}"))
-    if m.stnb is not None:
-        rows.append(("STNB", f"{m.stnb:.1f}"))
+    # STNB is measured on Arbiter's levels only (not on 9x9 nor custom boards): a dash says so.
+    rows.append(("STNB", "-" if m.stnb is None else f"{m.stnb:.1f}"))
     rows.append(("Openings", f"{m.openings}, islands {m.islands}"))
     rows.append(("Flags", f"{m.flags_placed}" + (" (NF)" if m.no_flags else "")))
     return rows

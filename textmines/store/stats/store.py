@@ -17,6 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
+from textmines.engine.metrics import STNB_CONSTANTS
 from textmines.store.paths import move_aside, write_atomic
 from textmines.store.stats.errors import StatsError, describe_sqlite_error, is_busy
 from textmines.store.stats.figures import (
@@ -421,6 +422,9 @@ class StatsStore:
         ).fetchall()
         best, damaged = self._best_times(connection, group, BEST_TIMES)
         figures = connection.execute(_BEST_FIGURES, params).fetchone()
+        # Games recorded while textmines gave 9x9/10 an STNB still hold one; ms-toollib
+        # measures none on that board, so neither do the best figures.
+        has_stnb = (group.width, group.height, group.mines) in STNB_CONSTANTS
         lost = history.count("L") + history.count("l")
         won = history.count("W") + history.count("w")
         return GroupStats(
@@ -441,6 +445,6 @@ class StatsStore:
             best_figures=tuple(
                 (name, float(value))
                 for name, value in zip(BEST_FIGURE_NAMES, figures, strict=True)
-                if value is not None
+                if value is not None and (name != "STNB" or has_stnb)
             ),
         )
