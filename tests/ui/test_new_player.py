@@ -618,7 +618,7 @@ async def test_a_slow_no_guess_deal_keeps_the_screen_alive_and_can_be_cancelled(
         assert isinstance(screen, DealingScreen)
         await wait_until(pilot, lambda: not screen.has_class("-hidden"), "the dealing box")
         assert screen.query_one(ProgressBar).progress > 0  # repainted while the worker deals
-        assert "If the search runs out" in str(screen.query_one("#detail").render())
+        assert "Out of budget" in str(screen.query_one("#detail").render())
         await pilot.press("escape")
         await wait_for_deal(pilot)
         assert app.game.status == "ready" and app.game.board is None

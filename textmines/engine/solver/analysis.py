@@ -59,6 +59,9 @@ from textmines.engine.work import WorkBudget
 
 #: Seconds the exact counting may take before it settles for an estimate.
 DEFAULT_TIME_LIMIT: Final = 0.5
+#: Units of work (``WorkBudget``) a group of frontier cells costs beyond its counting: about
+#: what planning and weighing it take, measured against the counting's own units.
+UNITS_PER_GROUP: Final = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +322,13 @@ def _solve(
         cells.probability[c] = 0.0
     for c in model.mined:
         cells.probability[c] = 1.0
+    if work is not None:
+        # What the counting's units leave out: planning every group, and weighing each
+        # component against the mine counts of all the others (a product of distributions).
+        work.spend(
+            UNITS_PER_GROUP * sum(len(comp.sizes) for comp in comps)
+            + sum(len(mix.prefix[i]) * len(mix.suffix[i + 1]) for i in range(len(exact)))
+        )
     return mix, cells
 
 

@@ -119,7 +119,7 @@ class DealingScreen(ModalScreen[Deal | None]):
         )
         self.query_one("#detail", Static).update(
             f"{elapsed:.1f} s · {reached}\n"
-            "If the search runs out: an ordinary board, which may need a guess."
+            "Out of budget: an ordinary board, which may need a guess."
         )
 
     def action_cancel(self) -> None:
