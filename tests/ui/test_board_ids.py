@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from tests.helpers import FakeClock, click_cell, make_app, new_stats
+from tests.helpers import FakeClock, click_cell, make_app, new_stats, wait_until
 from textmines.engine.board_id import board_id_of, parse_board_id
 from textmines.ui.header import GameHeader
 from textmines.ui.screens.board_id import BoardInfoScreen, PlayBoardIdScreen
@@ -187,3 +187,20 @@ async def test_board_info_before_the_first_click_says_why_there_is_no_id() -> No
         await pilot.press("c")
         message = str(screen.query_one("#message", Static).render())
         assert message == "Nothing to copy: this board has no ID." and app.clipboard == ""
+
+
+async def test_autoplay_plays_a_board_whose_first_click_was_made_for_you() -> None:
+    # Issue 34.13: the clock waits for the player's first move on a shared board, and
+    # autoplay waited for that clock: `[Autoplay]` on the status line, and nothing moved.
+    app = make_app(board_id=parse_board_id(SHARED))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press(*["greater_than_sign"] * 4, "a")
+        await wait_until(pilot, lambda: app.game.status.is_over, "the autoplay to end", 60)
+        assert app.game.status == "won"
+
+
+async def test_autoplay_from_the_start_plays_a_shared_board() -> None:
+    app = make_app(board_id=parse_board_id(SHARED), autoplay=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: len(app.game.actions) > 1, "an autoplay move", 60)
+

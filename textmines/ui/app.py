@@ -1148,8 +1148,10 @@ class TextminesApp(ThemedApp):
             return
         if self.game.status.is_over:
             self.stop_autoplay()
-        elif self.game.paused or self.dealing:
-            # Waits for the player to resume, or for the board being dealt.
+        elif self._holds or self.dealing:
+            # Waits for the player to resume (or the dialog to close, the terminal to grow),
+            # or for the board being dealt. Not for a shared board's clock, which waits for
+            # the first move: autoplay's move starts it.
             self.set_timer(self.assist.delay, self._autoplay_step)
         else:
             self.assist.think(self.game)
