@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import summary, timings
 
-from textmines.engine import Game
+from textmines.engine import Board, Game
+from textmines.engine import board_id as ids
 from textmines.engine.metrics import game_metrics
 
 
@@ -135,6 +136,30 @@ def metrics_cost(repeat: int) -> None:
     print("   ", summary(samples, 1e-3, "ms"))
 
 
+def board_ids(repeat: int) -> None:
+    """Reading board IDs: the longest a board has, and 300,000 characters behind a good check
+    (an attack: decoding them took 10-20 s before the length limit and the linear reading)."""
+    last = Board.from_mines(50, 50, range(1250, 2500))  # the number with the most digits
+    longest = ids.BoardId(last, (0, 0), "opening", True).text()
+    code = "z" * 300_000
+    huge = f"9x9-10-o4.4-{code}{ids._check('9x9-10-o4.4' + code)}"
+
+    def refused() -> None:
+        try:
+            ids.parse_board_id(huge)
+        except ids.BoardIdError:
+            return
+        raise AssertionError("a 300,000-character ID was read")
+
+    print(f"Board IDs (parse_board_id), {len(longest)} characters (50x50/1250, the last code):")
+    print("   ", summary(timings(lambda: ids.parse_board_id(longest), repeat), 1e-3, "ms", 2))
+    print("Board IDs, 300,000 characters with a good check (refused as too long):")
+    print("   ", summary(timings(refused, repeat), 1e-6, "us", 1))
+    # The code's reading alone, past the limit: linear (one character at a time it took 20 s).
+    print("Board IDs, reading a 300,000-character code of mines (_number, no limit):")
+    print("   ", summary(timings(lambda: ids._number(code), max(1, repeat // 10)), 1e-3, "ms", 1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -145,6 +170,7 @@ def main() -> None:
     expert_first_reveal(n)
     expert_single_actions(n)
     metrics_cost(n // 4)
+    board_ids(n // 4)
     print("Scaling, 15% mines, first click in the middle (opening rule):")
     for side in (100, 300, 1000):
         huge_board(side, side, side * side * 15 // 100, big)

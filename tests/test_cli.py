@@ -531,10 +531,20 @@ def test_export_replay_writes_the_last_or_a_numbered_game(
     ("game", "status", "message"),
     [
         ("3", 1, "game 3 has no recording"),  # an older version's game
-        ("9", 1, "game 9 has no recording"),
-        ("9" * 23, 1, f"game {'9' * 23} has no recording"),  # was: "too large" for SQLite
+        ("003", 1, "game 3 has no recording"),
+        # Issue 34.22: a game that is not there is no game (it said "has no recording").
+        ("9", 2, "there is no game 9 in the statistics"),
+        ("9" * 23, 2, f"there is no game {'9' * 23} in the statistics"),  # past SQLite's
+        pytest.param(
+            "9" * 5000,
+            2,
+            f"there is no game {'9' * 40}... (5,000 digits) in the statistics",
+            id="5000 digits",
+        ),
         ("x", 2, "GAME must be 'last' or a game number, not 'x'"),
         ("0", 2, "GAME must be 'last'"),
+        ("\u00b2", 2, "GAME must be 'last' or a game number, not '\u00b2'"),  # isdigit() took it
+        ("\u0663", 2, "GAME must be 'last' or a game number, not '\u0663'"),  # Arabic-Indic 3
     ],
 )
 def test_export_replay_says_what_is_wrong(
@@ -639,3 +649,37 @@ def test_many_theme_problems_are_one_notice_at_start_up() -> None:
     (one,) = theme_notices([*few, "t3.toml: bad"])
     assert one.startswith("4 theme problems (first: t0.toml: is not valid TOML")
     assert "textmines --list-themes" in one
+
+
+def test_export_replay_to_a_file_it_cannot_write_says_which_and_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 34.2: a 300-character name was a traceback (OSError: File name too long).
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    recorded_games(tmp_path)
+    target = tmp_path / f"{'a' * 300}.evf"
+    with pytest.raises(SystemExit) as stop:
+        main(["--export-replay", "last", str(target)])
+    assert stop.value.code == 1
+    err = capsys.readouterr().err
+    assert err == f"textmines: --export-replay: cannot write {target}: file name too long\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("\u0661x9-10-o4.4-1ef8z1e8y1s", "is not a board ID (they look like"),
+        ("\uff10x9-10-o4.4-1ef8z1e8y1s", "is not a board ID (they look like"),
+        ("9" * 5000 + "x9-10-o4.4-1ef8z1e8y1s", "(5,022 characters) is not a board ID (too long"),
+    ],
+    ids=["arabic-indic digit", "full-width digit", "5000-digit number"],
+)
+def test_game_with_foreign_digits_or_a_huge_number_exits_2_with_one_line(
+    fake_app: type[FakeApp], capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    # Issue 34.1: a traceback each (UnicodeEncodeError; int()'s 4,300-digit limit).
+    with pytest.raises(SystemExit) as stop:
+        main(["--game", text])
+    assert stop.value.code == 2 and fake_app.built == []
+    err = capsys.readouterr().err
+    assert err.startswith("textmines: --game: ") and said in err and err.count("\n") == 1

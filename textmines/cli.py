@@ -375,21 +375,30 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
     from textmines.records import stored_evf
 
     option = "--export-replay"
-    if game != "last" and not (game.isdigit() and int(game) > 0):
-        _fail(f"{option}: GAME must be 'last' or a game number, not {game!r}")
+    number = _game_number(option, game)
     target = Path(file)
-    if target.exists():
+    try:
+        exists = target.exists()
+    except OSError as error:  # a name too long for the file system, a folder not searchable
+        _fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
+    if exists:
         _fail(f"{option}: {target} already exists; choose another file or remove it", 1)
     stats, notices = open_stats(stats_db)
     if stats is None:
         _fail(f"{option}: {notices[0] if notices else 'no statistics database'}", 1)
     with stats:
         try:
-            stored = stats.stored_replay(None if game == "last" else int(game))
+            stored = stats.stored_replay(number)
+            if stored is None and number is not None and not stats.has_game(number):
+                _fail(
+                    f"{option}: there is no game {_shown(game)} in the statistics "
+                    f"({stats_db}, {stats.count():,} games); 'last' is the latest game with a "
+                    "recording"
+                )
         except StatsError as error:
             _fail(f"{option}: {error}", 1)
     if stored is None:
-        which = "no game has a recording" if game == "last" else f"game {game} has no recording"
+        which = "no game has a recording" if number is None else f"game {number} has no recording"
         _fail(f"{option}: {which} in {stats_db} (older versions of textmines kept none)", 1)
 
     try:
@@ -402,6 +411,33 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
         _fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
     print(f"Replay of game {stored.game_id} written to {target}")
     return 0
+
+
+def _game_number(option: str, game: str) -> int | None:
+    """GAME of ``--export-replay``: None for 'last', else its number; anything else exits 2.
+    ASCII digits only: str.isdigit() also takes '²' (which int() refuses) and '٣'."""
+    if game == "last":
+        return None
+    digits = game.lstrip("0")
+    if not (game.isascii() and game.isdigit() and digits):
+        _fail(f"{option}: GAME must be 'last' or a game number, not {_short(game)}")
+    # Past SQLite's 19 digits no game has the number, and int() refuses 4,300 digits.
+    return int(digits) if len(digits) <= 19 else 2**63
+
+
+def _shown(game: str) -> str:
+    """Game number ``game`` (ASCII digits) as a message names it: a long one cut short."""
+    digits = game.lstrip("0")
+    return digits if len(digits) <= 40 else f"{digits[:40]}... ({len(digits):,} digits)"
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a one-line message, cut short (with its length) when its quote is
+    long (a control character or a stray byte is quoted in four to ten characters)."""
+    shown = text[:limit]
+    while len(repr(shown)) > limit + 2:
+        shown = shown[:-1]
+    return repr(text) if shown == text else f"{shown!r}... ({len(text):,} characters)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

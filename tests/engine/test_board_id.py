@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from tests.helpers import FakeClock
 from textmines.engine.board import Board
 from textmines.engine.board_id import (
+    ALPHABET,
     MAX_CELLS,
     BoardId,
     BoardIdError,
@@ -124,3 +127,117 @@ def test_big_boards_and_boards_not_dealt_have_no_id() -> None:
     big = Game(60, 60, 100, seed=1)
     big.reveal(0, 0)
     assert MAX_CELLS < 60 * 60 and board_id_of(big) is None
+
+
+# ------------------------------------------------- hostile IDs (issue 34: items 1 and 12)
+def signed(head: str, code: str) -> str:
+    """``head`` and ``code`` as an ID whose check matches (a check is made of ASCII only)."""
+    from textmines.engine import board_id
+
+    text = head + code
+    check = board_id._check(text) if text.isascii() else "00"
+    return f"{head}-{code}{check}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u0661x9-10-o4.4-1ef8z1e8y1s",  # an Arabic-Indic 1: was a UnicodeEncodeError
+        "\uff19x\uff19-\uff11\uff10-o\uff14.\uff14-1ef8z1e8y1s",  # full-width digits
+        "9x9-10-o4.4-\uff11ef8z1e8y1s",  # a full-width 1 in the mines
+    ],
+)
+def test_digits_other_than_ascii_are_no_board_id(text: str) -> None:
+    with pytest.raises(BoardIdError, match="is not a board ID"):
+        parse_board_id(text)
+
+
+def test_a_number_too_long_for_a_board_is_refused_in_a_short_message() -> None:
+    # 400 digits fit the ID's length but no board: they were quoted whole in the message.
+    with pytest.raises(BoardIdError) as caught:
+        parse_board_id(signed("9" * 400 + "x9-10-o4.4", "1ef8z1e8y"))
+    message = str(caught.value)
+    assert message.endswith("is too large a number for a board ID (up to 2,500 cells)")
+    assert len(message) < 120
+
+
+def test_a_number_beyond_pythons_int_limit_is_refused() -> None:
+    # 5,000 digits: int() raised ValueError (its 4,300-digit limit) and the CLI a traceback.
+    with pytest.raises(BoardIdError, match=r"\(5,022 characters\) is not a board ID \(too long"):
+        parse_board_id(signed("9" * 5000 + "x9-10-o4.4", "1ef8z1e8y"))
+
+
+def test_a_300000_character_code_with_a_good_check_is_refused_as_too_long() -> None:
+    # Found by an attacker: the dialog froze for 10 s decoding it (benchmarks/engine.py times it).
+    with pytest.raises(BoardIdError) as caught:
+        parse_board_id(signed("9x9-10-o4.4", "z" * 300_000))
+    assert str(caught.value) == (
+        "'9x9-10-o4.4-zzzzzzzzzzzzzzzzzzzzzzzzzzzz'... (300,014 characters) is not a board ID "
+        "(too long: at most 522 characters)"
+    )
+
+
+def test_the_longest_ids_of_the_largest_boards_are_within_the_limit() -> None:
+    from textmines.engine.board_id import MAX_ID_LENGTH
+    from textmines.engine.presets import MAX_SIDE
+
+    # The longest head: every number as long as a board with an ID allows.
+    sizes = [(w, min(MAX_SIDE, MAX_CELLS // w)) for w in range(1, MAX_SIDE + 1)]
+    longest_head = max(len(f"{w}x{h}-{w * h - 1}-o{w - 1}.{h - 1}n-") for w, h in sizes)
+    # The longest code: the last combination of 1,250 mines in 2,500 cells.
+    last = Board.from_mines(50, 50, range(1250, 2500))
+    text = BoardId(last, (0, 0), "opening", True).text()
+    assert len(text) - len("50x50-1250-o0.0n-") + longest_head == MAX_ID_LENGTH
+    assert parse_board_id(text).board == last
+    long_head = Board.from_mines(227, 11, range(2496))
+    text = BoardId(long_head, (226, 10), "opening", True).text()
+    assert text.startswith("227x11-2496-o226.10n-") and len(text) <= MAX_ID_LENGTH
+    assert parse_board_id(text).board == long_head
+
+
+_UNICODE_DIGITS = st.characters(categories=["Nd"])
+_NUMBERS = st.one_of(
+    st.integers(0, 3000).map(str),
+    st.integers(0, 10**12).map(str),
+    st.text(_UNICODE_DIGITS, min_size=1, max_size=6),
+    st.integers(4000, 6000).map(lambda digits: "9" * digits),  # past int()'s 4,300 digits
+)
+_CODES = st.one_of(
+    st.text(st.sampled_from(ALPHABET + "ilou"), min_size=1, max_size=600),
+    st.text(st.one_of(st.sampled_from(ALPHABET), _UNICODE_DIGITS), min_size=1, max_size=40),
+    st.integers(400, 300_000).map(lambda length: "z" * length),
+)
+
+
+@st.composite
+def hostile_ids(draw: st.DrawFn) -> str:
+    """An ID made of parts that are each plausible, out of range, foreign or huge; signed
+    with a matching check when it can be, so that the parser goes past the check."""
+    width, height, mines, x, y = (draw(_NUMBERS) for _ in range(5))
+    rule = draw(st.sampled_from("osx"))
+    no_guess = draw(st.sampled_from(("", "n")))
+    return signed(f"{width}x{height}-{mines}-{rule}{x}.{y}{no_guess}", draw(_CODES))
+
+
+@st.composite
+def mutated_ids(draw: st.DrawFn) -> str:
+    """A valid ID with one character replaced by any character (a Unicode digit, often)."""
+    text = draw(st.sampled_from(sorted(PINNED)))
+    at = draw(st.integers(0, len(text) - 1))
+    char = draw(st.one_of(_UNICODE_DIGITS, st.characters()))
+    return text[:at] + char + text[at + 1 :]
+
+
+@given(st.one_of(st.text(), hostile_ids(), mutated_ids()))
+@example("\u0661x9-10-o4.4-1ef8z1e8y1s")
+@example("\uff10x9-10-o4.4-1ef8z1e8y1s")
+@example("9" * 5000 + "x9-10-o4.4-1ef8z1e8y1s")
+@example("9x9-10-o4.4-1ef8z1e8y1s" + "\udcff" * 5000)  # each shown as six characters
+def test_any_text_is_a_board_or_one_line_saying_what_is_wrong(text: str) -> None:
+    try:
+        shared = parse_board_id(text)
+    except BoardIdError as error:
+        message = str(error)
+        assert "\n" not in message and len(message) < 160, message
+    else:
+        assert parse_board_id(shared.text()) == shared

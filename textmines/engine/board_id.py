@@ -32,11 +32,28 @@ _VALUES: Final = {char: value for value, char in enumerate(ALPHABET)} | {
     "l": 1,
     "o": 0,
 }
+#: Each character as the digit of that value in Python's base 32, for int(..., 32).
+_PYTHON_DIGITS: Final = str.maketrans(
+    {char: "0123456789abcdefghijklmnopqrstuv"[value] for char, value in _VALUES.items()}
+)
 #: Boards up to this many cells have IDs: beyond, an ID is too long to share (100x100 with
 #: 2,000 mines would take 1,465 characters, and most of a second to make).
 MAX_CELLS: Final = 2_500
-_SHAPE: Final = re.compile(r"(\d+)x(\d+)-(\d+)-([os])(\d+)\.(\d+)(n?)-([0-9a-z]+)")
+# ASCII digits only: ``\d`` also matches Arabic-Indic, full-width and other digits, which
+# int() reads but the check (over ASCII) cannot, and no ID is ever written with them.
+_SHAPE: Final = re.compile(
+    r"([0-9]+)x([0-9]+)-([0-9]+)-([os])([0-9]+)\.([0-9]+)(n?)-([0-9a-z]+)", re.ASCII
+)
 _CHECK: Final = 2
+#: The longest code of mines: the number of the last combination of the largest board (1,250
+#: mines in 2,500 cells), 5 bits a character: 499.
+_LONGEST_CODE: Final = -(-(math.comb(MAX_CELLS, MAX_CELLS // 2) - 1).bit_length() // 5)
+#: The longest ID: the longest head (fourteen digits, as in 227x11-2496-o226.10n; sides go up
+#: to 1,000), the longest code and the check: 522. Anything longer is refused before any
+#: other work.
+MAX_ID_LENGTH: Final = len("227x11-2496-o226.10n-") + _LONGEST_CODE + _CHECK
+#: The most digits a number of a board ID has (width, height, mines, first click).
+_MAX_DIGITS: Final = len(str(MAX_CELLS))
 
 
 class BoardIdError(ValueError):
@@ -98,20 +115,39 @@ QUOTE_LIMIT: Final = 40
 
 def _quoted(text: str) -> str:
     """``text`` quoted for a message, cut short (with its length) when long."""
-    if len(text) <= QUOTE_LIMIT:
+    if len(text) <= QUOTE_LIMIT and len(repr(text)) <= QUOTE_LIMIT + 2:
         return repr(text)
-    return f"{text[:QUOTE_LIMIT]!r}... ({len(text):,} characters)"
+    # The limit is on the quote as shown: a control character or a stray byte shows as four to
+    # ten characters ('\x00', '\udcff'), and forty of them would fill the dialog again.
+    shown = text[:QUOTE_LIMIT]
+    while len(repr(shown)) > QUOTE_LIMIT + 2:
+        shown = shown[:-1]
+    return f"{shown!r}... ({len(text):,} characters)"
 
 
 def parse_board_id(text: str) -> BoardId:
-    """The board ``text`` names; raises ``BoardIdError`` saying what is wrong."""
-    cleaned = text.strip().lower()
+    """The board ``text`` names; raises ``BoardIdError`` (and nothing else) saying what is
+    wrong, in one line."""
+    stripped = text.strip()
+    # Before any other work: a pasted megabyte must cost no more than reading it once.
+    if len(stripped) > MAX_ID_LENGTH:
+        raise BoardIdError(
+            f"{_quoted(stripped)} is not a board ID (too long: at most {MAX_ID_LENGTH} characters)"
+        )
+    cleaned = stripped.lower()
     match = _SHAPE.fullmatch(cleaned)
     if match is None:
         raise BoardIdError(
-            f"{_quoted(text.strip())} is not a board ID (they look like 9x9-10-o4.4-1k3m...)"
+            f"{_quoted(stripped)} is not a board ID (they look like 9x9-10-o4.4-1k3m...)"
         )
-    width, height, mines, x, y = (int(match.group(i)) for i in (1, 2, 3, 5, 6))
+    numbers = [match.group(i) for i in (1, 2, 3, 5, 6)]
+    # No board with an ID needs a longer number; a longer one would fill the message.
+    too_long = next((n for n in numbers if len(n.lstrip("0")) > _MAX_DIGITS), None)
+    if too_long is not None:
+        raise BoardIdError(
+            f"{_quoted(too_long)} is too large a number for a board ID (up to {MAX_CELLS:,} cells)"
+        )
+    width, height, mines, x, y = (int(number) for number in numbers)
     rule: FirstClick = "opening" if match.group(4) == "o" else "safe"
     body = match.group(8)
     code, check = body[:-_CHECK], body[-_CHECK:]
@@ -169,13 +205,12 @@ def _base32(number: int) -> str:
 
 
 def _number(code: str) -> int:
-    number = 0
-    for char in code:
-        value = _VALUES.get(char)
-        if value is None:
-            raise BoardIdError(f"{char!r} cannot be in a board ID")
-        number = number * 32 + value
-    return number
+    bad = next((char for char in code if char not in _VALUES), None)
+    if bad is not None:
+        raise BoardIdError(f"{bad!r} cannot be in a board ID")
+    # int() reads a power-of-two base in time linear in the length; adding one digit at a
+    # time (number * 32 + value) copies the whole number at each step: quadratic.
+    return int(code.translate(_PYTHON_DIGITS), 32)
 
 
 def _check(text: str) -> str:

@@ -346,6 +346,15 @@ class StatsStore:
                 int(number), parse_utc(started), parse_utc(ended), outcome, bool(assisted), data
             )
 
+    def has_game(self, game_id: int) -> bool:
+        """Whether game ``game_id`` is recorded, with a recording or without (``stored_replay``
+        is None for both). Raises ``StatsError`` if the database cannot be read."""
+        if not 0 < game_id < 2**63:
+            return False  # beyond SQLite's integers: no game has that number
+        with self._reading() as connection:
+            row = connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row is not None
+
     def daily_counted(self, day: str) -> bool:
         """Whether a try of ``day``'s daily board is recorded (the next one is practice)."""
         with self._reading() as connection:
