@@ -203,4 +203,3 @@ async def test_autoplay_from_the_start_plays_a_shared_board() -> None:
     app = make_app(board_id=parse_board_id(SHARED), autoplay=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: len(app.game.actions) > 1, "an autoplay move", 60)
-

@@ -402,6 +402,27 @@ async def test_the_game_over_box_leaves_the_face_and_counters_in_sight(
         assert box.y >= 1 and box.bottom <= size[1] - 1, "menu bar and status line in sight"
 
 
+async def test_the_game_over_box_is_placed_again_when_the_terminal_is_resized() -> None:
+    # Issue 34.14: after 80x24 -> 120x40 -> 200x60 the box covered the face and the timer or
+    # the counter (it kept the place worked out for the first size); at 120x40 it covered
+    # the bottom rows of a Beginner board, with 31 free columns beside the panel.
+    from textmines.ui.panel import GamePanel
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await click_cell(pilot, *clear_all_but_one(app))
+        for size in ((120, 40), (200, 60), (80, 24), (200, 60)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            box = app.screen.query_one("#box").region
+            assert not box.overlaps(app.header.region), size
+            if size != (80, 24):  # room beside the panel: the board stays in sight too
+                assert not box.overlaps(app.query_one(GamePanel).region), size
+            assert box.y >= 1 and box.bottom <= size[1] - 1, size
+
+
 async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path) -> None:
     stats = new_stats(tmp_path)
     clock = FakeClock()

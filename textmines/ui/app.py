@@ -685,11 +685,12 @@ class TextminesApp(ThemedApp):
             elif choice == "replay":
                 self.action_watch_replay()
 
-        panel = self.query_one(GamePanel).region
+        panel = self.query_one(GamePanel)
         metrics = game_metrics(game)  # once: the summary and the details both read it
         figures = self._game_over_figures(finish, metrics)
         details = game_details(metrics)
-        box = GameOverScreen(won, title, figures, beside=panel, details=details)
+        # The panel's place now, each time the box is placed: a resize moves and zooms it.
+        box = GameOverScreen(won, title, figures, beside=lambda: panel.region, details=details)
         box.board_id = board_id_of(game)
         box.board = game.board
         box.on_face = self.header.face_at_screen

@@ -24,6 +24,11 @@ from textmines.engine.board import Board
 Choice = Literal["new", "restart", "replay"] | None
 
 
+#: The box's narrowest with its buttons in rows (where they are too wide to go beside the
+#: panel, they are stacked: a Beginner panel zoomed to fill 120x40 leaves 31 columns).
+MIN_WIDTH = 36
+
+
 class GameOverScreen(ModalScreen[Choice]):
     """A small box over a see-through backdrop, beside the game panel where there is room
     (right of it, else left of it, else below it; over the board's foot only when the panel
@@ -53,7 +58,7 @@ class GameOverScreen(ModalScreen[Choice]):
     GameOverScreen { align: center bottom; background: transparent; }
     GameOverScreen.-placed { align: left top; }
     GameOverScreen > Vertical {
-        width: auto; min-width: 36; max-width: 100%; height: auto; max-height: 100%;
+        width: auto; max-width: 100%; height: auto; max-height: 100%;
         border: round $primary; background: $surface; padding: 0 1; margin-bottom: 1;
     }
     GameOverScreen.-placed > Vertical { margin-bottom: 0; }
@@ -63,6 +68,8 @@ class GameOverScreen(ModalScreen[Choice]):
     GameOverScreen #figures { width: auto; margin: 1 0; }
     GameOverScreen Horizontal { width: auto; height: auto; }
     GameOverScreen Button { margin-right: 1; width: auto; min-width: 0; }
+    GameOverScreen.-narrow Horizontal { layout: vertical; }
+    GameOverScreen.-narrow #figures { width: 100%; }
     """
 
     def __init__(
@@ -70,7 +77,7 @@ class GameOverScreen(ModalScreen[Choice]):
         won: bool,
         title: str,
         figures: Sequence[tuple[str, str]],
-        beside: Region | None = None,
+        beside: Callable[[], Region] | None = None,
         details: Sequence[tuple[str, str]] = (),
     ) -> None:
         super().__init__(classes="-won" if won else "-lost")
@@ -85,6 +92,7 @@ class GameOverScreen(ModalScreen[Choice]):
         self._zini_asked = False
         #: The board's ID, to share (None: the board is too big for one).
         self.board_id: str | None = None
+        #: Where the game's panel is now (the box goes beside it), asked at each placing.
         self.beside = beside
         #: Whether a screen point is on the game's face: a click there plays again, as the
         #: face does in the game (None: no face to click).
@@ -92,9 +100,7 @@ class GameOverScreen(ModalScreen[Choice]):
 
     def compose(self) -> ComposeResult:
         box = Vertical(id="box")
-        # A title as wide as the box's own width would wrap: the border and the padding on
-        # each side, around the title on one line (the CSS keeps it within the screen).
-        box.styles.min_width = max(36, cell_len(self._title) + 4)
+        box.styles.min_width = self._min_width()
         with box:
             yield Static(self._title, id="title", markup=False)
             yield Static(_table(self.figures), id="figures")
@@ -121,12 +127,46 @@ class GameOverScreen(ModalScreen[Choice]):
         self.call_after_refresh(self._place)
 
     def _place(self) -> None:
-        """Beside the panel if the box fits there; at the foot of the screen if not."""
+        """Beside the panel if the box fits there, with its buttons stacked if it must be
+        narrow to fit; at the foot of the screen if not."""
+        self._lay_out(narrow=None, last=False)
+
+    def _lay_out(self, *, narrow: int | None, last: bool) -> None:
+        """Give the box its layout, wide or ``narrow`` (that many columns: the buttons
+        stacked, the figures wrapped); it is placed once laid out (its size is known only
+        then). ``last``: no other layout is tried after this one."""
         boxes = self.query("#box")
         if not boxes:
             return  # the app closed as the box opened: there is nothing to place
         box = boxes.first()
-        spot = None if self.beside is None else place_beside(self.beside, box.outer_size, self.size)
+        self.set_class(narrow is not None, "-narrow")
+        box.styles.min_width = self._min_width() if narrow is None else None
+        box.styles.width = "auto" if narrow is None else narrow
+        # Laid out at the next refresh; measured after it.
+        self.refresh(layout=True)
+        self.call_after_refresh(self.call_after_refresh, self._settle, narrow, last)
+
+    def _min_width(self) -> int:
+        # A title as wide as the box's own width would wrap: the border and the padding on
+        # each side, around the title on one line (the CSS keeps it within the screen).
+        return max(MIN_WIDTH, cell_len(self._title) + 4)
+
+    def _settle(self, narrow: int | None, last: bool) -> None:
+        boxes = self.query("#box")
+        if not boxes:
+            return
+        box = boxes.first()
+        panel = None if self.beside is None else self.beside()
+        spot = None if panel is None else place_beside(panel, box.outer_size, self.size)
+        if spot is None and panel is not None and not last:
+            # Too wide to go beside the panel: as narrow as the wider side leaves, if its
+            # title still fits; else (or if that does not fit either) wide at the foot.
+            side = max(self.size.width - panel.right, panel.x) - 1
+            if narrow is None and side >= cell_len(self._title) + 4:
+                self._lay_out(narrow=side, last=False)
+            else:
+                self._lay_out(narrow=None, last=True)
+            return
         self.set_class(spot is not None, "-placed")
         box.styles.offset = spot or (0, 0)
 
