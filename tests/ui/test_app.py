@@ -596,3 +596,21 @@ async def test_the_app_keeps_textuals_own_watch() -> None:
         app.sub_title = "followed"
         await pilot.pause()
         assert seen == ["followed"]
+
+
+async def test_a_message_shows_once_when_a_dialog_opens_over_the_game() -> None:
+    # Issue 34.17: a toast showed twice, dimmed on the game behind the dialog and again on
+    # top of it, covering the dialog's buttons.
+    from textual.widgets._toast import Toast
+
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        game_screen = app.screen
+        app.notify("Something to read", timeout=30)
+        await wait_until(pilot, lambda: len(game_screen.query(Toast)) == 1, "the toast")
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: len(app.screen.query(Toast)) == 1, "the toast on top")
+        assert app.screen is not game_screen and not game_screen.query(Toast)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: len(game_screen.query(Toast)) == 1, "the toast back")
+        assert app.screen is game_screen

@@ -51,6 +51,11 @@ class GameScreen(Screen[None]):
         return super().get_widget_at(x, y)
 
     def on_screen_suspend(self) -> None:
+        # Textual shows the messages again on the screen on top; left here too, each would
+        # show twice, dimmed behind a dialog and over its buttons. They come back here when
+        # this screen is on top again (Textual refreshes the toasts of the screen resumed).
+        for rack in self.query(f"#{TOAST_RACK}"):
+            rack.remove_children()
         self.post_message(self.Covered(True))
 
     def on_screen_resume(self) -> None:
