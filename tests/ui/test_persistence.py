@@ -18,6 +18,7 @@ from tests.helpers import (
     make_app,
     new_stats,
     read_until,
+    wait_until,
 )
 from textmines.config import GameConfig
 from textmines.store.saves import load_game
@@ -56,8 +57,8 @@ async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path) -> N
 
     again = app_with_files(tmp_path, clock, resumed=loaded)
     async with again.run_test() as pilot:
-        assert again.game.view_text() == view
-        assert again.game.paused and again.screen.has_class("-paused")
+        assert again.game.view_text() == view and again.game.paused
+        await wait_until(pilot, lambda: again.screen.has_class("-paused"), "the paused box")
         clock.advance(100)  # paused: the clock waits
         await pilot.press("p")
         clock.advance(1)
@@ -67,6 +68,34 @@ async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path) -> N
     assert not (tmp_path / "saved-game.json").exists()
     stats = open_store(tmp_path).group_stats(Group.for_preset("beginner"))
     assert (stats.played, stats.won) == (1, 1)  # one game, one record
+
+
+async def test_a_resumed_game_is_paused_behind_a_box_the_size_of_its_board(
+    tmp_path: Path,
+) -> None:
+    # Issue 34.18: the box that stands for the board of a resumed game was 34 columns wide,
+    # the panel and its counters squashed around it; pausing in play gives the board's size.
+    clock = FakeClock()
+    app = TextminesApp(
+        GameConfig(30, 16, 99, seed=2),
+        clock=clock,
+        stats=open_store(tmp_path),
+        save_path=tmp_path / "saved-game.json",
+    )
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        board = app.board.outer_size
+        await pilot.press("p")
+        await pilot.pause()
+        paused = app.screen.query_one("#paused").outer_size
+        assert paused == board
+        await pilot.press("q")
+    loaded, _ = load_game(tmp_path / "saved-game.json", clock)
+    again = app_with_files(tmp_path, clock, resumed=loaded)
+    async with again.run_test(size=(100, 35)) as pilot:
+        await wait_until(pilot, lambda: bool(again.screen.query("#paused")), "the paused box")
+        await pilot.pause()
+        assert again.screen.query_one("#paused").outer_size == paused
 
 
 async def test_a_new_game_mid_play_records_the_old_one_as_abandoned(tmp_path: Path) -> None:

@@ -1376,7 +1376,7 @@ class TextminesApp(ThemedApp):
         self.hold_clock(TOO_SMALL, too_small)
         self.screen_stack[0].set_class(compact, "-compact")
 
-    def _show_notice(self, name: str, message: str | None) -> None:
+    def _show_notice(self, name: str, message: str | None, *, waited: bool = False) -> None:
         """Show (or with None remove) a message that stands in for the board."""
         screen = self.screen_stack[0]  # the game's screen, even under a dialog
         if name != "paused":
@@ -1385,5 +1385,14 @@ class TextminesApp(ThemedApp):
         # The paused box takes the board's place in the panel, under the header, and its
         # size: the panel keeps its shape while the board is hidden.
         width, height = self.board.outer_size
+        if message is not None and not (width and height) and not waited:
+            # Not laid out yet (a resumed game pauses before the first frame): once it is,
+            # if the game is still paused then.
+            def later() -> None:
+                if self.board_hidden:
+                    self._show_notice(name, message, waited=True)
+
+            self.call_after_refresh(later)
+            return
         size = (width, height) if width and height else None
         show_notice(screen, name, message, parent=screen.query_one(GamePanel), size=size)
