@@ -211,6 +211,31 @@ async def test_two_column_overlay_cells_stay_apart() -> None:
         assert tilde_bg != digit_bg
 
 
+@pytest.mark.parametrize(("tile", "label"), [((4, 2), "~"), ((6, 3), "%")])
+async def test_overlay_labels_fit_between_the_edges_of_a_tall_tile(
+    tile: tuple[int, int], label: str
+) -> None:
+    # Issue 34.20: at 4x2 the percentages ran over the tiles' edges into one another
+    # (`17%17%17%`); a raised tile has its width less its two edges for a label.
+    from textmines.ui.tiles import Tile
+
+    app = make_app(width=16, height=16, mines=40)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space", "o")
+        await settle(pilot)
+        board = app.query_one(BoardView)
+        board.set_tile(Tile(*tile))
+        await pilot.pause()
+        overlay = board.overlay
+        assert overlay is not None
+        cols, rows = tile
+        y = next(y for y in range(16) if overlay.get((0, y), 1.0) not in (0.0, 1.0))
+        line = board.render_line(y * rows + (rows - 1) // 2 - int(board.scroll_offset.y)).text
+        face = line[1 : cols - 1]  # the first cell, between its edges
+        assert label in face and line[0] not in "~%0123456789", line[: cols * 3]
+        assert line[cols - 1] not in "~%0123456789", line[: cols * 3]
+
+
 async def test_a_solver_error_is_said_and_the_game_plays_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

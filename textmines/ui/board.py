@@ -582,9 +582,12 @@ class BoardView(ScrollView, can_focus=True):
                 probability = overlay.get((x, row))
                 if probability is not None:
                     percent = overlay_percent(probability)
-                    glyph = overlay_label(percent, cols, self.glyphs.cell_width)
                     if rows > 1:
-                        glyph = glyph.strip()
+                        # A raised tile has its width less its two edges for the label.
+                        room = cols - 2
+                        glyph = overlay_label(percent, room).strip() if room >= 2 else ""
+                    else:
+                        glyph = overlay_label(percent, cols, self.glyphs.cell_width)
                     if x != cursor_x and key != "hint":
                         if split:
                             cells.append((glyph[0], style))
