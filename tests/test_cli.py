@@ -13,6 +13,8 @@ import pytest
 
 from textmines.cli import build_parser, choose_theme, config_from_args, main
 from textmines.engine import Game
+from textmines.engine.board_id import board_id_of
+from textmines.engine.daily import daily_board, daily_day
 from textmines.store.saves import save_game
 from textmines.store.stats import Group, open_stats
 from textmines.ui.app import bundled_themes
@@ -350,6 +352,29 @@ def test_a_board_option_for_the_saved_board_resumes_it(
     assert resumed is not None and resumed.game.view_text() == game.view_text()
     assert main(["--expert", "--seed", "4"]) == 0  # a seed asks for a new board
     assert fake_app.built[1].options["resumed"] is None
+
+
+def test_the_saved_games_own_board_id_or_todays_daily_resumes_it(
+    fake_app: type[FakeApp], tmp_path: Path
+) -> None:
+    # Issue 34.16: --game with the saved game's own ID recorded it as abandoned "as you asked
+    # for another board".
+    game = save_expert_game(tmp_path)
+    own = board_id_of(game)
+    assert own is not None
+    assert main(["--game", own.upper()]) == 0  # IDs read in either case
+    resumed = fake_app.built[0].options["resumed"]
+    assert resumed is not None and resumed.game.view_text() == game.view_text()
+    assert not any("abandoned" in notice for notice in fake_app.built[0].options["warnings"])
+    today = daily_day(datetime.now(UTC))
+    daily = daily_board(today).game()
+    notice = save_game(tmp_path / "saved-game.json", daily, {"daily": today.isoformat()})
+    assert notice is None
+    assert main(["--daily"]) == 0
+    resumed = fake_app.built[1].options["resumed"]
+    assert resumed is not None and resumed.daily == today
+    assert main(["--game", "9x9-10-o4.4-1ef8z1e8y1s"]) == 0  # another board: not resumed
+    assert fake_app.built[2].options["resumed"] is None
 
 
 def test_a_browser_tab_neither_resumes_nor_writes_the_saved_game(

@@ -7,12 +7,14 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
-from textmines.engine.board_id import BoardId, BoardIdError, parse_board_id
+from textmines.engine.board_id import BoardId, BoardIdError, board_id_of, parse_board_id
+from textmines.engine.daily import daily_day
 from textmines.engine.presets import PRESETS, check_board
 from textmines.replays.recording import Recording
 from textmines.session import SavedGameChoice, settle_saved_game
@@ -23,7 +25,7 @@ from textmines.store.paths import (
     describe_os_error,
     write_atomic,
 )
-from textmines.store.saves import load_game
+from textmines.store.saves import LoadedGame, load_game
 from textmines.store.settings import load_settings
 from textmines.store.stats import StatsError, StatsStore, open_stats
 from textmines.themes import (
@@ -468,7 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay, shared = _replay_arg(args.replay), _board_id_arg(args.game)
     stats, stats_notices = open_stats(paths.stats_db)
     notices = [*warnings, *theme_notices(theme_warnings), *chosen_warnings, *stats_notices]
-    choice = _saved_game(args, config, stats, paths)
+    choice = _saved_game(args, config, stats, paths, shared)
     if choice.notice is not None:
         notices.append(choice.notice)
     from textmines.ui.app import TextminesApp  # Textual loads only when we play
@@ -525,23 +527,38 @@ def theme_notices(warnings: list[str]) -> list[str]:
 
 
 def _saved_game(
-    args: argparse.Namespace, config: GameConfig, stats: StatsStore | None, paths: Paths
+    args: argparse.Namespace,
+    config: GameConfig,
+    stats: StatsStore | None,
+    paths: Paths,
+    shared: BoardId | None = None,
 ) -> SavedGameChoice:
     """The saved game to play on, if any, and where this run saves.
 
-    With a board option the saved game comes back only if it is that board; otherwise it is
-    recorded as abandoned (or kept, when it cannot be), never silently dropped.
+    With a board option the saved game comes back only if it is that board (``--game`` with
+    its own board ID, ``--daily`` with today's board in play); otherwise it is recorded as
+    abandoned (or kept, when it cannot be), never silently dropped.
     """
     if args.tab:  # a browser tab neither resumes nor writes it: see textmines.ui.serve
         return SavedGameChoice(None, None, None)
     loaded, notice = load_game(paths.saved_game)
     chosen = args.daily or any(getattr(args, key) is not None for key in BOARD_CHOICES)
-    if loaded is None or not chosen:
+    if loaded is None or not chosen or _is_that_board(loaded, args, shared):
         return SavedGameChoice(loaded, paths.saved_game, notice)
     # A board of its own: the saved game is recorded as abandoned (or kept), never resumed.
     seeded = args.seed is not None or args.game is not None or args.daily
     board = None if seeded else (config.width, config.height, config.mines)
     return settle_saved_game(loaded, board, stats=stats, save_path=paths.saved_game)
+
+
+def _is_that_board(loaded: LoadedGame, args: argparse.Namespace, shared: BoardId | None) -> bool:
+    """Whether the saved game is the board a board option names: its own board ID with
+    ``--game``, or today's daily board with ``--daily`` (alone: no other board option)."""
+    if args.seed is not None or args.preset is not None or args.custom is not None:
+        return False
+    if shared is not None:
+        return board_id_of(loaded.game) == shared.text()
+    return bool(args.daily) and loaded.daily == daily_day(datetime.now(UTC))
 
 
 #: Options that choose a board: with any of them a saved game is not resumed this time.
