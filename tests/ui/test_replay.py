@@ -262,6 +262,7 @@ async def test_d_shows_the_competitive_figures_in_the_game_over_box() -> None:
         await app.workers.wait_for_complete()  # ZiNi comes from ms-toollib, in a child
         await pilot.pause()
         shown = str(figures.render())
+        assert "Time         5.000 s" in shown  # to the millisecond, as Arbiter gives it
         labels = (
             "Clicks",
             "Effective",

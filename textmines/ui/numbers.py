@@ -19,6 +19,8 @@ def timer_seconds(elapsed_ms: int, started: bool) -> int:
 def game_details(m: GameMetrics) -> list[tuple[str, str]]:
     """Every figure of a game as (label, value) rows: the competitive details."""
     rows = [
+        # To the millisecond, as the competitive programs give it (the summary has tenths).
+        ("Time", f"{m.elapsed_ms / 1000:.3f} s"),
         ("3BV", f"{m.bbbv}" if m.won else f"{m.solved_bbbv} of {m.bbbv} solved"),
         ("3BV/s", f"{m.bbbv_per_second:.2f}"),
         ("Clicks", f"{m.clicks} ({m.left_clicks} L, {m.right_clicks} R, {m.chord_clicks} C)"),
