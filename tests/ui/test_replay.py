@@ -67,6 +67,9 @@ async def test_a_lost_game_ends_on_its_red_mine_not_on_the_mark_of_the_cell_acte
         assert screen.board.hint == (2, 0)
         await pilot.press("end")
         assert screen.game.status == "lost" and screen.board.hint is None
+        # The cursor is on the fatal cell (issue 34.22: it stayed on the first click's), drawn
+        # as the exploded mine, underlined.
+        assert screen.board.cursor == (0, 0)
         # A game that took no time: the bar goes by the actions (it was full at the start).
         bar = screen.query_one(ProgressLine)
         assert "░" not in str(bar.render())

@@ -187,7 +187,8 @@ class ReplayScreen(Screen[None]):
             super().__init__()
             self.found = found
 
-    @work(thread=True)
+    # A failure is the app's to report (its name says what failed); the replay plays on.
+    @work(thread=True, name="Working out the replay's ZiNi")
     def _find_zini(self) -> None:
         from textmines.replays.foreign import board_zini
 
@@ -319,7 +320,10 @@ class ReplayScreen(Screen[None]):
         if self.done:
             last = actions[self.done - 1]
             if last.kind in MOVES and self.game.status == Status.LOST:
-                self.board.show_hint(None)  # the exploded mine shows as on the board, in red
+                # The exploded mine shows as on the board, in red; the cursor (which keeps
+                # it red) marks the fatal cell, not wherever it was last moved.
+                self.board.show_hint(None)
+                self.board.move_cursor(last.x, last.y)
             elif last.kind in MOVES:
                 self.board.show_hint((last.x, last.y))
             elif last.kind in (ActionKind.CURSOR, ActionKind.PRESS):
