@@ -91,6 +91,7 @@ async def test_help_menus_and_hints_show_the_players_keys() -> None:
         text = console.export_text()
         assert "Ctrl+H" in text
         assert "f / +" not in text and "m " in text
+        assert "Ctrl+P" in text and "Command palette" in text  # issue 34.22: it was missing
 
 
 async def open_keys(app: Any, pilot: Any) -> KeysScreen:

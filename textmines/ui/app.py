@@ -1240,9 +1240,13 @@ class TextminesApp(ThemedApp):
         from textmines.ui.screens.help import controls_table
         from textmines.ui.screens.info import InfoScreen
 
+        # The palette's key is Textual's own binding, not one of the game's: listed too.
+        palette = Binding(
+            self.COMMAND_PALETTE_BINDING, "command_palette", "Command palette: any command by name"
+        )
         table = controls_table(
             [
-                ("Game", self.keymap.bindings(self.BINDINGS)),
+                ("Game", [*self.keymap.bindings(self.BINDINGS), palette]),
                 ("Board", self.keymap.bindings(BoardView.BINDINGS)),
             ],
             MOUSE_CONTROLS,
