@@ -377,6 +377,19 @@ def test_the_saved_games_own_board_id_or_todays_daily_resumes_it(
     assert fake_app.built[2].options["resumed"] is None
 
 
+def test_a_replay_file_neither_resumes_nor_writes_the_saved_game(
+    fake_app: type[FakeApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import textmines.cli as cli_module
+
+    save_expert_game(tmp_path)
+    monkeypatch.setattr(cli_module, "_replay_arg", lambda file: (object(), file))
+    assert main(["--replay", "game.evf"]) == 0
+    options = fake_app.built[0].options
+    assert options["resumed"] is None and options["save_path"] is None
+    assert (tmp_path / "saved-game.json").exists(), "the saved game waits for the next run"
+
+
 def test_a_browser_tab_neither_resumes_nor_writes_the_saved_game(
     fake_app: type[FakeApp], tmp_path: Path
 ) -> None:

@@ -539,7 +539,9 @@ def _saved_game(
     its own board ID, ``--daily`` with today's board in play); otherwise it is recorded as
     abandoned (or kept, when it cannot be), never silently dropped.
     """
-    if args.tab:  # a browser tab neither resumes nor writes it: see textmines.ui.serve
+    if args.tab or args.replay is not None:
+        # A browser tab (see textmines.ui.serve) and a replay file's viewer neither resume
+        # the saved game nor write over it: it waits for the next run.
         return SavedGameChoice(None, None, None)
     loaded, notice = load_game(paths.saved_game)
     chosen = args.daily or any(getattr(args, key) is not None for key in BOARD_CHOICES)

@@ -614,3 +614,27 @@ async def test_a_message_shows_once_when_a_dialog_opens_over_the_game() -> None:
         await pilot.press("escape")
         await wait_until(pilot, lambda: len(game_screen.query(Toast)) == 1, "the toast back")
         assert app.screen is game_screen
+
+
+async def test_a_zoom_message_goes_when_a_resize_changes_the_fit() -> None:
+    # Issue 34.22: "Zoom: cells 2x1 (fit)" stayed on screen after a resize had changed the
+    # cells to another size.
+    from textual.widgets._toast import Toast
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("equals_sign")
+
+        def zoom_toasts() -> list[str]:
+            return [
+                str(toast.render())
+                for toast in app.screen.query(Toast)
+                if "Zoom" in str(toast.render())
+            ]
+
+        await wait_until(pilot, lambda: len(zoom_toasts()) == 1, "the zoom message")
+        before = app.board.tile
+        await pilot.resize_terminal(200, 60)
+        await wait_until(pilot, lambda: app.board.tile != before, "the new fit")
+        # At once, not when its two seconds are up.
+        await wait_until(pilot, lambda: not zoom_toasts(), "the stale message to go", 1.0)

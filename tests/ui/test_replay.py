@@ -417,3 +417,15 @@ async def test_the_viewer_draws_led_digits_only_where_the_header_is_wide_enough(
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
             assert screen.header.led is led, size
+
+
+async def test_closing_the_viewer_of_replay_file_ends_textmines() -> None:
+    # Issue 34.22: `textmines --replay FILE` then Escape dropped into the saved game instead
+    # of back to the shell.
+    recording = Recording.of(played_game(9, 9, 10, 4))
+    app = make_app(replay=(recording, "game.evf"))
+    async with app.run_test(size=(100, 35)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.return_code is not None, "textmines to end")
+    assert app.return_code == 0

@@ -253,7 +253,9 @@ class TextminesApp(ThemedApp):
 
     def on_mount(self) -> None:
         if self._replay_at_start is not None:
-            self.view_replay(*self._replay_at_start)
+            # textmines --replay FILE: the viewer is the whole run; closing it ends textmines,
+            # back to the shell (the game under it was never played: nothing to save).
+            self.view_replay(*self._replay_at_start, closed=self.exit)
         for warning in self._startup_warnings:
             self.notify(warning, title="textmines", severity="warning", timeout=10, markup=False)
         self.set_interval(0.25, self._tick)
@@ -310,6 +312,12 @@ class TextminesApp(ThemedApp):
             self._toast_kinds[notification.identity] = kind
         self._place_toasts()
         self.post_message(Notify(notification))
+
+    def _withdraw(self, kind: str) -> None:
+        """Take the toast of ``kind`` off the screen, if one is shown (it no longer holds)."""
+        for shown in list(self._notifications):
+            if self._toast_kinds.get(shown.identity) == kind:
+                self._unnotify(shown)
 
     def _place_toasts(self) -> None:
         """Put the toasts in the screen half away from the cursor, left or right, top or
@@ -821,16 +829,20 @@ class TextminesApp(ThemedApp):
 
         self.push_screen(OpenReplayScreen(self.replays_dir), opened)
 
-    def view_replay(self, recording: Recording, title: str) -> None:
+    def view_replay(
+        self, recording: Recording, title: str, closed: Callable[[], object] | None = None
+    ) -> None:
         """Open the replay viewer on ``recording``; the clock holds meanwhile. The game's
-        toasts stay behind, and the viewer's go with it."""
+        toasts stay behind, and the viewer's go with it; then ``closed``, if given."""
         from textmines.ui.screens.replay import ReplayScreen
 
+        def gone(_: object) -> None:
+            self.clear_notifications()
+            if closed is not None:
+                closed()
+
         self.clear_notifications()
-        self.push_screen(
-            ReplayScreen(recording, title, self.mines_theme.glyphs),
-            lambda _: self.clear_notifications(),
-        )
+        self.push_screen(ReplayScreen(recording, title, self.mines_theme.glyphs), gone)
 
     # ------------------------------------------------------------------ actions
     def action_new_game(self) -> None:
@@ -1346,6 +1358,7 @@ class TextminesApp(ThemedApp):
         self.header.set_led(led)
         if tile != self.board.tile:
             self.board.set_tile(tile)
+            self._withdraw("zoom")  # "Zoom: cells 2x1" would now be wrong
         if self.board.is_mounted:
             self.query_one(GamePanel).resized()
 
