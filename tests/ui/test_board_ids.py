@@ -203,3 +203,26 @@ async def test_autoplay_from_the_start_plays_a_shared_board() -> None:
     app = make_app(board_id=parse_board_id(SHARED), autoplay=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: len(app.game.actions) > 1, "an autoplay move", 60)
+
+
+async def test_board_info_names_the_board_once_and_breaks_a_long_id_at_its_dashes() -> None:
+    # Issue 34.22: "Expert: 30x16, 99 mines" said the size twice over (with the ID), and at
+    # 80 columns the ID wrapped anywhere: a copy of the two lines did not play.
+    app = make_app(width=30, height=16, mines=99)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "b")
+        screen = app.screen
+        assert isinstance(screen, BoardInfoScreen)
+        text = board_id_of(app.game)
+        assert text is not None and len(text) > 74  # wider than the dialog at 80 columns
+        description = str(screen.query_one("#description", Static).render())
+        assert description == "Expert 30x16/99, first click opening"
+        shown = str(screen.query_one("#board-id", Static).render())
+        head, code = shown.split("\n")
+        assert head == text[: text.rindex("-") + 1] and head + code == text
+        # What a terminal copies of the two lines still plays.
+        assert parse_board_id(shown) == parse_board_id(text)
+    wide = make_app(width=30, height=16, mines=99)
+    async with wide.run_test(size=(120, 30)) as pilot:
+        await pilot.press("space", "b")
+        assert str(wide.screen.query_one("#board-id", Static).render()) == text

@@ -127,8 +127,9 @@ def _quoted(text: str) -> str:
 
 def parse_board_id(text: str) -> BoardId:
     """The board ``text`` names; raises ``BoardIdError`` (and nothing else) saying what is
-    wrong, in one line."""
-    stripped = text.strip()
+    wrong, in one line. Spaces and line breaks anywhere are left out: an ID copied from a
+    terminal where it took two lines still plays."""
+    stripped = "".join(text.split())
     # Before any other work: a pasted megabyte must cost no more than reading it once.
     if len(stripped) > MAX_ID_LENGTH:
         raise BoardIdError(

@@ -31,6 +31,7 @@ from textmines.engine.board_id import MAX_CELLS, BoardId, board_id_of, shared_bo
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.game import Clock
 from textmines.engine.metrics import GameMetrics, game_metrics
+from textmines.engine.presets import board_label
 from textmines.replays.recording import Recording, RecordingError
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
@@ -517,10 +518,8 @@ class TextminesApp(ThemedApp):
         game = self.game
         rule = "opening" if game.first_click == "opening" else "safe"
         kind = ", no-guess" if game.no_guess else ""
-        description = (
-            f"{self.session.group.label}: {game.width}x{game.height}, {game.mines} mines, "
-            f"first click {rule}{kind}"
-        )
+        label = board_label(game.width, game.height, game.mines)
+        description = f"{label}, first click {rule}{kind}"
         if game.board is None:
             why = "none yet: the mines are placed at the first reveal, so play one first"
         else:

@@ -34,7 +34,7 @@ class BoardInfoScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("[b]Board info[/b]")
-            yield Static(self.description, markup=False)
+            yield Static(self.description, id="description", markup=False)
             yield Static("Board ID:")
             yield Static(self.board_id or self.why_none, id="board-id", markup=False)
             shared = "Anyone who plays this ID gets these mines, the first click made."
@@ -43,6 +43,11 @@ class BoardInfoScreen(ModalScreen[None]):
                 if self.board_id:  # nothing to copy: no button that does nothing
                     yield Button("Copy", variant="primary", id="copy", compact=True)
                 yield Button("Close", variant="default", id="close", compact=True)
+
+    def on_resize(self) -> None:
+        if self.board_id:
+            shown = self.query_one("#board-id", Static)
+            shown.update(broken_at_dashes(self.board_id, shown.content_region.width or 1))
 
     @on(Button.Pressed, "#copy")
     def action_copy(self) -> None:
@@ -58,6 +63,16 @@ class BoardInfoScreen(ModalScreen[None]):
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def broken_at_dashes(board_id: str, width: int) -> str:
+    """``board_id`` on one line if it fits in ``width`` columns, else with a line break after
+    its last dash (the board, then its mines): a copy of both lines still plays, since
+    ``parse_board_id`` leaves out spaces and line breaks."""
+    if len(board_id) <= width or "-" not in board_id:
+        return board_id
+    cut = board_id.rindex("-") + 1
+    return f"{board_id[:cut]}\n{board_id[cut:]}"
 
 
 class PlayBoardIdScreen(ModalScreen[BoardId | None]):
