@@ -3,21 +3,19 @@ autoplay and 30 of a random player (wasted clicks, wrong flags, question marks, 
 preset size, each exported, parsed and analysed by the library, which must find the same board,
 time, completion and every click count and rate textmines shows.
 
-ms-toollib aborts the whole process on input it dislikes, so it runs in a child process.
+ms-toollib aborts the whole process on input it dislikes, so it runs in a child process
+(tests/replays/toollib.py).
 """
 
 from __future__ import annotations
 
-import json
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.factories import autoplayed_game, played_game
-from textmines.engine.board import Board
+from tests.replays.toollib import analysed_by_ms_toollib, layout_rows
 from textmines.engine.game import Game
 from textmines.engine.metrics import GameMetrics, game_metrics
 from textmines.replays.evf import EvfInfo, evf_bytes
@@ -27,53 +25,11 @@ SIZES = [(30, 16, 99)] * 6 + [(16, 16, 40)] * 8 + [(9, 9, 10)] * 8 + [(8, 8, 10)
 #: Games the autoplay played (its flags and chords too), besides the random player's.
 AUTOPLAYED = [(9, 9, 10)] * 30 + [(8, 8, 10)] * 10 + [(16, 16, 40)] * 12
 
-#: Run by the child: every file named on the command line, parsed and analysed.
-ANALYSE = """
-import json, sys
-import ms_toollib as ms
-out = []
-for name in sys.argv[1:]:
-    v = ms.EvfVideo(name)
-    v.parse()
-    v.analyse()
-    v.current_time = v.video_end_time
-    board = [[int(c) for c in row] for row in v.board]
-    out.append(dict(
-        board=board, bbbv=v.bbbv, rtime_ms=v.rtime_ms, completed=v.is_completed,
-        left=v.left, right=v.right, double=v.double, lce=v.lce, rce=v.rce, dce=v.dce,
-        solved=v.bbbv_solved, ioe=v.ioe, corr=v.corr, thrp=v.thrp, stnb=v.stnb, rqp=v.rqp,
-        op=v.op, isl=v.isl, software=v.software, mode=v.mode,
-    ))
-print(json.dumps(out))
-"""
-
 
 def export(game: Game) -> tuple[bytes, GameMetrics]:
     metrics = game_metrics(game)
     info = EvfInfo(bbbv=metrics.bbbv, won=metrics.won, no_flags=metrics.no_flags)
     return evf_bytes(Recording.of(game), info), metrics
-
-
-def analysed_by_ms_toollib(files: list[Path]) -> list[dict[str, object]]:
-    pytest.importorskip("ms_toollib")
-    done = subprocess.run(
-        [sys.executable, "-c", ANALYSE, *map(str, files)],
-        capture_output=True,
-        text=True,
-        cwd=files[0].parent,  # where a crash leaves its crash.log
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, f"ms-toollib failed ({done.returncode}): {done.stderr[-2000:]}"
-    result: list[dict[str, object]] = json.loads(done.stdout)
-    return result
-
-
-def layout_rows(board: Board) -> list[list[int]]:
-    return [
-        [-1 if board.is_mine(x, y) else board.number(x, y) for x in range(board.width)]
-        for y in range(board.height)
-    ]
 
 
 def test_ms_toollib_reads_every_export_as_textmines_measured_it(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from textmines.engine import ActionKind
 from textmines.engine.actions import MOVES
 from textmines.engine.board import Board
 from textmines.engine.game import Action, Game
+from textmines.engine.metrics import game_metrics
 from textmines.replays.recording import Recording, RecordingError
 
 
@@ -45,6 +46,24 @@ def test_the_game_at_any_action_is_the_game_as_it_was_then() -> None:
         views.append(partial.view_text())
     for count in (1, len(views) // 2, len(views)):
         assert recording.game(count).view_text() == views[count - 1]
+
+
+def test_a_click_off_the_board_is_kept_and_counted_and_changes_nothing() -> None:
+    # Another program's replay file may hold them (see ActionKind.LEFT_OFF_BOARD).
+    board = Board.from_text("*.*\n...\n...")
+    first = Action(ActionKind.REVEAL, 1, 0, 0)  # a 2: the game goes on
+    off = (
+        Action(ActionKind.LEFT_OFF_BOARD, 2, 1, 300),
+        Action(ActionKind.RIGHT_OFF_BOARD, 1, 2, 700),
+    )
+    recording = Recording(board, (first, *off), 700)
+    assert Recording.decode(recording.encode()) == recording
+    game = recording.game()
+    assert game.view_text() == Recording(board, (first,), 0).game().view_text()
+    assert game.status == "playing"
+    figures = game_metrics(game)
+    assert (figures.left_clicks, figures.right_clicks, figures.effective_clicks) == (2, 1, 1)
+    assert figures.elapsed_ms == 700
 
 
 def test_an_expert_game_takes_a_few_hundred_bytes() -> None:

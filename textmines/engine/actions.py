@@ -17,6 +17,10 @@ class ActionKind(StrEnum):
     cursor or mouse pointer went between moves, recorded for replays (and a replay file's
     mouse path); nor is ``PRESS``, a mouse button held down on a cell before the reveal or
     chord its release makes (a replay shows the pressed face, a replay file the press).
+    ``LEFT_OFF_BOARD`` and ``RIGHT_OFF_BOARD`` are clicks just off the board, in replay files
+    of other programs: Arbiter and Viennasweeper record them and ms-toollib counts them as
+    left and right clicks (so in IOE and correctness), but they change nothing; their cell is
+    the one of the board nearest to the click. (The library never counts a chord there.)
     """
 
     REVEAL = "reveal"
@@ -26,6 +30,8 @@ class ActionKind(StrEnum):
     QUESTION_MARKS = "question_marks"
     CURSOR = "cursor"
     PRESS = "press"
+    LEFT_OFF_BOARD = "left_off_board"
+    RIGHT_OFF_BOARD = "right_off_board"
 
     @property
     def click(self) -> str | None:
@@ -38,7 +44,11 @@ _CLICKS = {
     ActionKind.FLAG: "right",
     ActionKind.MARK: "right",
     ActionKind.CHORD: "chord",
+    ActionKind.LEFT_OFF_BOARD: "left",
+    ActionKind.RIGHT_OFF_BOARD: "right",
 }
 
 #: The moves of the board (everything but the option change).
 MOVES = (ActionKind.REVEAL, ActionKind.FLAG, ActionKind.MARK, ActionKind.CHORD)
+#: Clicks beside the board: counted, and nothing more.
+OFF_BOARD = (ActionKind.LEFT_OFF_BOARD, ActionKind.RIGHT_OFF_BOARD)

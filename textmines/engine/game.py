@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from textmines.engine.actions import MOVES, ActionKind
+from textmines.engine.actions import MOVES, OFF_BOARD, ActionKind
 from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbour_indices
 from textmines.engine.generate import deal_board
 from textmines.engine.presets import FirstClick, check_board, check_first_click
@@ -805,7 +805,7 @@ class Game:
         if kind == ActionKind.QUESTION_MARKS:
             self._question_marks = bool(x)
             self._actions.append(Action(kind, int(bool(x)), 0, t_ms))
-        elif kind in (ActionKind.CURSOR, ActionKind.PRESS):
+        elif kind in (ActionKind.CURSOR, ActionKind.PRESS, *OFF_BOARD):
             self._cursor = self._index(x, y)
             self._actions.append(Action(kind, x, y, t_ms))
         else:

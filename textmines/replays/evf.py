@@ -16,9 +16,11 @@ Written from the format as ms-toollib 1.5 reads it (all numbers big-endian):
 
 Each move becomes the mouse events that make it in Metasweeper: a reveal is a left press and
 release on the cell, a flag a right press and release, a chord left, right, right up, left up;
-a cursor move is a mouse move. A right click that changes no flag (a question mark taken off)
-is a right click off the board, which Metasweeper counts and ignores, so the click counts
-agree. Time 0 is the first reveal, as in textmines.
+a cursor move is a mouse move. A click off the board (read from another program's file) is
+one at the point just past the board's last column and row, the one point off the board
+ms-toollib reads (it aborts on any other): it counts the click there and does nothing else. A
+right click that changes no flag (a question mark taken off) goes there too, so the click
+counts agree. Time 0 is the first reveal, as in textmines.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from textmines import __version__
-from textmines.engine.actions import ActionKind
+from textmines.engine.actions import OFF_BOARD, ActionKind
 from textmines.engine.game import Game
 from textmines.engine.metrics import game_metrics
 from textmines.replays.recording import Recording, mine_bits
@@ -150,7 +152,7 @@ def _header(recording: Recording, info: EvfInfo) -> bytes:
 def _mouse_events(recording: Recording) -> Iterator[tuple[int, int, int, int]]:
     """(code, ms, x pixels, y pixels) for each mouse event that makes the recorded moves."""
     board = recording.board
-    # Metasweeper's point off the board, where a click counts but does nothing.
+    # The point off the board where a click counts but does nothing (and the only one).
     outside = (board.width * CELL_PIXELS, board.height * CELL_PIXELS)
     # The moves are taken again on a game of their own, to know what a right click does.
     game = Game.replayed(board, (), question_marks=recording.question_marks)
@@ -166,9 +168,12 @@ def _mouse_events(recording: Recording) -> Iterator[tuple[int, int, int, int]]:
             if pressed and kind in (ActionKind.REVEAL, ActionKind.CHORD):
                 clicks = clicks[1:]  # the left button went down at the press
             pressed = kind == ActionKind.PRESS
-            if kind in (ActionKind.MARK, ActionKind.FLAG) and not _changes_flag(game, kind, x, y):
-                # A question mark taken off, or a flag left as it is: Metasweeper has no such
-                # right click on a cell (its right click only puts a flag on or takes it off).
+            if kind in OFF_BOARD or (
+                kind in (ActionKind.MARK, ActionKind.FLAG) and not _changes_flag(game, kind, x, y)
+            ):
+                # Besides clicks off the board, a question mark taken off or a flag left as it
+                # is: Metasweeper has no such right click on a cell (its right click only puts
+                # a flag on or takes it off).
                 point = outside
             if point != at:
                 yield (_MOUSE_CODES["mv"], t_ms, *point)
@@ -202,8 +207,10 @@ def _clicks(kind: ActionKind) -> tuple[str, ...]:
         return ("lc", "lr")
     if kind == ActionKind.CHORD:
         return ("lc", "rc", "rr", "lr")
-    if kind in (ActionKind.MARK, ActionKind.FLAG):
+    if kind in (ActionKind.MARK, ActionKind.FLAG, ActionKind.RIGHT_OFF_BOARD):
         return ("rc", "rr")
+    if kind == ActionKind.LEFT_OFF_BOARD:
+        return ("lc", "lr")
     return ()
 
 

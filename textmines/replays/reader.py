@@ -7,9 +7,9 @@ ms-toollib aborts the whole process (a Rust panic) on a file it cannot read, so 
 never in the game: ``textmines.replays.foreign`` starts this module and reads one line of JSON
 from it, or learns from its exit status that the file could not be read. The JSON holds the
 board (rows of -1 for a mine, 0-8), what the file says of the game, and one entry per mouse
-event: ``[t_ms, left, right, chord, row, column, useful]``, the time on the game clock (0 at
-the first reveal), the click counts so far as Metasweeper counts them, where the pointer was,
-and what the event did (2: it opened cells).
+event (but the pointer's moves within a cell): ``[t_ms, left, right, chord, row, column,
+useful]``, the time on the game clock (0 at the first reveal), the click counts so far as
+Metasweeper counts them, where the pointer was, and what the event did (2: it opened cells).
 """
 
 from __future__ import annotations
@@ -36,22 +36,25 @@ def read(kind: str, path: str) -> dict[str, Any]:
     pixels = int(video.pix_size)
     start = float(video.video_start_time)
     events = []
+    counts = [0, 0, 0]
+    last_cell: tuple[int, int] | None = None
     for event in video.events:
         if not event.event.is_mouse():
             continue
         mouse = event.event.unwrap_mouse()
-        counts = event.key_dynamic_params
-        events.append(
-            [
-                round((event.time + start) * 1000),
-                int(counts.left),
-                int(counts.right),
-                int(counts.double),
-                int(mouse.y) // pixels,
-                int(mouse.x) // pixels,
-                int(event.useful_level),
-            ]
-        )
+        at = (int(mouse.y) // pixels, int(mouse.x) // pixels)
+        if mouse.mouse == "mv":
+            # A move of the pointer counts no click, and within its cell it shows nothing: a
+            # long game has tens of thousands of them, each read from the library one by one.
+            if at == last_cell:
+                continue
+            useful = 0
+        else:
+            done = event.key_dynamic_params
+            counts = [int(done.left), int(done.right), int(done.double)]
+            useful = int(event.useful_level)
+        last_cell = at
+        events.append([round((event.time + start) * 1000), *counts, *at, useful])
     board = [[int(cell) for cell in row] for row in video.board]
     info["rtime_ms"] = int(video.rtime_ms)
     return {"board": board, "events": events, **info}
@@ -73,7 +76,7 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2 or argv[0] not in READERS:
         print(f"usage: python -m textmines.replays.reader {'|'.join(READERS)} FILE | zini")
         return 2
-    print(json.dumps(read(argv[0], argv[1])))
+    print(json.dumps(read(argv[0], argv[1]), separators=(",", ":")))
     return 0
 
 

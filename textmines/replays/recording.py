@@ -10,8 +10,9 @@ Encoding (version 1): one version byte, then zlib-compressed:
   on at the start, 2: opening first click, 4: no-guess board);
 * the mines, one bit per cell in row order (most significant bit first);
 * a varint count of actions, then per action: a kind byte, the varint milliseconds since the
-  action before, and for a move, a cursor move or a press the zigzag varint step from the cell
-  of the action before (the new value for a question-mark option change).
+  action before, and for a move, a cursor move, a press or a click off the board (at the cell
+  nearest to it) the zigzag varint step from the cell of the action before (the new value for
+  a question-mark option change).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ _KIND_BYTES: Final = {
     ActionKind.QUESTION_MARKS: 4,
     ActionKind.CURSOR: 5,
     ActionKind.PRESS: 6,
+    ActionKind.LEFT_OFF_BOARD: 7,
+    ActionKind.RIGHT_OFF_BOARD: 8,
 }
 _BYTE_KINDS: Final = {code: kind for kind, code in _KIND_BYTES.items()}
 _QUESTION_MARKS, _OPENING, _NO_GUESS = 1, 2, 4
