@@ -169,3 +169,21 @@ def test_no_guess_flag_round_trips(clock: FakeClock) -> None:
     data["no_guess"] = "yes"
     with pytest.raises(ValueError, match="no_guess"):
         Game.from_dict(data, clock=FakeClock())
+
+
+def test_a_replayed_game_with_clicks_off_the_board_round_trips() -> None:
+    # Such clicks come only from other programs' files; a game replayed from one (to play on
+    # from it, say) had no way to be saved: a KeyError.
+    from textmines.engine.actions import ActionKind
+    from textmines.engine.game import Action
+
+    board = Board.from_text("*.*\n...\n...")
+    actions = [
+        Action(ActionKind.REVEAL, 1, 2, 0),
+        Action(ActionKind.LEFT_OFF_BOARD, 2, 2, 100),
+        Action(ActionKind.RIGHT_OFF_BOARD, 2, 2, 200),
+    ]
+    game = Game.replayed(board, actions, question_marks=True, clock=FakeClock())
+    restored = round_trip(game)
+    assert restored.to_dict() == game.to_dict()
+    assert [a.kind for a in restored.actions] == [a.kind for a in actions]

@@ -123,6 +123,9 @@ _KIND_CODES: Final = {
     ActionKind.QUESTION_MARKS: "q",
     ActionKind.CURSOR: "p",
     ActionKind.PRESS: "d",
+    # Only in a game replayed from another program's file (see ``ActionKind``).
+    ActionKind.LEFT_OFF_BOARD: "l",
+    ActionKind.RIGHT_OFF_BOARD: "g",
 }
 _CODE_KINDS: Final = {code: kind for kind, code in _KIND_CODES.items()}
 
