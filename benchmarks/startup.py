@@ -11,6 +11,11 @@ been written (interpreter start-up, imports and the app's own start included), a
 of the two medians. Wall time is shown too; it depends more on the machine's load.
 
 ``ui.py`` measures the in-process part alone: from constructing the app to its first frame.
+
+    python benchmarks/startup.py --bad-keys 50000 --runs 3
+
+gives settings.toml that many [keys] entries for actions that do not exist (issue 34.8: 2,000
+took 26 s to the first frame, 50,000 over ten minutes).
 """
 
 from __future__ import annotations
@@ -88,9 +93,15 @@ def launch(which: str, home: Path) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=20, help="launches of each app")
+    parser.add_argument(
+        "--bad-keys", type=int, default=0, metavar="N", help="[keys] entries that cannot be used"
+    )
     args = parser.parse_args()
     apps = ("trivial", "textmines")
     with tempfile.TemporaryDirectory() as home:
+        if args.bad_keys:
+            entries = (f'"app.no_such_action_{n}" = "ctrl+{n % 10}"' for n in range(args.bad_keys))
+            (Path(home) / "settings.toml").write_text("[keys]\n" + "\n".join(entries) + "\n")
         for which in apps * 2:  # warm the bytecode cache; textmines creates its files
             launch(which, Path(home))
         if any(Path(home).rglob("saved-game.json")):
@@ -99,9 +110,10 @@ def main() -> None:
         for _ in range(args.runs):
             for which in apps:
                 samples[which].append(launch(which, Path(home)))
+    keys = f", {args.bad_keys:,} bad [keys] entries" if args.bad_keys else ""
     print(
         f"start-up to the first frame, {args.runs} launches each, terminal {COLUMNS}x{LINES}, "
-        f"Python {sys.version.split()[0]}"
+        f"Python {sys.version.split()[0]}{keys}"
     )
     medians = {
         which: (

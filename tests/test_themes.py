@@ -372,6 +372,48 @@ def test_wide_emoji_fit_a_cell_of_two(tmp_path: Path, bundled: dict[str, MinesTh
     assert theme.glyphs.mine == "💣"
 
 
+@pytest.mark.parametrize(
+    ("key", "glyph", "expected"),
+    [
+        # Found by a player (issue 34.11): the heart and its emoji selector was accepted as
+        # two columns and drew its row two columns too wide.
+        ("flag", "\u2764\ufe0f", "contains the variation selector U+FE0F: terminals draw the"),
+        ("mine", "\u2620\ufe0e", "contains the variation selector U+FE0E"),
+        ("face-won", "\U0001f468\u200d\U0001f469\u200d\U0001f467", "the zero-width joiner U+200D"),
+        ("face-lost", "\U0001f44d\U0001f3fd", "contains the skin-tone modifier U+1F3FD"),
+        ("exploded", "\U0001f1eb\U0001f1f7", "contains the regional indicator U+1F1EB"),
+        ("number-1", "1\ufe0f\u20e3", "contains the variation selector U+FE0F"),
+        ("covered", "e\u0301", "contains the combining mark U+0301: terminals draw it on the"),
+        ("empty", "\u0301", "contains the combining mark U+0301"),
+        ("wrong", "x\u0903", "contains the combining mark U+0903"),
+        ("question", "?\u1160", "contains U+1160, which has no width of its own"),
+    ],
+)
+def test_glyphs_a_terminal_may_draw_at_another_width_are_refused(
+    tmp_path: Path, bundled: dict[str, MinesTheme], key: str, glyph: str, expected: str
+) -> None:
+    message = problem(tmp_path, f'[glyphs]\n{key} = "{glyph}"\n', bundled)
+    assert f": [glyphs] {key} = '" in message and expected in message
+
+
+def test_a_combining_mark_names_the_character_to_write_instead(
+    tmp_path: Path, bundled: dict[str, MinesTheme]
+) -> None:
+    message = problem(tmp_path, '[glyphs]\ncovered = "e\u0301"\n', bundled)
+    assert message.endswith("; write 'é' instead")
+    assert problem(tmp_path, '[glyphs]\nempty = "\u0301"\n', bundled).endswith("; remove it")
+
+
+def test_ambiguous_and_wide_characters_are_still_glyphs(
+    tmp_path: Path, bundled: dict[str, MinesTheme]
+) -> None:
+    # East Asian ambiguous (■, the classic theme's covered cell; ●) are one column, as
+    # terminals draw them; an emoji of its own is two.
+    text = '[glyphs]\ncovered = "■"\nmine = "●"\nflag = "⚑"\nexploded = "💥"\nface-won = "😎"\n'
+    theme = load_theme_file(write(tmp_path, "fine.toml", text), bundled)
+    assert (theme.glyphs.covered, theme.glyphs.exploded) == ("■", "💥")
+
+
 def test_every_problem_of_a_file_is_in_one_line(
     tmp_path: Path, bundled: dict[str, MinesTheme]
 ) -> None:

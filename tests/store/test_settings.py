@@ -291,6 +291,32 @@ def test_a_bad_keys_entry_is_named_and_the_rest_kept(tmp_path: Path) -> None:
     assert "[keys] app.hint has value 3" in warnings[0]
 
 
+def test_a_dotted_key_of_many_parts_is_one_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Read as tables nested as deep: walking them recursively raised RecursionError at
+    # start-up from about 1,000 parts (found while checking issue 34.8).
+    monkeypatch.setattr(settings_module, "MAX_DOTS", 10_000)
+    deep = ".".join(f"a{number}" for number in range(5_000))
+    path = write(tmp_path, f'[keys]\n{deep} = "x"\napp.hint = "i"\n')
+    settings, warnings = load_settings(path)
+    assert warnings == []
+    assert settings.keys == ((deep, "x"), ("app.hint", "i"))
+
+
+def test_a_key_of_thousands_of_parts_is_not_parsed(tmp_path: Path) -> None:
+    # tomllib takes time in the square of the parts: 150,000 (1 MB) would take minutes.
+    deep = ".".join(["a"] * 150_000)
+    path = write(tmp_path, f'[keys]\n{deep} = "x"\n')
+    settings, warnings = load_settings(path)
+    assert settings == DEFAULTS
+    assert warnings == [
+        f"{path}: a line of it holds more than 200 dots, and no setting is a key of that "
+        "many parts; using default settings "
+        "(a change of settings moves the file aside to a .bad name first)"
+    ]
+
+
 def test_keys_that_is_not_a_table_is_named(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     path.write_text('keys = "vim"\n', encoding="utf-8")

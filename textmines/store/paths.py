@@ -120,6 +120,8 @@ def describe_os_error(error: OSError) -> str:
     """A short lower-case reason for ``error``, without the file name."""
     if isinstance(error, ReadOnlyFile):
         return "the file is read-only (its permissions allow no writing)"
+    if isinstance(error, NotRegularFile | FileTooLarge):
+        return error.strerror or str(error)
     if isinstance(error, PermissionError):
         return "permission denied"
     if error.errno == errno.EROFS:
@@ -127,6 +129,55 @@ def describe_os_error(error: OSError) -> str:
     if error.errno == errno.ENOSPC:
         return "no space left on device"
     return (error.strerror or str(error)).lower()
+
+
+class NotRegularFile(OSError):
+    """The path names a FIFO, a device, a socket or a directory, where a file was expected."""
+
+
+class FileTooLarge(OSError):
+    """The file is larger than anything textmines writes there."""
+
+
+_KINDS: Final = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a directory"),
+)
+
+
+def not_regular(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file: "a named pipe (FIFO)"..."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+
+
+def read_regular_file(path: Path, max_bytes: int) -> bytes:
+    """The bytes of ``path`` (a link is followed) if it is a regular file of at most
+    ``max_bytes``. Raises ``FileNotFoundError``, ``NotRegularFile``, ``FileTooLarge`` or
+    another ``OSError``; their ``strerror`` says what is wrong without the path.
+
+    Never waits and never reads without end: a FIFO opens without waiting for a writer and is
+    refused before a byte is read, as is /dev/zero; at most ``max_bytes + 1`` bytes are read.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        kind = not_regular(os.fstat(fd).st_mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    if kind is not None:
+        os.close(fd)
+        raise NotRegularFile(errno.EINVAL, f"it is {kind}, not a regular file", str(path))
+    with os.fdopen(fd, "rb") as file:
+        data = file.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        size = f"{max_bytes / 1e6:g} MB" if max_bytes >= 1e6 else f"{max_bytes:,} bytes"
+        raise FileTooLarge(errno.EFBIG, f"it is larger than {size}", str(path))
+    return data
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import stat
 import time
 import uuid
 from collections.abc import Mapping
@@ -31,7 +32,15 @@ from typing import Any, Final
 
 from textmines.engine.game import Clock, Game
 from textmines.store import locks
-from textmines.store.paths import describe_os_error, ensure_dir, move_aside, write_atomic
+from textmines.store.paths import (
+    FileTooLarge,
+    NotRegularFile,
+    describe_os_error,
+    ensure_dir,
+    move_aside,
+    read_regular_file,
+    write_atomic,
+)
 
 SAVE_FILE_FORMAT: Final = "textmines-saved-game"
 SAVE_FILE_VERSION: Final = 1
@@ -92,6 +101,9 @@ def waiting_path(path: Path, game_id: str) -> Path:
     return path.with_name(f"{path.stem}-{digest}{path.suffix}")
 
 
+#: The largest save read. The largest board's (1000x1000) holds its layout and view, 2 MB,
+#: and its actions at about 25 bytes each: a million of them fit, with room to spare.
+MAX_SAVE_BYTES: Final = 64_000_000
 #: The range of dates a save may hold, and the longest game time (ten years).
 EARLIEST: Final = datetime(2000, 1, 1, tzinfo=UTC)
 LATEST: Final = datetime(9000, 1, 1, tzinfo=UTC)
@@ -148,7 +160,7 @@ def _holder(path: Path) -> str | None:
     """The id of the game saved in ``path``: None when there is no file, ``"?"`` when it
     cannot be told (an unreadable or damaged file is never taken to be ours)."""
     try:
-        raw = path.read_bytes()
+        raw = read_regular_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         return None
     except OSError:
@@ -206,7 +218,10 @@ def _waiting_saves(path: Path) -> list[Path]:
     with contextlib.suppress(OSError):
         for candidate in path.parent.glob(f"{path.stem}-*{path.suffix}"):
             with contextlib.suppress(OSError):
-                found.append((candidate.stat().st_mtime, candidate.name, candidate))
+                info = candidate.stat()
+                # A FIFO or a device of that name is none of ours: it would block reading.
+                if stat.S_ISREG(info.st_mode):
+                    found.append((info.st_mtime, candidate.name, candidate))
     return [candidate for _, _, candidate in sorted(found)]
 
 
@@ -348,16 +363,29 @@ def load_game(path: Path, clock: Clock = time.monotonic) -> tuple[LoadedGame | N
     return loaded, notice
 
 
+def _contents(path: Path) -> bytes:
+    """The bytes of the save at ``path``; one larger than any save is ``_Unusable``."""
+    try:
+        return read_regular_file(path, MAX_SAVE_BYTES)
+    except FileTooLarge as error:
+        raise _Unusable(f"{error.strerror}, more than any saved game") from None
+
+
 def _read(path: Path, clock: Clock) -> tuple[LoadedGame | None, str | None]:
     """``load_game`` once the file to read is known."""
     try:
-        raw = path.read_bytes()
+        return _parse(_contents(path), clock), None
     except FileNotFoundError:
         return None, None
+    except NotRegularFile as error:
+        # A FIFO would block the start, /dev/zero never end: refused before reading. Not a
+        # game of the player's, so left where it is; saving goes to a file beside it.
+        return None, (
+            f"Saved game {path} could not be read: {error.strerror}. Games are saved beside "
+            "it until you remove it or move it away."
+        )
     except OSError as error:
         return None, f"Saved game {path} could not be read: {describe_os_error(error)}"
-    try:
-        return _parse(raw, clock), None
     except _Unusable as problem:
         try:
             moved = move_aside(path)

@@ -7,10 +7,12 @@ affected keys fall back to their defaults.
 from __future__ import annotations
 
 import difflib
+import os
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields, replace
 from functools import partial
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Final
 
@@ -23,7 +25,14 @@ from textmines.engine.presets import (
     PRESETS,
     check_board,
 )
-from textmines.store.paths import move_aside, refuse_read_only, write_atomic
+from textmines.store.paths import (
+    FileTooLarge,
+    NotRegularFile,
+    move_aside,
+    read_regular_file,
+    refuse_read_only,
+    write_atomic,
+)
 
 BOARDS: Final = (*PRESETS, "custom")
 #: Cell sizes on screen, columns x rows; "fit" takes the largest at which the board fits.
@@ -135,19 +144,36 @@ def _check_custom(settings: Settings, name: str) -> tuple[Settings, list[str]]:
     return settings, []
 
 
+#: The largest settings file read: 50,000 ``[keys]`` entries take about 1 MB.
+MAX_SETTINGS_BYTES: Final = 4_000_000
+#: The most dots a line of settings.toml may hold (a [keys] entry has one or two).
+MAX_DOTS: Final = 200
+
+
 def _read(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     """The parsed file (``None`` when missing or broken) and the problem, if any."""
     name = str(path)
     try:
-        raw = path.read_bytes()
+        raw = read_regular_file(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return None, None
+    except (NotRegularFile, FileTooLarge) as error:
+        # A FIFO would block the start, /dev/zero never end: refused before reading.
+        return None, f"{name}: {error.strerror}; using default settings{_KEPT}"
     except OSError as error:
         reason = error.strerror or str(error)
         return None, f"{name}: cannot be read ({reason}); using default settings"
     try:
         # utf-8-sig: a byte-order mark (some Windows editors write one) is not an error.
-        return tomllib.loads(raw.decode("utf-8-sig")), None
+        text = raw.decode("utf-8-sig")
+        if max(map(str.count, text.splitlines(), repeat(".")), default=0) > MAX_DOTS:
+            # tomllib takes time in the square of a dotted key's parts: a 1 MB key of
+            # 150,000 parts would hold the start for minutes.
+            return None, (
+                f"{name}: a line of it holds more than {MAX_DOTS} dots, and no setting is a "
+                f"key of that many parts; using default settings{_KEPT}"
+            )
+        return tomllib.loads(text), None
     except UnicodeDecodeError:
         return None, f"{name}: is not UTF-8 text; using default settings{_KEPT}"
     except tomllib.TOMLDecodeError as error:
@@ -195,20 +221,29 @@ def _key_entries(table: object, problems: list[str]) -> tuple[tuple[str, str], .
         _note(problems, lambda: f"'keys' must be a table ([keys]), not {_show(table)}; ignored")
         return ()
     entries: list[tuple[str, str]] = []
-
-    def walk(prefix: str, node: dict[str, Any]) -> None:
-        for name, value in node.items():
-            action = f"{prefix}{name}"
-            if isinstance(value, dict):
-                walk(f"{action}.", value)
-            elif isinstance(value, str) or (
-                isinstance(value, list) and value and all(isinstance(k, str) for k in value)
-            ):
-                entries.append((action, value if isinstance(value, str) else ",".join(value)))
-            else:
-                _note(problems, partial(_bad_key_entry, action, value))
-
-    walk("", table)
+    # A stack, not recursion: a dotted key of many parts nests as deep. ``path`` holds the
+    # names down to the table walked (``stack[i]`` walks the table at ``path[:i]``).
+    path: list[str] = []
+    stack: list[Iterator[tuple[str, Any]]] = [iter(table.items())]
+    while stack:
+        item = next(stack[-1], None)
+        if item is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        name, value = item
+        if isinstance(value, dict):
+            path.append(name)
+            stack.append(iter(value.items()))
+            continue
+        action = ".".join([*path, name])
+        if isinstance(value, str) or (
+            isinstance(value, list) and value and all(isinstance(k, str) for k in value)
+        ):
+            entries.append((action, value if isinstance(value, str) else ",".join(value)))
+        else:
+            _note(problems, partial(_bad_key_entry, action, value))
     return tuple(entries)
 
 
@@ -273,8 +308,8 @@ def save_changes(path: Path, before: Settings, after: Settings) -> Settings:
     Raises as ``save_settings`` does.
     """
     document, problem = _read(path)
-    if problem is not None and path.is_file():
-        # Not valid TOML, not UTF-8: the player's own text, kept rather than overwritten.
+    if problem is not None and os.path.lexists(path) and not path.is_dir():
+        # Not valid TOML, not UTF-8, a FIFO: the player's own, kept rather than replaced.
         move_aside(path)
     current = _DEFAULTS if document is None else _settings_of(document, str(path))[0]
     changed = {

@@ -109,8 +109,58 @@ def _misplaced(key: str, choices: Iterable[str]) -> str:
 
 def _bad_characters(text: str) -> str | None:
     for char in text:
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs"):
+        # The zero-width joiner is a format character too; _unsure_width says why it goes.
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs") and char != ZERO_WIDTH_JOINER:
             return f"U+{ord(char):04X}"
+    return None
+
+
+ZERO_WIDTH_JOINER: Final = "\u200d"
+_MARKS: Final = ("Mn", "Me", "Mc")
+
+
+def _unsure_width(text: str) -> str | None:
+    """Why a terminal may draw ``text`` at another width than the board measures it (the
+    row then runs wide, or short, and the grid breaks), or None.
+
+    These are the characters that change how the one before them is drawn, each terminal in
+    its own way. East Asian ambiguous characters (the classic theme's covered cell, a box) are
+    taken as one column, as terminals draw them unless set for CJK: refusing them would
+    refuse the bundled themes.
+    """
+    for char in text:
+        code = ord(char)
+        where = f"U+{code:04X}"
+        if 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:
+            return (
+                f"contains the variation selector {where}: terminals draw the character "
+                "before it 1 or 2 columns wide (as text or as an emoji); remove it"
+            )
+        if char == ZERO_WIDTH_JOINER:
+            return (
+                f"contains the zero-width joiner {where}: terminals draw the emoji it joins "
+                "as one or side by side; use a single character"
+            )
+        if 0x1F3FB <= code <= 0x1F3FF:
+            return (
+                f"contains the skin-tone modifier {where}: terminals draw it on the emoji "
+                "before it or beside it; remove it"
+            )
+        if 0x1F1E6 <= code <= 0x1F1FF:
+            return (
+                f"contains the regional indicator {where}: terminals draw a pair of them (a "
+                "flag) 1, 2 or 4 columns wide; use another character"
+            )
+        if unicodedata.category(char) in _MARKS:
+            composed = unicodedata.normalize("NFC", text)
+            whole = not any(unicodedata.category(c) in _MARKS for c in composed)
+            fix = f"write {_show(composed)} instead" if whole else "remove it"
+            return (
+                f"contains the combining mark {where}: terminals draw it on the character "
+                f"before it or in a column of its own; {fix}"
+            )
+        if _columns(char) == 0:
+            return f"contains {where}, which has no width of its own: terminals differ; remove it"
     return None
 
 
@@ -141,6 +191,9 @@ def _check_glyph(where: str, value: object, key: str) -> str | None:
     if key in MUST_SHOW and _columns(value.strip()) == 0:
         # A flag or a number nobody can see plays as a board that lies.
         return f"{where} = {_show(value)} shows nothing: it needs a visible character"
+    unsure = _unsure_width(value)
+    if unsure:
+        return f"{where} = {_show(value)} {unsure}"
     if key in FACE_KEYS:
         if value == "":
             return f"{where} must not be empty"

@@ -13,6 +13,7 @@ import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from textual.binding import Binding, BindingType
 from textual.keys import KEY_NAME_REPLACEMENTS, Keys, key_to_character
@@ -170,7 +171,7 @@ def key_problem(key: str) -> str | None:
     *mods, last = key.split("+")
     unknown = [mod for mod in mods if mod not in MODIFIERS]
     if unknown or not last:
-        return f"{key!r} is not a key name (modifiers are {', '.join(MODIFIERS)})"
+        return f"{_quoted(key)} is not a key name (modifiers are {', '.join(MODIFIERS)})"
     if not (
         (len(last) == 1 and last.isprintable() and not last.isspace())
         or last in _NAMED
@@ -178,7 +179,7 @@ def key_problem(key: str) -> str | None:
     ):
         close = difflib.get_close_matches(last, sorted(_NAMED), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"{key!r} is not a key name{hint}"
+        return f"{_quoted(key)} is not a key name{hint}"
     if key in RESERVED:
         return f"{key!r} is kept for closing dialogs, moving between buttons and the palette"
     if key in TERMINAL_ALIASES:
@@ -320,14 +321,21 @@ def resolve(
         )
         preset = "default"
     base = KeyMap(all_actions, preset_keys(all_actions, preset), kept or {})
+    known = {action.id for action in all_actions}
     entries: dict[str, tuple[str, tuple[str, ...]]] = {}  # action id -> (as written, keys)
+    # (action id, as written, why): worded only for the few the warning names.
+    refused: list[tuple[str, str, str]] = []
     for action_id, value in overrides:
+        if action_id not in known:
+            refused.append((action_id, value, _NO_ACTION))
+            continue
         problem, keys = _entry_problem(base, action_id, value)
         if problem is None:
             entries.pop(action_id, None)  # a later entry for one action wins, in file order
             entries[action_id] = (value, keys)
         else:
-            warnings.append(_entry_warning(source, base, action_id, value, problem))
+            refused.append((action_id, value, problem))
+    # Each clash takes one entry out, and there is at most one entry per action.
     while True:
         keymap = KeyMap(
             all_actions,
@@ -336,16 +344,46 @@ def resolve(
         )
         clash = _first_clash(keymap, list(entries))
         if clash is None:
-            return keymap, warnings
+            return keymap, warnings + _entry_warnings(source, base, refused)
         loser, key, other = clash
         value, _ = entries.pop(loser)
-        problem = f"{key!r} is already {other.description!r} ({other.id})"
-        warnings.append(_entry_warning(source, base, loser, value, problem))
+        refused.append((loser, value, f"{key!r} is already {other.description!r} ({other.id})"))
+
+
+#: More unusable ``[keys]`` entries than this are one warning (each warning is a toast).
+ENTRY_WARNINGS_SHOWN: Final = 3
+#: The problem of an entry whose action does not exist; the closest id is found only for
+#: the entries a warning names (a file may hold thousands).
+_NO_ACTION: Final = "no such action"
+
+
+def _entry_warnings(source: str, base: KeyMap, refused: list[tuple[str, str, str]]) -> list[str]:
+    """A warning for each refused entry, or one for all of them when there are many: how
+    many, the first, and where to look."""
+    named = refused if len(refused) <= ENTRY_WARNINGS_SHOWN else refused[:1]
+    warnings = [_entry_warning(source, base, *entry) for entry in named]
+    if len(refused) <= ENTRY_WARNINGS_SHOWN:
+        return warnings
+    return [
+        f"{source}: {len(refused):,} entries of [keys] cannot be used, and their actions keep "
+        f"their keys. The first: {warnings[0].removeprefix(f'{source}: ')}. Fix or remove them "
+        "in [keys]; Options > Keys shows the keys in effect."
+    ]
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted for a warning, and cut short: an entry may be a whole page long."""
+    return repr(text) if len(text) <= 40 else f"{text[:37]!r}..."
 
 
 def _entry_warning(source: str, base: KeyMap, action_id: str, value: str, problem: str) -> str:
+    if problem == _NO_ACTION:
+        close = difflib.get_close_matches(action_id, [a.id for a in base.actions], n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        problem = f"there is no action {_quoted(action_id)}{hint}"
     kept = " / ".join(base.keys_for(action_id))
-    return f"{source}: [keys] {action_id} = {value!r}: {problem}" + (
+    name = action_id if len(action_id) <= 40 else f"{action_id[:37]}..."
+    return f"{source}: [keys] {name} = {_quoted(value)}: {problem}" + (
         f"; keeping {kept}" if kept else ""
     )
 
@@ -353,11 +391,7 @@ def _entry_warning(source: str, base: KeyMap, action_id: str, value: str, proble
 def _entry_problem(
     keymap: KeyMap, action_id: str, value: str
 ) -> tuple[str | None, tuple[str, ...]]:
-    """What is wrong with one ``[keys]`` entry on its own, and its keys."""
-    if keymap.action(action_id) is None:
-        close = difflib.get_close_matches(action_id, [a.id for a in keymap.actions], n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"there is no action {action_id!r}{hint}", ()
+    """What is wrong with one ``[keys]`` entry of a known action on its own, and its keys."""
     keys = tuple(normal_key(key) for key in split_keys(value))
     if not keys:
         return "no key given", ()

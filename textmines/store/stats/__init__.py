@@ -31,7 +31,9 @@ Failures
     deleted) and a new one started, with a notice saying where the old file went; an unusable
     directory gives no store and a "Statistics not saved: ..." notice. ``record``, ``record_many``
     and ``reset`` return ``None`` or such a notice. Queries raise ``StatsError``, whose message is
-    ready to show.
+    ready to show. A row edited by hand into values textmines never writes (text in a number
+    column, a NULL where the constraints were dropped) is left out of the figures and counted:
+    ``GroupStats.damaged``, ``DailyStats.damaged``, ``StatsStore.groups_and_left_out``.
 
 Modules
     ``records`` what is written (``GameRecord``, ``Group``); ``figures`` what is read back

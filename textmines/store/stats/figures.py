@@ -51,12 +51,14 @@ class DailyStats:
     longest_streak: int
     #: (day ``YYYY-MM-DD``, outcome, time in ms), the latest first.
     days: tuple[tuple[str, str, int], ...]
+    #: Tries left out because a value in them is not one textmines writes (edited by hand).
+    damaged: int = 0
 
 
-def daily_figures(days: dict[str, tuple[str, int]]) -> DailyStats:
-    """The figures of ``days`` (day: (outcome, time in ms) of the try that counted). A streak
-    is days won one after another; a day missed or not won ends it. The current streak runs
-    to the last day played."""
+def daily_figures(days: dict[str, tuple[str, int]], damaged: int = 0) -> DailyStats:
+    """The figures of ``days`` (day: (outcome, time in ms) of the try that counted), and
+    ``damaged`` tries left out. A streak is days won one after another; a day missed or not
+    won ends it. The current streak runs to the last day played."""
     ordered = sorted(days)
     longest = run = 0
     previous: date | None = None
@@ -73,6 +75,7 @@ def daily_figures(days: dict[str, tuple[str, int]]) -> DailyStats:
         current_streak=run,
         longest_streak=longest,
         days=tuple((day, *days[day]) for day in reversed(ordered)),
+        damaged=damaged,
     )
 
 
@@ -129,7 +132,8 @@ class GroupStats:
     best_bbbv_per_s: float | None
     #: Times of the last fifty unassisted wins, oldest first (for a sparkline).
     recent_winning_ms: tuple[int, ...]
-    #: Damaged rows (a date that does not parse, say) left out of the best times.
+    #: Games left out of every figure because a value in them is not one textmines writes
+    #: (a row edited by hand: text in a number column, a date that does not parse).
     damaged: int = 0
     #: The best of each competitive figure over the unassisted wins, as (name, value) in
     #: display order: IOE, correctness, throughput and STNB (highest), RQP (lowest). Only

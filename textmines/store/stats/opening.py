@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-from textmines.store.paths import describe_os_error, ensure_dir, move_aside
+from textmines.store.paths import describe_os_error, ensure_dir, move_aside, not_regular
 from textmines.store.stats.errors import UnusableDatabase, describe_sqlite_error, is_damage
 from textmines.store.stats.schema import (
     SCHEMA_VERSION,
@@ -26,6 +26,8 @@ BUSY_TIMEOUT: Final = 0.25
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 SQLITE_HEADER_SIZE: Final = 100
 _COMPANIONS: Final = ("-wal", "-shm")
+#: The files SQLite opens beside the database.
+_JOURNALS: Final = (*_COMPANIONS, "-journal")
 
 
 def _check_header(path: Path) -> None:
@@ -94,6 +96,21 @@ def _open(path: Path, busy_timeout: float) -> StatsStore:
     return StatsStore(path, connection)
 
 
+def _not_a_file(path: Path) -> str | None:
+    """Why SQLite must not open ``path``: it or a file of its own beside it (a journal) is a
+    FIFO, which would block the start, or a device. ``None`` if each is a file or absent."""
+    for name in (path, *(path.with_name(path.name + suffix) for suffix in _JOURNALS)):
+        try:
+            kind = not_regular(os.stat(name).st_mode)
+        except OSError:
+            continue  # absent, or a problem opening reports better
+        if kind is not None:
+            return _not_saved(
+                name, f"it is {kind}, not a regular file; move it away to keep statistics"
+            )
+    return None
+
+
 def _not_saved(path: Path, reason: str) -> str:
     return f"Statistics not saved: {path}: {reason}"
 
@@ -122,6 +139,9 @@ def open_stats(
         return None, [f"Statistics not saved: cannot create {path.parent}: {reason}"]
     if path.is_dir():
         return None, [_not_saved(path, "a directory is in the way")]
+    blocker = _not_a_file(path)
+    if blocker is not None:
+        return None, [blocker]
     try:
         store = _open(path, busy_timeout)
     except UnusableDatabase as unusable:

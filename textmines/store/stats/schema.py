@@ -9,6 +9,7 @@ from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from typing import Final
 
+from textmines.engine.presets import MAX_SIDE
 from textmines.store.stats.errors import UnusableDatabase
 
 #: Each entry moves the schema one version up: ``MIGRATIONS[n]`` takes version ``n`` to ``n + 1``.
@@ -100,6 +101,71 @@ COLUMNS: Final = (
     "replay",
     "daily",
     "practice",
+)
+
+
+#: The longest game a row may hold: ten years, as for a saved game.
+MAX_TIME_MS: Final = 10 * 365 * 24 * 3600 * 1000
+#: No 3BV, solved or not, exceeds the cells of the largest board.
+MAX_CELLS: Final = MAX_SIDE * MAX_SIDE
+#: Clicks beyond this are no game's (and stop being exact in REAL arithmetic).
+MAX_COUNT: Final = 2**53
+#: A figure (IOE, 3BV/s, RQP, STNB) above this is no game's: RQP, the largest, is at most
+#: about 1e17 (ten years squared over one 3BV). Infinity is above it too.
+MAX_FIGURE: Final = 1e18
+
+
+def _numbers(columns: tuple[str, ...], high: float) -> str:
+    """Each of ``columns`` a number from 0 to ``high``. SQLite orders any text or blob after
+    every number, so one comparison refuses them too; a NULL makes the whole NULL."""
+    listed = ", ".join(columns)
+    return f"min({listed}, 0) >= 0 AND max({listed}, 0) <= {high}"
+
+
+# What textmines writes in the columns the statistics read, as conditions on a row. A row
+# edited by hand ('abc' in time_ms, infinity in bbbv_per_s, a NULL where the constraints were
+# dropped) fails them and is left out, and counted, rather than reaching a figure as text or
+# infinity. Each is true or false, never NULL; they are checked on every row a figure reads,
+# so they are plain comparisons (typeof and GLOB on every row cost twice as much).
+#: Every game of a group: its outcome, its help and an end that reads as a date (a text
+#: starting with a digit: numbers sort before any text, blobs after).
+SOUND_GAME: Final = (
+    "(ended_at BETWEEN '0' AND ':' AND outcome IN ('won', 'lost', 'abandoned')"
+    " AND assisted IN (0, 1)) IS 1"
+)
+#: A win's figures: its time, 3BV, clicks, IOE, 3BV/s, RQP and STNB.
+SOUND_WIN: Final = (
+    "("
+    + " AND ".join(
+        (
+            f"time_ms BETWEEN 0 AND {MAX_TIME_MS}",
+            _numbers(("bbbv", "solved_bbbv"), MAX_CELLS),
+            _numbers(
+                ("left_clicks", "right_clicks", "chord_clicks", "coalesce(effective_clicks, 0)"),
+                MAX_COUNT,
+            ),
+            _numbers(
+                ("bbbv_per_s", "efficiency", "coalesce(rqp, 0)", "coalesce(stnb, 0)"), MAX_FIGURE
+            ),
+        )
+    )
+    + ") IS 1"
+)
+
+
+def _moment(column: str) -> str:
+    return (
+        f"{column} GLOB"
+        " '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]*'"
+    )
+
+
+#: The end of a game as the best times show it: checked where few rows are read, or once
+#: a row is known to be damaged (reading ISO text as a date needs Python).
+SOUND_ENDED: Final = _moment("ended_at")
+#: A game's recording and what an exported replay file says of it.
+SOUND_REPLAY: Final = (
+    f"{_moment('started_at')} AND {SOUND_ENDED} AND {SOUND_GAME} AND typeof(replay) = 'blob'"
 )
 
 

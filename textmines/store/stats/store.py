@@ -11,14 +11,22 @@ import contextlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
 from textmines.engine.metrics import STNB_CONSTANTS
-from textmines.store.paths import move_aside, write_atomic
+from textmines.engine.presets import MAX_SIDE, MIN_SIDE
+from textmines.store.paths import (
+    describe_os_error,
+    move_aside,
+    read_regular_file,
+    write_atomic,
+)
 from textmines.store.stats.errors import StatsError, describe_sqlite_error, is_busy
 from textmines.store.stats.figures import (
     BEST_TIMES,
@@ -30,11 +38,16 @@ from textmines.store.stats.figures import (
     daily_figures,
     streaks,
 )
-from textmines.store.stats.records import GameRecord, Group
+from textmines.store.stats.records import OUTCOMES, GameRecord, Group
 from textmines.store.stats.schema import (
     COLUMNS,
     COLUMNS_AT,
     LATER_DEFAULTS,
+    MAX_TIME_MS,
+    SOUND_ENDED,
+    SOUND_GAME,
+    SOUND_REPLAY,
+    SOUND_WIN,
     parse_utc,
     transaction,
     utc_text,
@@ -56,24 +69,41 @@ _IN_GROUP: Final = "preset = ? AND width = ? AND height = ? AND mines = ? AND no
 _CLEAN_WINS: Final = f"{_IN_GROUP} AND outcome = 'won' AND assisted = 0"
 #: The best competitive figures of a group's unassisted wins (see ``GroupStats.best_figures``).
 BEST_FIGURE_NAMES: Final = ("IOE", "Correctness", "Throughput", "STNB", "RQP")
+# Two queries also say whether a row they read fails its conditions (``schema.SOUND_*``):
+# a group with none, the usual case, is read in one go, with no pass of its own for them.
+# The clean wins are looked up for the best figures: their conditions are checked there.
 _BEST_FIGURES: Final = f"""
-    SELECT max(efficiency),
+    SELECT max(iif(effective_clicks IS NOT NULL, efficiency, NULL)),
         max(CAST(effective_clicks AS REAL) / (left_clicks + right_clicks + chord_clicks)),
         max(CAST(solved_bbbv AS REAL) / effective_clicks),
         max(stnb),
-        min(rqp)
-    FROM games WHERE {_CLEAN_WINS} AND effective_clicks IS NOT NULL
+        min(rqp),
+        total(NOT {SOUND_WIN})
+    FROM games WHERE {_CLEAN_WINS}{{skip}}
 """
-# One letter per game for the streak pass: upper case unassisted, lower case assisted.
+# One letter per game for the streak pass: upper case unassisted, lower case assisted; "?"
+# for a game that fails its conditions.
 _HISTORY: Final = f"""
-    SELECT CASE outcome WHEN 'won' THEN 'W' WHEN 'lost' THEN 'L' ELSE 'Q' END, assisted
-    FROM games WHERE {_IN_GROUP} ORDER BY ended_at, id
+    SELECT CASE WHEN NOT {SOUND_GAME} THEN '?'
+        WHEN outcome = 'won' THEN iif(assisted, 'w', 'W')
+        WHEN outcome = 'lost' THEN iif(assisted, 'l', 'L')
+        ELSE iif(assisted, 'q', 'Q') END
+    FROM games WHERE {_IN_GROUP}{{skip}} ORDER BY ended_at, id
+"""
+# The rows of a group edited by hand into values a statistic cannot read: read only when
+# the queries above met one.
+_DAMAGED: Final = f"""
+    SELECT id FROM games WHERE {_IN_GROUP} AND NOT ({SOUND_GAME} AND {SOUND_ENDED})
+    UNION SELECT id FROM games WHERE {_CLEAN_WINS} AND NOT {SOUND_WIN}
 """
 
 
 #: Games kept for later because another program held the database when they ended (and
 #: still at exit) wait in this file beside it, and are written when it is next opened.
 PENDING_SUFFIX: Final = "-pending.json"
+#: The largest file of games kept for later read: more than a thousand games with their
+#: recordings (a few KB each), and a FIFO or /dev/zero are refused before reading.
+MAX_PENDING_BYTES: Final = 64_000_000
 #: How long closing the store waits for the database to write the games kept for later.
 CLOSING_WAIT_MS: Final = 1000
 _SQLITE_INT: Final = range(-(2**63), 2**63)
@@ -145,9 +175,72 @@ def _from_json(values: Any) -> Row:
     return _checked(tuple(values))
 
 
+def _group_of(
+    preset: object, width: object, height: object, mines: object, no_guess: object
+) -> Group | None:
+    """The group of a row's board columns, or None when they hold values textmines never
+    writes: text for a size, a board no game is played on, a preset not of that size."""
+    if no_guess not in (0, 1):
+        return None
+    if not (isinstance(width, int) and isinstance(height, int) and isinstance(mines, int)):
+        return None
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        return None
+    if not 0 < mines < width * height:
+        return None
+    group = Group.for_board(width, height, mines, no_guess=bool(no_guess))
+    return group if group.preset == preset else None
+
+
+def _sound_day(day: object, outcome: object, time_ms: object) -> bool:
+    """Whether a row of the daily boards holds what textmines writes there."""
+    if not isinstance(day, str) or outcome not in OUTCOMES:
+        return False
+    if not isinstance(time_ms, int) or not 0 <= time_ms <= MAX_TIME_MS:
+        return False
+    try:
+        return date.fromisoformat(day).isoformat() == day
+    except ValueError:
+        return False
+
+
+def _moment_of(value: object) -> datetime | None:
+    """The moment a time column holds, or None if it holds none (a row edited by hand)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse_utc(value)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _shown(value: object) -> str:
+    """A value read from a damaged row, for a message: never very long."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
 def _group_params(group: Group) -> tuple[str, int, int, int, int]:
     """The parameters of ``_IN_GROUP``."""
     return group.preset, group.width, group.height, group.mines, int(group.no_guess)
+
+
+@dataclass(frozen=True, slots=True)
+class _GroupRows:
+    """What the figures of a group are made of, as the database gave it."""
+
+    history: str
+    average: Any
+    best_rate: Any
+    recent: tuple[Any, ...]
+    best: tuple[BestTime, ...]
+    figures: tuple[Any, ...]
+    #: The rows left out because a value in them is not one textmines writes.
+    left_out: tuple[int, ...]
+    #: Best times whose end cannot be read as a date, though it looks like one.
+    unparsed: int
+    #: A row read holds a value textmines never writes: read again without such rows.
+    suspect: bool
 
 
 class StatsStore:
@@ -191,14 +284,15 @@ class StatsStore:
         A file that cannot be read is moved aside. Returns a notice only if that happened.
         """
         try:
-            rows = json.loads(self._pending_file.read_bytes())
+            rows = json.loads(read_regular_file(self._pending_file, MAX_PENDING_BYTES))
             if not isinstance(rows, list):
                 raise ValueError("not a list of games")
             checked = [_from_json(row) for row in rows]
         except FileNotFoundError:
             return None
         except (OSError, ValueError, RecursionError, OverflowError) as error:
-            problem = f"Statistics: games kept in {self._pending_file} cannot be read ({error})"
+            why = describe_os_error(error) if isinstance(error, OSError) else str(error)
+            problem = f"Statistics: games kept in {self._pending_file} cannot be read ({why})"
             with contextlib.suppress(OSError):
                 return f"{problem}; it was moved to {move_aside(self._pending_file)}"
             return problem
@@ -308,6 +402,12 @@ class StatsStore:
     def groups(self) -> list[Group]:
         """The groups that have at least one game, in display order."""
         with self._reading() as connection:
+            return self._groups(connection)[0]
+
+    def groups_and_left_out(self) -> tuple[list[Group], int]:
+        """``groups()``, and how many games are in none because their board (size, mines,
+        preset or no-guess flag) holds values textmines never writes: they are left out."""
+        with self._reading() as connection:
             return self._groups(connection)
 
     def group_stats(self, group: Group) -> GroupStats:
@@ -318,7 +418,8 @@ class StatsStore:
     def all_group_stats(self) -> list[GroupStats]:
         """The figures of every group that has games, in display order, from one snapshot."""
         with self._reading() as connection:
-            return [self._group_stats(connection, group) for group in self._groups(connection)]
+            groups, _ = self._groups(connection)
+            return [self._group_stats(connection, group) for group in groups]
 
     def best_time(self, group: Group) -> BestTime | None:
         """The fastest unassisted win of ``group`` (call before ``record`` to show the old best)."""
@@ -332,19 +433,34 @@ class StatsStore:
         ``StatsError`` if the database cannot be read."""
         if game_id is not None and not 0 < game_id < 2**63:
             return None  # beyond SQLite's integers: no game has that number
-        where = "id = ?" if game_id is not None else "replay IS NOT NULL"
+        # The last game passes over rows edited by hand; a game asked for by number is
+        # said to be damaged instead.
+        where = "id = ?" if game_id is not None else f"replay IS NOT NULL AND {SOUND_REPLAY}"
         query = (
-            "SELECT id, started_at, ended_at, outcome, assisted, replay FROM games"
-            f" WHERE {where} ORDER BY ended_at DESC, id DESC LIMIT 1"
+            "SELECT id, started_at, ended_at, outcome, assisted, replay"
+            f" FROM games WHERE {where} ORDER BY ended_at DESC, id DESC LIMIT 1"
         )
         with self._reading() as connection:
             row = connection.execute(query, () if game_id is None else (game_id,)).fetchone()
-            if row is None or not isinstance(row[5], bytes):
-                return None
-            number, started, ended, outcome, assisted, data = row
-            return StoredReplay(
-                int(number), parse_utc(started), parse_utc(ended), outcome, bool(assisted), data
-            )
+        if row is None or row[5] is None:
+            return None
+        number, started, ended, outcome, assisted, data = row
+        checks = (
+            ("started_at", started, _moment_of(started) is not None),
+            ("ended_at", ended, _moment_of(ended) is not None),
+            ("outcome", outcome, outcome in OUTCOMES),
+            ("assisted", assisted, assisted in (0, 1)),
+            ("replay", data, isinstance(data, bytes)),
+        )
+        for name, value, sound in checks:
+            if not sound:
+                raise StatsError(
+                    f"Game {number} in {self.path} is damaged: its {name} is {_shown(value)},"
+                    " which textmines never writes (edited by hand?)"
+                )
+        return StoredReplay(
+            number, parse_utc(started), parse_utc(ended), outcome, bool(assisted), data
+        )
 
     def has_game(self, game_id: int) -> bool:
         """Whether game ``game_id`` is recorded, with a recording or without (``stored_replay``
@@ -367,13 +483,19 @@ class StatsStore:
         """The daily boards' figures, from the try that counted on each day."""
         with self._reading() as connection:
             rows = connection.execute(
-                "SELECT daily, outcome, time_ms FROM games WHERE daily IS NOT NULL"
-                " AND practice = 0 ORDER BY daily, ended_at, id"
+                "SELECT daily, practice, outcome, time_ms FROM games WHERE daily IS NOT NULL"
+                " ORDER BY daily, ended_at, id"
             ).fetchall()
         days: dict[str, tuple[str, int]] = {}
-        for day, outcome, time_ms in rows:
-            days.setdefault(str(day), (str(outcome), int(time_ms)))
-        return daily_figures(days)
+        damaged = 0
+        for day, practice, outcome, time_ms in rows:
+            if practice == 1:
+                continue
+            if practice != 0 or not _sound_day(day, outcome, time_ms):
+                damaged += 1
+            elif day not in days:
+                days[day] = (outcome, time_ms)
+        return daily_figures(days, damaged)
 
     def count(self) -> int:
         """How many games are recorded."""
@@ -381,21 +503,69 @@ class StatsStore:
             return int(connection.execute("SELECT count(*) FROM games").fetchone()[0])
 
     @staticmethod
-    def _groups(connection: sqlite3.Connection) -> list[Group]:
+    def _groups(connection: sqlite3.Connection) -> tuple[list[Group], int]:
         rows = connection.execute(
-            "SELECT DISTINCT preset, width, height, mines, no_guess FROM games"
+            "SELECT preset, width, height, mines, no_guess, count(*) FROM games"
+            " GROUP BY preset, width, height, mines, no_guess"
         ).fetchall()
-        groups = [Group(p, w, h, m, bool(ng)) for p, w, h, m, ng in rows]
-        return sorted(groups, key=Group.sort_key)
+        groups: list[Group] = []
+        left_out = 0
+        for *key, count in rows:
+            group = _group_of(*key)
+            if group is None:
+                left_out += count
+            else:
+                groups.append(group)
+        return sorted(groups, key=Group.sort_key), left_out
+
+    def _group_rows(
+        self, connection: sqlite3.Connection, group: Group, left_out: Sequence[int]
+    ) -> _GroupRows:
+        """What the figures of ``group`` are made of, its rows ``left_out`` left out."""
+        params = _group_params(group)
+        # The rowid is in every index: leaving rows out keeps each query on its own index.
+        skip = f" AND id NOT IN ({', '.join(map(str, left_out))})" if left_out else ""
+        rows = connection.execute(_HISTORY.format(skip=skip), params).fetchall()
+        history = "".join(letter for (letter,) in rows)
+        # Two queries, not one: each is answered from its own index without touching the table.
+        (average,) = connection.execute(
+            f"SELECT avg(time_ms) FROM games WHERE {_CLEAN_WINS}{skip}", params
+        ).fetchone()
+        (best_rate,) = connection.execute(
+            f"SELECT max(bbbv_per_s) FROM games WHERE {_CLEAN_WINS}{skip}", params
+        ).fetchone()
+        recent = connection.execute(
+            f"SELECT time_ms FROM games WHERE {_CLEAN_WINS}{skip}"
+            " ORDER BY ended_at DESC, id DESC LIMIT ?",
+            (*params, RECENT_WINS),
+        ).fetchall()
+        best, unparsed = self._best_times(connection, group, BEST_TIMES, skip)
+        *figures, bad_figures = connection.execute(
+            _BEST_FIGURES.format(skip=skip), params
+        ).fetchone()
+        return _GroupRows(
+            history=history,
+            average=average,
+            best_rate=best_rate,
+            recent=tuple(time_ms for (time_ms,) in reversed(recent)),
+            best=tuple(best),
+            figures=tuple(figures),
+            left_out=tuple(left_out),
+            unparsed=unparsed,
+            suspect="?" in history or bool(bad_figures or unparsed),
+        )
 
     @staticmethod
     def _best_times(
-        connection: sqlite3.Connection, group: Group, limit: int
+        connection: sqlite3.Connection, group: Group, limit: int, skip: str = ""
     ) -> tuple[list[BestTime], int]:
-        """The ``limit`` fastest clean wins, and how many damaged rows were passed over."""
+        """The ``limit`` fastest clean wins, and how many were passed over because their end
+        is no date (``skip`` leaves rows out as in ``_group_rows``)."""
+        # The conditions are checked row by row in time order: only up to ``limit`` good rows
+        # (and the damaged ones before them) are read.
         rows = connection.execute(
             f"SELECT ended_at, time_ms, bbbv, bbbv_per_s, id FROM games WHERE {_CLEAN_WINS}"
-            " ORDER BY time_ms, ended_at, id",
+            f" AND {SOUND_GAME} AND {SOUND_WIN}{skip} ORDER BY time_ms, ended_at, id",
             _group_params(group),
         )
         best: list[BestTime] = []
@@ -413,24 +583,14 @@ class StatsStore:
         return best, damaged
 
     def _group_stats(self, connection: sqlite3.Connection, group: Group) -> GroupStats:
-        params = _group_params(group)
-        rows = connection.execute(_HISTORY, params).fetchall()
-        history = "".join(letter.lower() if assisted else letter for letter, assisted in rows)
+        found = self._group_rows(connection, group, ())
+        if found.suspect:
+            params = _group_params(group) * 2
+            left_out = [number for (number,) in connection.execute(_DAMAGED, params)]
+            found = self._group_rows(connection, group, left_out)
+        history = found.history
         current, longest_win, longest_loss = streaks(history)
-        # Two queries, not one: each is answered from its own index without touching the table.
-        (average,) = connection.execute(
-            f"SELECT avg(time_ms) FROM games WHERE {_CLEAN_WINS}", params
-        ).fetchone()
-        (best_rate,) = connection.execute(
-            f"SELECT max(bbbv_per_s) FROM games WHERE {_CLEAN_WINS}", params
-        ).fetchone()
-        recent = connection.execute(
-            f"SELECT time_ms FROM games WHERE {_CLEAN_WINS} ORDER BY ended_at DESC, id DESC"
-            " LIMIT ?",
-            (*params, RECENT_WINS),
-        ).fetchall()
-        best, damaged = self._best_times(connection, group, BEST_TIMES)
-        figures = connection.execute(_BEST_FIGURES, params).fetchone()
+        average, best_rate, figures = found.average, found.best_rate, found.figures
         # Games recorded while textmines gave 9x9/10 an STNB still hold one; ms-toollib
         # measures none on that board, so neither do the best figures.
         has_stnb = (group.width, group.height, group.mines) in STNB_CONSTANTS
@@ -446,11 +606,11 @@ class StatsStore:
             current_streak=current,
             longest_winning_streak=longest_win,
             longest_losing_streak=longest_loss,
-            average_winning_ms=average,
-            best_times=tuple(best),
-            best_bbbv_per_s=best_rate,
-            recent_winning_ms=tuple(time_ms for (time_ms,) in reversed(recent)),
-            damaged=damaged,
+            average_winning_ms=None if average is None else float(average),
+            best_times=found.best,
+            best_bbbv_per_s=None if best_rate is None else float(best_rate),
+            recent_winning_ms=found.recent,
+            damaged=len(found.left_out) + found.unparsed,
             best_figures=tuple(
                 (name, float(value))
                 for name, value in zip(BEST_FIGURE_NAMES, figures, strict=True)

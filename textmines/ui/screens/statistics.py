@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import ClassVar, Final
 
 from textual import on
@@ -136,8 +137,7 @@ def _best_time_lines(stats: GroupStats) -> list[Content]:
     if not rows:
         lines.append(Content.styled("No unassisted win yet.", MUTED))
     if stats.damaged:
-        records = "record" if stats.damaged == 1 else "records"
-        lines.append(Content.styled(f"{stats.damaged} damaged {records} left out", "$warning"))
+        lines.append(Content.styled(_damaged_text(stats.damaged), "$warning"))
     return lines
 
 
@@ -162,10 +162,32 @@ def daily_text(stats: DailyStats) -> Content:
         time = format_seconds(time_ms) if outcome == "won" else NO_VALUE
         style = "$success" if outcome == "won" else "$error" if outcome == "lost" else ""
         lines.append(Content.styled(f"{day}  {outcome:<7} {time}", style))
+    if stats.damaged:
+        lines.append(Content.styled(_damaged_text(stats.damaged), "$warning"))
     lines.append(
         Content.styled("The first try of each day counts; later ones are practice.", MUTED)
     )
     return Content("\n").join(lines)
+
+
+def _damaged_text(count: int) -> str:
+    return f"{count} damaged {'record' if count == 1 else 'records'} left out"
+
+
+def left_out_text(count: int, path: Path) -> str:
+    """The games in no group: a value of their board was edited into one textmines never
+    writes. What, where and what to do."""
+    if count == 1:
+        return (
+            f"1 game in the statistics could not be read and is left out: its board holds "
+            f"values textmines never writes (edited by hand?). It stays in {path} until "
+            "Reset all."
+        )
+    return (
+        f"{count:,} games in the statistics could not be read and are left out: their boards "
+        f"hold values textmines never writes (edited by hand?). They stay in {path} until "
+        "Reset all."
+    )
 
 
 def _side_by_side(left: list[Content], right: list[Content]) -> Content:
@@ -345,6 +367,7 @@ class StatisticsScreen(ModalScreen[bool]):
     StatisticsScreen .message { width: 100%; padding: 1 0; }
     StatisticsScreen .message.-error { color: $error; }
     StatisticsScreen #notice { height: 1fr; color: $warning; padding: 1 0; }
+    StatisticsScreen #left-out { height: auto; color: $warning; }
     StatisticsScreen #custom-picker { height: 1; margin-bottom: 1; }
     StatisticsScreen #custom-board-label { width: auto; padding: 0 1 0 0; color: $text-muted; }
     StatisticsScreen #custom-board { width: 40; }
@@ -379,6 +402,8 @@ class StatisticsScreen(ModalScreen[bool]):
         self.was_reset = False
         self._groups: list[Group] = []
         self._groups_error: str | None = None
+        #: Games in no group: their board columns were edited into values never written.
+        self._left_out = 0
         self._loaded: set[str] = set()
 
     # ------------------------------------------------------------------ building
@@ -392,6 +417,7 @@ class StatisticsScreen(ModalScreen[bool]):
             else:
                 self._read_groups()
                 first = self._first_tab()
+                yield Static(id="left-out", markup=False)
                 with TabbedContent(initial=f"tab-{first}"):
                     for key, title in TABS:
                         with (
@@ -420,10 +446,10 @@ class StatisticsScreen(ModalScreen[bool]):
     def _read_groups(self) -> None:
         assert self.store is not None
         try:
-            self._groups = self.store.groups()
+            self._groups, self._left_out = self.store.groups_and_left_out()
             self._groups_error = None
         except StatsError as error:
-            self._groups = []
+            self._groups, self._left_out = [], 0
             self._groups_error = str(error)
 
     def _first_tab(self) -> str:
@@ -516,7 +542,12 @@ class StatisticsScreen(ModalScreen[bool]):
         self._sync_reset_all()
 
     def _sync_reset_all(self) -> None:
-        self.query_one("#reset-all", Button).disabled = not self._groups
+        """Reset all for the games shown and those left out; the notice of the latter."""
+        assert self.store is not None
+        self.query_one("#reset-all", Button).disabled = not self._groups and not self._left_out
+        notice = self.query_one("#left-out", Static)
+        notice.display = bool(self._left_out)
+        notice.update(left_out_text(self._left_out, self.store.path) if self._left_out else "")
 
     @property
     def active_tab(self) -> str:
