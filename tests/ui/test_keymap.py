@@ -90,6 +90,37 @@ def test_an_entry_replaces_the_keys_of_its_action() -> None:
     assert keymap.owner("f") is None, "f is free once the mark has moved"
 
 
+def test_a_clashing_key_gives_way_alone_and_the_entrys_other_keys_apply() -> None:
+    # Issue 34.15: the README's own example, "board.mark" = ["m", "?"], clashes with Help's
+    # ?, and the whole entry was dropped: m did not flag either.
+    keymap, warnings = resolve(ACTIONS, "default", [("board.mark", "m, ?")])
+    assert keymap.keys_for("board.mark") == ("m",)
+    assert keymap.keys_for("app.help") == ("f1", "question_mark")
+    assert warnings == [
+        "settings.toml: [keys] board.mark = 'm, ?': '?' is already 'Help' (app.help); using m"
+    ]
+
+
+def test_the_readmes_keys_example_applies_without_a_warning() -> None:
+    import re
+    import tomllib
+    from pathlib import Path
+
+    readme = Path(__file__).parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    example = re.search(r"```toml\n(key_preset.*?)```", readme, re.DOTALL)
+    assert example is not None
+    settings = tomllib.loads(example.group(1))
+    entries = []
+    for action, value in settings["keys"].items():
+        if isinstance(value, dict):  # board.open = ... unquoted: a table
+            entries += [(f"{action}.{name}", keys) for name, keys in value.items()]
+        else:
+            entries.append((action, value))
+    entries = [(action, ",".join(v) if isinstance(v, list) else v) for action, v in entries]
+    keymap, warnings = resolve(ACTIONS, settings["key_preset"], entries)
+    assert warnings == [] and keymap.keys_for("board.mark") == ("m", "x")
+
+
 def test_a_key_can_move_from_one_action_to_another_in_either_order() -> None:
     for entries in (
         [("app.hint", "f"), ("board.mark", "m")],

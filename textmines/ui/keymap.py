@@ -310,7 +310,8 @@ def resolve(
     """The preset's keys with the player's ``[keys]`` entries over them, and a warning naming
     ``source`` and the entry for each entry that cannot be used (the preset's keys stay for it):
     an unknown action or key name, a reserved key, or a key another action has too (of two
-    entries that want one key, the later in the file gives way)."""
+    entries that want one key, the later in the file gives way: that key only, when the
+    entry names others)."""
     warnings = []
     if preset not in PRESETS:
         close = difflib.get_close_matches(preset, PRESETS, n=1)
@@ -323,19 +324,20 @@ def resolve(
     base = KeyMap(all_actions, preset_keys(all_actions, preset), kept or {})
     known = {action.id for action in all_actions}
     entries: dict[str, tuple[str, tuple[str, ...]]] = {}  # action id -> (as written, keys)
-    # (action id, as written, why): worded only for the few the warning names.
-    refused: list[tuple[str, str, str]] = []
+    # (action id, as written, why, the keys of it still used): worded only for the few the
+    # warning names.
+    refused: list[tuple[str, str, str, tuple[str, ...]]] = []
     for action_id, value in overrides:
         if action_id not in known:
-            refused.append((action_id, value, _NO_ACTION))
+            refused.append((action_id, value, _NO_ACTION, ()))
             continue
         problem, keys = _entry_problem(base, action_id, value)
         if problem is None:
             entries.pop(action_id, None)  # a later entry for one action wins, in file order
             entries[action_id] = (value, keys)
         else:
-            refused.append((action_id, value, problem))
-    # Each clash takes one entry out, and there is at most one entry per action.
+            refused.append((action_id, value, problem, ()))
+    # Each clash takes one key out of an entry (the entry, with its last key), so it ends.
     while True:
         keymap = KeyMap(
             all_actions,
@@ -346,8 +348,14 @@ def resolve(
         if clash is None:
             return keymap, warnings + _entry_warnings(source, base, refused)
         loser, key, other = clash
-        value, _ = entries.pop(loser)
-        refused.append((loser, value, f"{key!r} is already {other.description!r} ({other.id})"))
+        value, keys = entries[loser]
+        rest = tuple(k for k in keys if k != key)
+        if rest:
+            entries[loser] = (value, rest)  # in place: its rank in the file stays
+        else:
+            del entries[loser]
+        why = f"{key_label(key)!r} is already {other.description!r} ({other.id})"
+        refused.append((loser, value, why, rest))
 
 
 #: More unusable ``[keys]`` entries than this are one warning (each warning is a toast).
@@ -357,7 +365,9 @@ ENTRY_WARNINGS_SHOWN: Final = 3
 _NO_ACTION: Final = "no such action"
 
 
-def _entry_warnings(source: str, base: KeyMap, refused: list[tuple[str, str, str]]) -> list[str]:
+def _entry_warnings(
+    source: str, base: KeyMap, refused: list[tuple[str, str, str, tuple[str, ...]]]
+) -> list[str]:
     """A warning for each refused entry, or one for all of them when there are many: how
     many, the first, and where to look."""
     named = refused if len(refused) <= ENTRY_WARNINGS_SHOWN else refused[:1]
@@ -376,16 +386,19 @@ def _quoted(text: str) -> str:
     return repr(text) if len(text) <= 40 else f"{text[:37]!r}..."
 
 
-def _entry_warning(source: str, base: KeyMap, action_id: str, value: str, problem: str) -> str:
+def _entry_warning(
+    source: str, base: KeyMap, action_id: str, value: str, problem: str, used: tuple[str, ...]
+) -> str:
     if problem == _NO_ACTION:
         close = difflib.get_close_matches(action_id, [a.id for a in base.actions], n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         problem = f"there is no action {_quoted(action_id)}{hint}"
-    kept = " / ".join(base.keys_for(action_id))
     name = action_id if len(action_id) <= 40 else f"{action_id[:37]}..."
-    return f"{source}: [keys] {name} = {_quoted(value)}: {problem}" + (
-        f"; keeping {kept}" if kept else ""
-    )
+    said = f"{source}: [keys] {name} = {_quoted(value)}: {problem}"
+    if used:  # the entry's other keys are used: only the clashing one gave way
+        return f"{said}; using {' / '.join(key_label(key) for key in used)}"
+    kept = " / ".join(base.keys_for(action_id))
+    return said + (f"; keeping {kept}" if kept else "")
 
 
 def _entry_problem(
