@@ -12,12 +12,14 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import pytest
     from textual.pilot import Pilot
 
     from textmines.engine import Board
@@ -34,6 +36,7 @@ __all__ = [
     "make_app",
     "new_stats",
     "read_until",
+    "refuse_statistics_writes",
     "scaled",
     "settle",
     "wait_until",
@@ -196,6 +199,26 @@ def read_until(main: int, text: bytes, seconds: float, drained: bytes = b"") -> 
         if select.select([main], [], [], 0.2)[0]:
             drained += os.read(main, 65536)
     return drained
+
+
+def refuse_statistics_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on the statistics cannot be written (their folder refuses the database's WAL
+    file, say; root ignores permissions, so a test cannot make a folder refuse it); reading
+    them still works."""
+    import sqlite3
+
+    from textmines.store.stats import store as store_module
+
+    real = store_module.transaction
+
+    @contextmanager
+    def refusing(connection: sqlite3.Connection, begin: str) -> Iterator[sqlite3.Connection]:
+        if begin != "BEGIN":
+            raise sqlite3.OperationalError("unable to open database file")
+        with real(connection, begin) as opened:
+            yield opened
+
+    monkeypatch.setattr(store_module, "transaction", refusing)
 
 
 async def settle(pilot: Pilot[None]) -> None:

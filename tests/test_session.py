@@ -5,12 +5,13 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import FakeClock
+from tests.helpers import FakeClock, refuse_statistics_writes
 from textmines.engine import ActionKind, Board, Game
 from textmines.session import GameSession, percent_cleared_text, settle_saved_game
 from textmines.store.saves import IN_USE_NOTICE, LoadedGame, load_game, save_game
@@ -214,6 +215,35 @@ def test_an_abandoned_game_that_cannot_be_recorded_keeps_its_save(
     assert path.exists()
 
 
+def test_another_board_while_the_statistics_are_busy_says_the_record_comes_later(
+    tmp_path: Path,
+) -> None:
+    """The store keeps the record to write once the database is free, and the save goes (the
+    game must not come back and be recorded twice): the notice said the save was kept."""
+    stats, _ = open_stats(tmp_path / "stats.db", busy_timeout=0.05)
+    assert stats is not None
+    path = saved(tmp_path, FakeClock(), Moments())
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    blocker = sqlite3.connect(tmp_path / "stats.db", isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        choice = settle_saved_game(loaded, (9, 9, 10), stats=stats, save_path=path)
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert choice.notice is not None
+    assert choice.notice.startswith(
+        "Your saved Custom 5x5/2 game (4% cleared) will be recorded as abandoned, as you asked "
+        "for another board (Statistics: "
+    )
+    assert "to play on" not in choice.notice, "its save is gone: it does not come back"
+    assert not path.exists() and choice.save_path == path
+    assert stats.retry_pending() is None
+    assert stats.group_stats(Group.for_board(5, 5, 2)).abandoned == 1
+    stats.close()
+
+
 @pytest.mark.parametrize(
     ("safe_left", "text"), [(5, "99%"), (0, "100%"), (9000, "0%"), (90, "99%")]
 )
@@ -414,3 +444,74 @@ def test_a_resumed_shared_board_left_untouched_gives_its_save_to_the_next_game(
     back, _ = load_game(path)
     assert back is not None and back.game_id == beginner.game_id
     assert stats.group_stats(Group.for_board(5, 5, 2)).played == 0
+
+
+# ---------------------------------------------------------------------------- leaving for good
+def test_a_game_that_can_be_neither_saved_nor_recorded_is_kept_elsewhere_and_said(
+    tmp_path: Path, stats: StatsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34.10: with the data folder unwritable, quitting said the game was recorded as
+    abandoned while nothing had been written."""
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    save_path = blocker / "saved-game.json"
+    refuse_statistics_writes(monkeypatch)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    session = GameSession(game(FakeClock()), stats=stats, save_path=save_path)
+    session.play(REVEAL, 1, 1)
+    left = session.leave()
+    assert left.in_play and not left.saved
+    (kept,) = (tmp_path / "tmp").glob("textmines-saved-game-*.json")
+    assert left.said == (
+        f"Game not saved: cannot create {blocker}: a file is in the way. "
+        f"Statistics not saved: {stats.path}: unable to open database file. "
+        f"The game was kept in {kept}: move it to {save_path} to play it on."
+    )
+    loaded, notice = load_game(kept)
+    assert loaded is not None and notice is None
+    assert loaded.game.view_text() == session.game.view_text()
+    assert loaded.game_id == session.game_id
+    assert stats.count() == 0
+
+
+def test_a_game_that_cannot_be_saved_but_can_be_recorded_is_recorded_and_said(
+    tmp_path: Path, stats: StatsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    session = GameSession(game(FakeClock()), stats=stats, save_path=blocker / "saved-game.json")
+    session.play(REVEAL, 1, 1)
+    left = session.leave()
+    assert left.said.endswith(": a file is in the way. The game was recorded as abandoned.")
+    assert stats.group_stats(Group.for_game(session.game)).abandoned == 1
+    assert not (tmp_path / "tmp").exists(), "recorded: no second copy to count it again"
+
+
+def test_a_game_kept_nowhere_says_so_and_its_last_save_stays(
+    tmp_path: Path, stats: StatsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textmines.store import saves
+
+    path = tmp_path / "saved-game.json"
+    session = GameSession(game(FakeClock()), stats=stats, save_path=path)
+    session.play(REVEAL, 1, 1)
+    assert session.save() is None
+    earlier = session.game.view_text()
+    session.play(FLAG, 0, 0)
+
+    def refused(target: Path, data: bytes) -> None:
+        raise PermissionError(13, "Permission denied", str(target))
+
+    monkeypatch.setattr(saves, "write_atomic", refused)  # every folder refuses the save
+    refuse_statistics_writes(monkeypatch)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    left = session.leave()
+    assert left.said.startswith(f"Game not saved: {path}: permission denied. Statistics not saved:")
+    assert left.said.endswith(
+        ": permission denied). Its last save is kept: it comes back next time as it was then."
+    )
+    assert "It could not be kept elsewhere either (Game not saved: " in left.said
+    monkeypatch.undo()
+    loaded, notice = load_game(path)
+    assert loaded is not None and notice is None and loaded.game.view_text() == earlier

@@ -22,11 +22,17 @@ def write_crash_log(path: Path, error: BaseException, *, now: datetime | None = 
     Returns ``None`` when written, else a short reason. Never raises: a crash report that
     crashes would hide the first error.
     """
+    return write_report(path, "".join(traceback.format_exception(error)), now=now)
+
+
+def write_report(path: Path, details: str, *, now: datetime | None = None) -> str | None:
+    """Append ``details`` (a traceback, or where each thread was when textmines had to be
+    ended) to the crash log ``path``, under the time and the versions. ``None`` when written,
+    else a short reason; never raises."""
     moment = (now or datetime.now(UTC)).isoformat(timespec="seconds")
-    details = "".join(traceback.format_exception(error))
     entry = (
         f"=== {moment} textmines {__version__}, Python {platform.python_version()}, "
-        f"{platform.platform()}\n{details}\n"
+        f"{platform.platform()}\n{details.rstrip()}\n\n"
     )
     reason = ensure_dir(path.parent)
     if reason is not None:

@@ -8,18 +8,23 @@ imports Textual, so all of this is tested without a screen.
 
 from __future__ import annotations
 
+import hashlib
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 from textmines.engine import ActionKind, Change, Game, Status
 from textmines.records import record_for
 from textmines.store.saves import (
+    GAME_ID_KEY,
     LoadedGame,
     discard_own_save,
     new_game_id,
     release_save,
+    save_game,
     save_own_game,
 )
 from textmines.store.stats import BestTime, Group, StatsError, StatsStore
@@ -39,6 +44,19 @@ class Finish:
     new_best: bool
     #: Why the game could not be recorded, for the player; None when it was.
     notice: str | None
+
+
+@dataclass(frozen=True)
+class Left:
+    """What became of the game in play when the player left it for good
+    (``GameSession.leave``)."""
+
+    #: A game was in play (started, not over): there was something to keep.
+    in_play: bool
+    #: It was saved: it comes back next time.
+    saved: bool
+    #: For a game in play that was not saved: what became of it, for the player.
+    said: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,6 +99,9 @@ class GameSession:
         #: The player restarted a board whose mines they had seen (``restart_of``).
         self.restarted = restarted
         self.recorded = False
+        #: The statistics were busy when it was recorded: the store keeps its record and
+        #: writes it later (as good as recorded).
+        self.record_waiting = False
         #: The day whose daily board this game is (``textmines.engine.daily``), if it is one,
         #: and whether that day already has a try that counts (this one is practice).
         self.daily: date | None = None
@@ -223,6 +244,7 @@ class GameSession:
             notice = self.stats.record(record)
             # Kept by the store for later (the database was busy): as good as recorded.
             waiting = self.stats.pending > before
+        self.record_waiting = waiting
         kept = notice is not None and not waiting and outcome == "abandoned"
         if not kept:
             # Over or recorded: its save must not resume it again. A game left in play that
@@ -252,23 +274,72 @@ class GameSession:
             return None
         if self.save_path is None:
             return self.abandon()
-        target, notice = save_own_game(
-            self.save_path,
-            self.game,
-            {
-                "started_at": self.started_at,
-                "assisted": self.assisted,
-                "restarted": self.restarted,
-                "daily": None if self.daily is None else self.daily.isoformat(),
-                "practice": self.practice,
-                "preset": self.group.preset,
-            },
-            self.game_id,
-        )
+        target, notice = save_own_game(self.save_path, self.game, self._extra(), self.game_id)
         if notice is not None:
             return (self.abandon() if abandon_on_failure else None) or notice
         self.saved, self.saved_to = True, target
         return None
+
+    def _extra(self) -> dict[str, Any]:
+        """What the save keeps beside the game itself."""
+        return {
+            "started_at": self.started_at,
+            "assisted": self.assisted,
+            "restarted": self.restarted,
+            "daily": None if self.daily is None else self.daily.isoformat(),
+            "practice": self.practice,
+            "preset": self.group.preset,
+        }
+
+    def leave(self) -> Left:
+        """The player leaves the game in play for good (quits although it cannot be saved,
+        closes the terminal, or textmines stops on an error): it is saved if it can be; else
+        recorded as abandoned; else, with a save that failed, kept in a file in the system's
+        temporary folder, which the player is told to move. What ``Left.said`` says is what
+        happened, no more.
+        """
+        if not self.can_be_saved:
+            return Left(in_play=False, saved=False)
+        said: list[str] = []
+        if self.save_path is not None:
+            notice = self.save(abandon_on_failure=False)
+            if notice is None:
+                return Left(in_play=True, saved=True)
+            said.append(_sentence(notice))
+        if not self.touched:
+            self.abandon()  # a shared board's first click, made for the player: not a game
+            said.append("No move had been made in it: nothing was lost.")
+            return Left(in_play=True, saved=False, said=" ".join(said))
+        if self.stats is not None:
+            problem = self.abandon()
+            if problem is None:
+                said.append("The game was recorded as abandoned.")
+                return Left(in_play=True, saved=False, said=" ".join(said))
+            said.append(_sentence(problem))  # the store says when it keeps the record for later
+            if self.record_waiting:
+                return Left(in_play=True, saved=False, said=" ".join(said))
+        if self.save_path is None:
+            said.append("This session does not save games: the game was not kept.")
+        else:
+            said.append(self._keep_elsewhere(self.save_path))
+        return Left(in_play=True, saved=False, said=" ".join(said))
+
+    def _keep_elsewhere(self, save_path: Path) -> str:
+        """Save the game in the system's temporary folder, its save file's place being
+        unwritable; says where it went (or that it could not), and what the old save is."""
+        digest = hashlib.sha256(self.game_id.encode("utf-8")).hexdigest()[:16]
+        target = Path(tempfile.gettempdir()) / f"textmines-saved-game-{digest}.json"
+        # Neither saved nor recorded: this copy is all there is of the game. Moved into
+        # place, it is resumed, and recorded once, as any save is.
+        notice = save_game(target, self.game, {**self._extra(), GAME_ID_KEY: self.game_id})
+        earlier = (
+            "its last save is kept: it comes back next time as it was then" if self.saved else None
+        )
+        if notice is None:
+            until = f" (until then, {earlier})" if earlier else ""
+            return f"The game was kept in {target}: move it to {save_path} to play it on{until}."
+        kept = f"{earlier[0].upper()}{earlier[1:]}." if earlier else "The game was lost."
+        return f"It could not be kept elsewhere either ({_sentence(notice)[:-1]}). {kept}"
 
 
 @dataclass(frozen=True)
@@ -318,7 +389,7 @@ def settle_saved_game(
         discard_own_save(save_path, session.game_id)
         return SavedGameChoice(None, save_path, None)
     problem = session.abandon()
-    if problem is not None:
+    if problem is not None and not session.record_waiting:
         release_save(save_path)
         return SavedGameChoice(
             None,
@@ -326,13 +397,21 @@ def settle_saved_game(
             f"Your saved {label} game ({progress}) is kept ({problem}): start textmines "
             "without a board option to play on. This game will not be saved when you quit.",
         )
+    # Recorded, or (the statistics busy) kept by the store to be recorded: its save is gone.
+    recorded = "was recorded" if problem is None else "will be recorded"
+    later = "" if problem is None else f" ({problem.rstrip('.')})"
     return SavedGameChoice(
         None,
         save_path,
-        f"Your saved {label} game ({progress}) was recorded as abandoned, as you asked for "
-        "another board. (Next time, start textmines without a board option to play a saved "
-        "game on.)",
+        f"Your saved {label} game ({progress}) {recorded} as abandoned, as you asked for "
+        f"another board{later}. (Next time, start textmines without a board option to play a "
+        "saved game on.)",
     )
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending with one full stop."""
+    return text.rstrip().rstrip(".") + "."
 
 
 def percent_cleared_text(game: Game) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from tests.helpers import (
     make_app,
     new_stats,
     read_until,
+    refuse_statistics_writes,
     wait_until,
 )
 from textmines.config import GameConfig
@@ -127,9 +130,12 @@ async def test_a_new_best_time_is_celebrated_with_the_previous_best(tmp_path: Pa
             await pilot.press("n")  # a restarted board would set no record
 
 
-async def test_a_save_that_cannot_be_written_is_said_before_quitting(tmp_path: Path) -> None:
+async def test_a_save_that_cannot_be_written_is_said_before_quitting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     app = TextminesApp(
         GameConfig(seed=1),
         clock=FakeClock(),
@@ -141,14 +147,90 @@ async def test_a_save_that_cannot_be_written_is_said_before_quitting(tmp_path: P
         await pilot.press("space", "q")
         assert isinstance(app.screen, ConfirmScreen), "the player is told, the app stays"
         assert not app._notifications, "no toast covers the dialog's buttons"
-        assert "Game not saved" in app.screen.message and "lost" in app.screen.message
+        assert "Game not saved" in app.screen.message
+        assert "cannot be played on from here" in app.screen.message
         await pilot.press("enter")  # "Keep playing" has the focus
         assert app.is_running and app.game.status == "playing"
         await pilot.press("q")
         await pilot.press("left", "enter")  # "Quit anyway"
         await pilot.pause()
     assert app.return_code == 1
-    assert app.exit_message is not None and app.exit_message.endswith(". The game was lost.")
+    (kept,) = (tmp_path / "tmp").glob("textmines-saved-game-*.json")
+    assert app.exit_message == (
+        f"Game not saved: cannot create {blocker}: a file is in the way. The game was kept in "
+        f"{kept}: move it to {blocker / 'save.json'} to play it on."
+    )
+    loaded, notice = load_game(kept)
+    assert loaded is not None and notice is None
+    assert loaded.game.view_text() == app.game.view_text()
+
+
+async def test_quit_anyway_with_an_unwritable_data_folder_says_what_became_of_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34.10: with the data folder unwritable, Quit anyway said "The game was recorded
+    as abandoned" while nothing had been written."""
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    stats = open_store(tmp_path)
+    refuse_statistics_writes(monkeypatch)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    app = TextminesApp(
+        GameConfig(seed=1), clock=FakeClock(), stats=stats, save_path=blocker / "save.json"
+    )
+    async with app.run_test() as pilot:
+        await pilot.press("space", "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "cannot be played on from here" in app.screen.message
+        await pilot.press("left", "enter")  # "Quit anyway"
+        await pilot.pause()
+    assert app.return_code == 1
+    message = app.exit_message or ""
+    assert "recorded as abandoned" not in message
+    assert f"Statistics not saved: {stats.path}: unable to open database file." in message
+    (kept,) = (tmp_path / "tmp").glob("textmines-saved-game-*.json")
+    assert message.endswith(
+        f"The game was kept in {kept}: move it to {blocker / 'save.json'} to play it on."
+    )
+    assert stats.count() == 0
+
+
+async def test_a_kill_with_an_unwritable_data_folder_says_where_the_game_went(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No one to ask: the game is kept where it can be, the message says where, and so does
+    the crash log, the terminal being perhaps gone with the message."""
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are installed from the main thread only")
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    stats = open_store(tmp_path)
+    refuse_statistics_writes(monkeypatch)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    log = tmp_path / "logs" / "crash.log"
+    app = TextminesApp(
+        GameConfig(seed=1),
+        clock=FakeClock(),
+        stats=stats,
+        save_path=blocker / "save.json",
+        crash_log=log,
+    )
+    before = signal.getsignal(signal.SIGTERM)
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        assert signal.getsignal(signal.SIGTERM) not in (before, signal.SIG_DFL, signal.SIG_IGN)
+        os.kill(os.getpid(), signal.SIGTERM)  # the app's handler: this process goes on
+        await wait_until(pilot, lambda: app.return_code is not None, "the app to leave")
+    assert app.return_code == 128 + signal.SIGTERM
+    (kept,) = (tmp_path / "tmp").glob("textmines-saved-game-*.json")
+    said = app.exit_message or ""
+    assert said.startswith(f"Game not saved: cannot create {blocker}: a file is in the way. ")
+    assert "recorded" not in said
+    assert said.endswith(
+        f"The game was kept in {kept}: move it to {blocker / 'save.json'} to play it on."
+    )
+    assert f"textmines ended on SIGTERM: {said}" in log.read_text(encoding="utf-8")
+    assert signal.getsignal(signal.SIGTERM) == before, "the handler from before is back"
 
 
 async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path: Path) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
 import signal
 import time
@@ -18,14 +16,16 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.geometry import Size
 from textual.markup import escape as escape_markup
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
+from textual.worker import WorkerFailed, get_current_worker
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, settings_with_config
-from textmines.crash import crash_message, write_crash_log
+from textmines.crash import crash_message, write_crash_log, write_report
 from textmines.engine import PRESETS, ActionKind, Game, Status
 from textmines.engine.board_id import MAX_CELLS, BoardId, board_id_of, shared_board_of
 from textmines.engine.daily import daily_board, daily_day
@@ -49,6 +49,7 @@ from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import show_notice
 from textmines.ui.numbers import format_seconds, game_details, timer_seconds
 from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
+from textmines.ui.quit_signals import QuitSignals
 from textmines.ui.status import GAME_OVER_HINTS, HINTS, StatusLine
 from textmines.ui.theming import ThemedApp
 from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
@@ -67,9 +68,6 @@ COMPACT_HEIGHT = 20
 #: What may stop the clock (``TextminesApp.hold_clock``); the first two also hide the board.
 PLAYER, BLUR, COVERED, TOO_SMALL = "player", "blur", "covered", "too-small"
 HIDING_HOLDS = frozenset({PLAYER, BLUR})
-#: Signals that end the game after saving it (closing the terminal, kill, kill -INT); the
-#: exit status is 128 + the signal's number, as shells report it.
-QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 #: How often games kept while another program held the statistics are written (seconds).
 PENDING_RETRY_SECONDS = 30
 
@@ -86,6 +84,8 @@ class TextminesApp(ThemedApp):
 
     CSS_PATH = "app.tcss"
     TITLE = "textmines"
+    #: The quit signals' handlers, once the app runs (``_catch_quit_signals``).
+    _quit_signals: QuitSignals | None = None
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2,n", "new_game", "New game", id="app.new_game"),
@@ -238,6 +238,15 @@ class TextminesApp(ThemedApp):
         return GameSession.resume(resumed, stats=self.stats, save_path=self.save_path)
 
     # ------------------------------------------------------------------ layout
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if driver.__module__ == "textual.drivers.linux_driver":
+            # Textual's, safe for a terminal that goes away (see textmines.ui.terminal).
+            from textmines.ui.terminal import TerminalDriver
+
+            return TerminalDriver
+        return driver
+
     def get_default_screen(self) -> Screen[None]:
         return GameScreen(on_resize=self.apply_zoom)
 
@@ -272,11 +281,7 @@ class TextminesApp(ThemedApp):
             )
         if self._autoplay_at_start:
             self.start_autoplay()
-        loop = asyncio.get_running_loop()
-        for signal_number in QUIT_SIGNALS:
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                # Closing the terminal or a kill: save the game on the way out.
-                loop.add_signal_handler(signal_number, self._quit_on_signal, signal_number)
+        self._catch_quit_signals()
         if self.stats is not None:
             self.set_interval(PENDING_RETRY_SECONDS, self._retry_pending)
 
@@ -339,10 +344,38 @@ class TextminesApp(ThemedApp):
             else:
                 rack.styles.clear_rule("margin")
 
+    def _catch_quit_signals(self) -> None:
+        """Closing the terminal, kill, kill -INT: the game is saved, and the process ends
+        soon after, with a driver that can stop waiting for a terminal that is gone
+        (``textmines.ui.terminal``)."""
+        self._quit_signals = QuitSignals(
+            self._quit_on_signal,
+            lambda: self.session.can_be_saved,
+            self.crash_log,
+            watch=not self.is_headless,  # a test's app: never end the test's process
+        )
+        self._quit_signals.install(getattr(self._driver, "leave", None))
+
+    def on_unmount(self) -> None:
+        if self._quit_signals is not None:
+            self._quit_signals.restore()
+
     def _quit_on_signal(self, signal_number: int = signal.SIGTERM) -> None:
-        # No one to ask: a game that cannot be saved is recorded as abandoned.
-        notice = self.session.save()
-        self.exit_message = notice or self.session.saved_beside
+        try:
+            # No one to ask: a game that cannot be saved is recorded as abandoned, or kept.
+            left = self.session.leave()
+        finally:
+            if self._quit_signals is not None:
+                self._quit_signals.kept()
+        if left.saved:
+            self.exit_message = self.session.saved_beside or self.exit_message
+        elif left.in_play:
+            self.exit_message = left.said
+            if self.crash_log is not None:
+                # The terminal may be gone, and the message with it: the log keeps where the
+                # game went.
+                name = signal.Signals(signal_number).name
+                write_report(self.crash_log, f"textmines ended on {name}: {left.said}")
         # A process stopped by a signal says so in its status, as shells expect (128 + n).
         self.exit(return_code=128 + signal_number)
 
@@ -357,26 +390,56 @@ class TextminesApp(ThemedApp):
     def _handle_exception(self, error: Exception) -> None:
         # Textual's one exit for an exception nothing handled (pinned by a test): save the game
         # in play first, put the traceback in the crash log, and leave the player one line
-        # instead of a screenful of locals.
+        # instead of a screenful of locals. A background job's failure is not worth the game.
+        if isinstance(error, WorkerFailed):
+            self._worker_failed(error)
+            return
         if self.crash_report is None:
             self.crash_report = self._save_after_crash(error)
         super()._handle_exception(error)
         self._exit_renderables.clear()
 
-    def _save_after_crash(self, error: BaseException) -> str:
-        in_play = self.session.can_be_saved
+    def _worker_failed(self, failed: WorkerFailed) -> None:
+        """A background job (a worker) raised: Textual hands its error over wrapped in
+        ``WorkerFailed``, which was never raised and has no traceback of its own, so the
+        crash log gets the job's own error. The player is told what failed; the game plays
+        on."""
+        error = failed.error
+        # Called from inside the worker's task: it is the current worker, and its name says
+        # what it was doing, for the player.
         try:
-            notice = self.session.save()
-        except Exception as save_error:  # the save must not hide the first error
-            notice = f"{type(save_error).__name__}: {save_error}"
-        if not in_play:
-            saved = "No game was in play."
-        elif notice is not None:
-            saved = f"Your game could not be saved ({notice})."
-        elif self.session.saved:
-            saved = "Your game was saved and comes back next time."
+            what = get_current_worker().name
+        except Exception:  # Textual's NoActiveWorker, or another Textual
+            what = ""
+        log = self.crash_log
+        problem = write_crash_log(log, error) if log is not None else None
+        if log is None:
+            details = ""
+        elif problem is not None:
+            details = f" The details could not be written to {log} ({problem})."
         else:
-            saved = "Your game was recorded as abandoned."
+            details = f" Details: {log} (please attach it to a bug report)."
+        self.notify(
+            f"{what or 'A background job'} failed ({type(error).__name__}: {error}); the game "
+            f"plays on.{details}",
+            severity="error",
+            timeout=15,
+            markup=False,
+            kind="worker",
+        )
+
+    def _save_after_crash(self, error: BaseException) -> str:
+        try:
+            left = self.session.leave()
+        except Exception as save_error:  # the save must not hide the first error
+            saved = f"Your game could not be saved ({type(save_error).__name__}: {save_error})."
+        else:
+            if not left.in_play:
+                saved = "No game was in play."
+            elif left.saved:
+                saved = "Your game was saved and comes back next time."
+            else:
+                saved = left.said
         problem = write_crash_log(self.crash_log, error) if self.crash_log is not None else None
         return crash_message(error, self.crash_log, problem, saved)
 
@@ -658,8 +721,8 @@ class TextminesApp(ThemedApp):
         game = self.game
 
         def dealt(deal: Deal | None) -> None:
-            if game is not self.game:
-                return  # another game started meanwhile
+            if game is not self.game or box.failed:
+                return  # another game started meanwhile, or the failure was said
             if deal is None:
                 self.notify(
                     "No-guess deal cancelled: reveal again to deal, or turn off Options > "
@@ -670,7 +733,8 @@ class TextminesApp(ThemedApp):
             game.accept_deal(deal)
             self.play(ActionKind.REVEAL, x, y)
 
-        self.push_screen(DealingScreen(game, x, y), dealt)
+        box = DealingScreen(game, x, y)
+        self.push_screen(box, dealt)
 
     def _show_game_over(self, finish: Finish) -> None:
         """The end-of-game box: how it went, then play again, restart or look at the board."""
@@ -1293,8 +1357,9 @@ class TextminesApp(ThemedApp):
 
     async def action_quit(self) -> None:
         """Save a game in play (it comes back next time), then leave. When it cannot be
-        saved the player is told and chooses: keep playing, or quit anyway (exit status 1,
-        the game recorded as abandoned if statistics are kept)."""
+        saved the player is told and chooses: keep playing, or quit anyway (exit status 1;
+        the game is recorded as abandoned, or kept where it can be, and the player is told
+        which, ``GameSession.leave``)."""
         notice = self.session.save(abandon_on_failure=False)
         if notice is None:
             self.exit_message = self.session.saved_beside
@@ -1302,14 +1367,20 @@ class TextminesApp(ThemedApp):
             return
         from textmines.ui.screens.confirm import ConfirmScreen
 
-        fate = "recorded as abandoned" if self.stats is not None else "lost"
-        message = f"{notice}\n\nIf you quit now, this game is {fate}."
+        # Only what is sure now: whether the statistics can be written shows when they are.
+        fate = (
+            "textmines records it as abandoned or, if it cannot, keeps it where it can and "
+            "says where"
+            if self.stats is not None
+            else "textmines keeps it where it can and says where, or says that it could not"
+        )
+        message = f"{notice}\n\nIf you quit now, this game cannot be played on from here: {fate}."
 
         def chosen(quit_anyway: bool | None) -> None:
             if quit_anyway:
-                self.session.abandon()
-                self.exit_message = f"{notice.rstrip('.')}. The game was {fate}."
-                self.exit(return_code=1)
+                left = self.session.leave()  # the save is tried once more
+                self.exit_message = self.session.saved_beside if left.saved else left.said
+                self.exit(return_code=0 if left.saved else 1)
 
         self.push_screen(
             ConfirmScreen(

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
+from textual.worker import Worker, WorkerState
 
 from textmines.engine.game import Deal, Game
 from textmines.engine.noguess import DealCancelled, DealProgress
@@ -57,6 +58,8 @@ class DealingScreen(ModalScreen[Deal | None]):
         self.game, self.x, self.y = game, x, y
         #: Set by the player (Escape) or when the screen goes: the worker stops soon after.
         self.cancel = threading.Event()
+        #: The deal failed (a bug, not the player's Escape): dismissed with None all the same.
+        self.failed = False
         #: The latest report from the worker thread (one assignment: safe to share).
         self.progress: DealProgress | None = None
         self._began = time.perf_counter()
@@ -76,7 +79,8 @@ class DealingScreen(ModalScreen[Deal | None]):
     def on_mount(self) -> None:
         self.set_timer(SHOW_AFTER, lambda: self.remove_class("-hidden"))
         self.set_interval(REPAINT_EVERY, self._repaint)
-        self.run_worker(self._deal, thread=True, exit_on_error=False)
+        # A failure is the app's to report (the name says what failed); the box then goes.
+        self.run_worker(self._deal, thread=True, name="Dealing the no-guess board")
 
     def on_unmount(self) -> None:
         self.cancel.set()  # leaving (the app quits): the worker must not keep dealing
@@ -92,6 +96,12 @@ class DealingScreen(ModalScreen[Deal | None]):
             deal = None  # cancelled as it finished: the player asked for no deal
         # Posted, not called from the thread: a worker must never wait on a closing app.
         self.post_message(self.Dealt(deal))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # The deal failed (the app says so): the box goes, and the board stays ready to deal.
+        if event.state == WorkerState.ERROR and self.is_attached and self.app.screen is self:
+            self.failed = True
+            self.dismiss(None)
 
     def _report(self, progress: DealProgress) -> None:
         self.progress = progress

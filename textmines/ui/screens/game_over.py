@@ -177,7 +177,8 @@ class GameOverScreen(ModalScreen[Choice]):
             super().__init__()
             self.rows = list(rows)
 
-    @work(thread=True, group="zini")
+    # A failure is the app's to report (its name says what failed); the box stays open.
+    @work(thread=True, group="zini", name="Working out the board's ZiNi")
     def _find_zini(self, board: Board) -> None:
         """The board's ZiNi and HZiNi (ms-toollib, in a child process)."""
         from textmines.replays.foreign import board_zini

@@ -57,7 +57,8 @@ class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
         self._say("Reading...", error=False)
         self._read(Path(text).expanduser())
 
-    @work(thread=True, exclusive=True)
+    # An error other than a bad file is the app's to report (the name says what failed).
+    @work(thread=True, exclusive=True, name="Reading the replay file")
     def _read(self, path: Path) -> ForeignReplay | str:
         """The replay in ``path``, or what is wrong with the file. The worker only returns
         it: a worker that called back into the app would wait on it, even as it quits."""
@@ -68,6 +69,10 @@ class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         # Closed once the worker is done: closing from inside it would cancel it.
+        if event.state == WorkerState.ERROR:
+            # The app's message names the error: the box stops saying "Reading...".
+            self._say("The file could not be read: textmines failed on it.", error=True)
+            return
         if event.state != WorkerState.SUCCESS:
             return
         result = event.worker.result
