@@ -38,7 +38,7 @@ WIN = {
     "stnb",
 }
 #: What the Daily tab reads of a game.
-DAILY = {"daily", "practice", "outcome", "time_ms"}
+DAILY = {"daily", "practice", "outcome", "time_ms", "assisted"}
 #: What a recording asked for by number reads of its row.
 REPLAY = {"started_at", "ended_at", "outcome", "assisted", "replay"}
 #: Columns where NULL is what textmines writes (older games, no daily board, no seed).

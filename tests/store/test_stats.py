@@ -758,3 +758,20 @@ def test_only_the_first_try_of_a_day_counts(store: StatsStore) -> None:
     stats = store.daily_stats()
     assert (stats.days_played, stats.days_won, stats.current_streak) == (2, 1, 1)
     assert [day for day, _, _ in stats.days] == ["2026-11-24", "2026-11-23"]
+
+
+def test_an_assisted_daily_win_is_no_win_of_the_day_and_ends_the_streak(store: StatsStore) -> None:
+    # Issue 34.22: the Daily tab showed an autoplay-assisted win as a plain win and counted it
+    # in the streak of days won.
+    from dataclasses import replace
+
+    def daily(day: str, minutes: int, *, assisted: bool = False) -> GameRecord:
+        record = make("won", size=(30, 16, 99), at=T0 + timedelta(minutes=minutes))
+        return replace(record, daily=day, assisted=assisted)
+
+    add(store, daily("2026-11-22", 1), daily("2026-11-23", 2, assisted=True))
+    add(store, daily("2026-11-24", 3))
+    stats = store.daily_stats()
+    assert (stats.days_played, stats.days_won) == (3, 2)
+    assert (stats.current_streak, stats.longest_streak) == (1, 1)
+    assert stats.days[1][:2] == ("2026-11-23", "assisted")

@@ -49,7 +49,8 @@ class DailyStats:
     days_won: int
     current_streak: int
     longest_streak: int
-    #: (day ``YYYY-MM-DD``, outcome, time in ms), the latest first.
+    #: (day ``YYYY-MM-DD``, outcome, time in ms), the latest first; the outcome of a win
+    #: with help is ``assisted``.
     days: tuple[tuple[str, str, int], ...]
     #: Tries left out because a value in them is not one textmines writes (edited by hand).
     damaged: int = 0

@@ -480,21 +480,22 @@ class StatsStore:
         return row is not None
 
     def daily_stats(self) -> DailyStats:
-        """The daily boards' figures, from the try that counted on each day."""
+        """The daily boards' figures, from the try that counted on each day. A win with help
+        (hints, autoplay) is that day's ``assisted``: no day won, and it ends a streak."""
         with self._reading() as connection:
             rows = connection.execute(
-                "SELECT daily, practice, outcome, time_ms FROM games WHERE daily IS NOT NULL"
-                " ORDER BY daily, ended_at, id"
+                "SELECT daily, practice, outcome, time_ms, assisted FROM games"
+                " WHERE daily IS NOT NULL ORDER BY daily, ended_at, id"
             ).fetchall()
         days: dict[str, tuple[str, int]] = {}
         damaged = 0
-        for day, practice, outcome, time_ms in rows:
+        for day, practice, outcome, time_ms, assisted in rows:
             if practice == 1:
                 continue
-            if practice != 0 or not _sound_day(day, outcome, time_ms):
+            if practice != 0 or assisted not in (0, 1) or not _sound_day(day, outcome, time_ms):
                 damaged += 1
             elif day not in days:
-                days[day] = (outcome, time_ms)
+                days[day] = ("assisted" if outcome == "won" and assisted else outcome, time_ms)
         return daily_figures(days, damaged)
 
     def count(self) -> int:

@@ -156,12 +156,13 @@ def daily_text(stats: DailyStats) -> Content:
             f"{stats.longest_streak}",
         ),
         Content(""),
-        Content.styled("Day         Result  Time", f"{MUTED} bold"),
+        Content.styled("Day         Result    Time", f"{MUTED} bold"),
     ]
     for day, outcome, time_ms in stats.days[:DAILY_DAYS]:
-        time = format_seconds(time_ms) if outcome == "won" else NO_VALUE
+        # An assisted win (hints, autoplay) shows its time, but not as a day won.
+        time = format_seconds(time_ms) if outcome in ("won", "assisted") else NO_VALUE
         style = "$success" if outcome == "won" else "$error" if outcome == "lost" else ""
-        lines.append(Content.styled(f"{day}  {outcome:<7} {time}", style))
+        lines.append(Content.styled(f"{day}  {outcome:<9} {time}", style))
     if stats.damaged:
         lines.append(Content.styled(_damaged_text(stats.damaged), "$warning"))
     lines.append(
