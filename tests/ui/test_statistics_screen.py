@@ -184,7 +184,8 @@ async def test_figures_of_a_group(store: StatsStore) -> None:
         assert summary[5].startswith("Assisted (no records) 1 4 12.4 s 2026-11-03 09:40 31 2.50")
         assert "Current streak 2 lost or abandoned" in summary[6]
         assert "Longest winning streak 2" in summary[7]
-        assert "Longest losing streak 2" in summary[8]
+        # Issue 34.22: "Longest losing streak 2" beside "Lost 0" said not what it counts.
+        assert "Longest losing streak 2 (lost or abandoned)" in summary[8]
         assert "Average winning time 10.0 s" in summary[9]
         assert "Best 3BV/s 2.86" in summary[10]
         caption = beginner.query_one(".caption", Static).content

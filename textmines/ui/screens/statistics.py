@@ -74,6 +74,7 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
     streak_style = {"won": "$success", "lost": "$error"}.get(streak.outcome, "")
     average = stats.average_winning_ms
     rate = stats.best_bbbv_per_s
+    losing = " (lost or abandoned)" if stats.abandoned else ""
     rows = [
         ("Played", f"{stats.played:,}", ""),
         ("Won", f"{stats.won:,}", ""),
@@ -83,7 +84,8 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
         ("Assisted (no records)", f"{stats.assisted:,}", ""),
         ("Current streak", str(streak), streak_style),
         ("Longest winning streak", f"{stats.longest_winning_streak:,}", ""),
-        ("Longest losing streak", f"{stats.longest_losing_streak:,}", ""),
+        # An abandoned game extends a losing streak: said where there are any.
+        ("Longest losing streak", f"{stats.longest_losing_streak:,}{losing}", ""),
         ("Average winning time", NO_VALUE if average is None else format_seconds(average), ""),
         ("Best 3BV/s", NO_VALUE if rate is None else f"{rate:.2f}", ""),
         *((f"Best {name}", f"{value:.2f}", "") for name, value in stats.best_figures),
@@ -91,7 +93,7 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
     # Figures line up on the right; a value in words (the streak) starts where they do, and its
     # length does not push the figures away from their labels.
     label_width = max(len(label) for label, _, _ in rows) + 2
-    worded = {"Current streak"}
+    worded = {"Current streak", "Longest losing streak"}
     value_width = max(len(value) for label, value, _ in rows if label not in worded)
     return [
         Content.assemble(
