@@ -317,6 +317,25 @@ def test_what_the_app_must_still_say_goes_to_stderr_after_it(
     assert capsys.readouterr().err == "textmines: Game not saved: x. The game was lost.\n"
 
 
+def test_a_last_word_to_a_closed_terminal_keeps_the_exit_status(
+    fake_app: type[FakeApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After the terminal closed, saying where the game went raised EIO: exit 1, not 129.
+    class Gone:
+        def write(self, text: str) -> int:
+            raise OSError(5, "Input/output error")
+
+        def flush(self) -> None:
+            raise OSError(5, "Input/output error")
+
+    def hung_up(self: FakeApp) -> None:
+        self.return_code, self.exit_message = 129, "The game was kept in /tmp/x.json."
+
+    monkeypatch.setattr(fake_app, "run", hung_up)
+    monkeypatch.setattr(sys, "stderr", Gone())
+    assert main([]) == 129
+
+
 def save_expert_game(tmp_path: Path) -> Game:
     game = Game(30, 16, 99, seed=3)
     game.reveal(5, 5)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -504,11 +505,18 @@ def _run(app: TextminesApp, stats: StatsStore | None) -> int:
         if stats is not None:
             stats.close()
     if app.exit_message is not None:
-        print(f"textmines: {app.exit_message}", file=sys.stderr)
+        _say(f"textmines: {app.exit_message}")
     if app.crash_report is not None:
-        print(app.crash_report, file=sys.stderr)  # one line: what happened, where the log is
+        _say(app.crash_report)  # one line: what happened, where the log is
         return app.return_code or 1
     return app.return_code or 0
+
+
+def _say(line: str) -> None:
+    """A last line on stderr, if anyone can still read it: after the terminal closed (the
+    game saved on SIGHUP), writing there fails, and the exit status must stay 129."""
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr, flush=True)
 
 
 #: More theme warnings than this at start-up are summed up in one (each is a toast).
