@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.helpers import FakeClock, make_app, wait_until
+from textmines.ui.face import FACE_COLUMNS, face_row
 from textmines.ui.header import GameHeader
 from textmines.ui.led import led_row, led_width
 
@@ -44,14 +45,15 @@ async def led_header(pilot: Pilot[None]) -> GameHeader:
 
 async def test_led_digits_where_two_rows_are_to_spare_else_plain() -> None:
     app = make_app(width=30, height=16, mines=99)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(200, 60)) as pilot:
         header = await led_header(pilot)
         assert header.led and header.size.height == 3
         assert "█▀█" in header.render_line(0).text
-        await pilot.resize_terminal(80, 24)  # 16 rows of 2x1 tiles: one row to spare
-        header = await led_header(pilot)
-        assert not header.led and header.size.height == 1
-        assert header.render_line(0).text.split()[0] == "099"
+        for size in [(120, 40), (80, 24)]:  # 16 rows of 3x2 tiles, of 2x1: one row to spare
+            await pilot.resize_terminal(*size)
+            header = await led_header(pilot)
+            assert not header.led and header.size.height == 1
+            assert header.render_line(0).text.split()[0] == "099"
 
 
 async def test_a_negative_count_and_the_face_on_the_led_header() -> None:
@@ -67,13 +69,14 @@ async def test_a_negative_count_and_the_face_on_the_led_header() -> None:
             lambda: header.counter_text == "-03" and header.timer_text == "999",
             "the counter at -03 and the timer at 999",
         )
-        middle = header.render_line(1).text
-        assert ":)" in middle, "the face sits on the middle row"
         first, end = header.face_span()
-        # The face sits in a raised button: light edge left, dark edge right.
-        assert middle[first:end] == "▌:)▐"
-        assert header.render_line(0).text[first:end] == "▛▀▀▀"
-        assert header.render_line(2).text[first:end] == "▌▄▄▟"
+        # The face is a picture on a button with a light edge left, a dark edge right (see
+        # test_tiles_and_face.py for the faces).
+        assert end - first == FACE_COLUMNS
+        for row in range(3):
+            drawn = header.render_line(row).text[first:end]
+            assert drawn == "".join(chars for chars, _ in face_row("normal", row))
+            assert drawn[0] == "▌" and drawn[-1] == "▐"
         styles = [
             segment.style
             for segment in header.render_line(1)

@@ -127,17 +127,18 @@ async def test_theme_names_from_files_are_never_read_as_markup() -> None:
 
 async def test_wide_and_combining_glyphs_keep_the_grid() -> None:
     # An emoji flag (two columns) and "e" + a combining accent (one column) padded by code
-    # points misaligned every row (issue 18).
+    # points misaligned every row (issue 18). A plain covered cell shows its shadow, not the
+    # theme's glyph: the accent goes on the question mark.
     from dataclasses import replace
 
     from textmines.ui.board import BoardView
 
     themes = dict(bundled_themes())
-    glyphs = replace(themes["dark"].glyphs, flag="💣", covered="e\u0301")
+    glyphs = replace(themes["dark"].glyphs, flag="💣", question="e\u0301")
     themes["dark"] = replace(themes["dark"], glyphs=glyphs)
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), themes=themes, theme=themes["dark"])
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.press("f", "right", "f")
+        await pilot.press("f", "right", "f", "f")
         await pilot.pause()
         board = app.query_one(BoardView)
         widths = {board.render_line(y).cell_length for y in range(board.size.height)}

@@ -36,7 +36,7 @@ from textmines.store.paths import (
 
 BOARDS: Final = (*PRESETS, "custom")
 #: Cell sizes on screen, columns x rows; "fit" takes the largest at which the board fits.
-ZOOMS: Final = ("fit", "2x1", "3x1", "4x2", "6x3", "8x4", "10x5")
+ZOOMS: Final = ("fit", "2x1", "3x1", "3x2", "4x2", "6x3", "8x4", "10x5")
 HEADER: Final = "# textmines settings\n"
 
 

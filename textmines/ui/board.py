@@ -29,13 +29,31 @@ from textmines.ui.tiles import (
     BLOCK_EDGES,
     Tile,
     TileColours,
+    one_row_covered,
     one_row_glyph,
     tile_row,
 )
 
+#: Below this difference in brightness a theme's covered and revealed cells look alike (the
+#: classic's grey: Windows tells them apart by the bevel alone).
+ALIKE = 0.1
 
-def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
-    """Rich styles for every view character, from the theme's ``mines-*`` variables.
+
+def one_row_face(variables: Mapping[str, str]) -> RichColor:
+    """The face of a covered one-row tile: the theme's covered colour, lifted halfway to its
+    light bevel where the revealed colour is much the same. A one-row tile has no room for the
+    bevel, so its face must tell covered from revealed; a theme whose covered cells already
+    stand apart keeps its colour (and the contrast of its flags on it)."""
+    covered = theme_colour(variables, "mines-covered")
+    revealed = theme_colour(variables, "mines-revealed")
+    if abs(covered.brightness - revealed.brightness) < ALIKE:
+        covered = covered.blend(theme_colour(variables, "mines-bevel-light"), 0.5)
+    return covered.rich_color
+
+
+def cell_styles(variables: Mapping[str, str], one_row: bool = False) -> dict[str, Style]:
+    """Rich styles for every view character, from the theme's ``mines-*`` variables; with
+    ``one_row``, covered cells take the face of a one-row tile (``one_row_face``).
 
     Keys: the engine's view characters, ``pressed`` (a covered cell held down with the
     mouse), and each of those prefixed with ``c`` for the cell under the cursor.
@@ -49,6 +67,8 @@ def cell_styles(variables: Mapping[str, str]) -> dict[str, Style]:
         return theme_colour(variables, f"mines-{name}").rich_color
 
     covered, revealed, mine = colour("covered"), colour("revealed"), colour("mine")
+    if one_row:
+        covered = one_row_face(variables)
     styles = {
         "#": Style(color=colour("covered-glyph"), bgcolor=covered),
         "F": Style(color=colour("flag"), bgcolor=covered, bold=True),
@@ -157,6 +177,16 @@ def glyph_table(glyphs: ThemeGlyphs, cols: int | None = None) -> dict[str, str]:
     return {char: one_row_glyph(glyph, width, cols or width) for char, glyph in raw.items()}
 
 
+def one_row_glyphs(glyphs: ThemeGlyphs, cols: int | None = None) -> dict[str, str]:
+    """What each view character shows in a one-row tile ``cols`` wide (``glyph_table``): a
+    plain covered cell shows no glyph where the tile's shadow says "covered" (block themes),
+    the theme's covered glyph where the tile is drawn in plain characters (ASCII themes)."""
+    table = glyph_table(glyphs, cols)
+    if not glyphs.ascii:
+        table["#"] = " " * (cols or glyphs.cell_width)
+    return table
+
+
 def tile_glyphs(glyphs: ThemeGlyphs) -> dict[str, str]:
     """What each view character shows on the middle row of a tile of two rows or more: the
     bevel says "covered", so a covered cell shows no glyph of its own."""
@@ -228,10 +258,12 @@ class BoardView(ScrollView, can_focus=True):
         self.glyphs = glyphs
         #: The size of a cell on screen (the zoom); the app picks it (``set_tile``).
         self.tile = Tile(glyphs.cell_width, 1)
-        self._glyph_table = glyph_table(glyphs)
+        self._glyph_table = one_row_glyphs(glyphs)
         self._tile_glyphs = tile_glyphs(glyphs)
         #: Rows of tiles of two rows or more, by what they show (see ``_tile_row``).
         self._tiles: dict[tuple[int, str, bool, int, str | None], list[Segment]] = {}
+        #: Covered one-row tiles, by what they show (see ``_covered_cell``).
+        self._covered: dict[tuple[int, str], list[tuple[str, Style]]] = {}
         self._tile_colours: TileColours | None = None
         self.left_click_chords = left_click_chords
         #: Left flags and right reveals (left-handed players, some touch pads).
@@ -293,9 +325,13 @@ class BoardView(ScrollView, can_focus=True):
 
     def set_tile(self, tile: Tile) -> None:
         """Draw every cell ``tile`` big (the zoom), keeping the cursor in view."""
+        one_row_before = self.tile.rows == 1
         self.tile = tile
-        self._glyph_table = glyph_table(self.glyphs, tile.cols)
+        self._glyph_table = one_row_glyphs(self.glyphs, tile.cols)
         self._tiles.clear()
+        self._covered.clear()
+        if (tile.rows == 1) != one_row_before:
+            self._styles.clear()  # covered one-row tiles have a face of their own
         self._fit_virtual_size()
         if self.is_mounted:  # before that, the first layout takes the size as it is
             self.scroll_to_cursor()
@@ -509,11 +545,12 @@ class BoardView(ScrollView, can_focus=True):
         self._heat = []
         self._background = None
         self._tiles.clear()
+        self._covered.clear()
         self._tile_colours = None
 
     def _cell_styles(self) -> dict[str, Style]:
         if not self._styles:
-            self._styles = cell_styles(self.app.theme_variables)
+            self._styles = cell_styles(self.app.theme_variables, one_row=self.tile.rows == 1)
         return self._styles
 
     def _background_style(self) -> Style:
@@ -546,6 +583,21 @@ class BoardView(ScrollView, can_focus=True):
             # Keyed by the style's identity: the styles live as long as this cache.
             self._tiles[key] = segments
         return segments
+
+    def _covered_cell(self, style: Style, glyph: str) -> list[tuple[str, Style]]:
+        """A covered one-row tile showing ``glyph`` in ``style``, made once per look and kept:
+        a block of the style's background with its shadow (plain glyphs in ASCII themes)."""
+        key = (id(style), glyph)
+        cells = self._covered.get(key)
+        if cells is None:
+            if self.glyphs.ascii:
+                cells = [(glyph, style)]
+            else:
+                shadow = Style(color=self._colours().dark, bgcolor=style.bgcolor)
+                cells = one_row_covered(glyph, style, shadow)
+            # Keyed by the style's identity: the styles live as long as this cache.
+            self._covered[key] = cells
+        return cells
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -593,10 +645,12 @@ class BoardView(ScrollView, can_focus=True):
                             cells.append((glyph[0], style))
                             glyph = glyph[1:]
                         style = self._heat[percent]
+            raised = key != "pressed" and char in "#F?W"
             if rows > 1:
-                raised = key != "pressed" and char in "#F?W"
                 big = BIG_GLYPHS.get(char) if glyph == table[char] else None
                 segments.extend(self._tile_row(style, glyph, raised, sub, big))
+            elif raised and glyph == table[char]:  # not a label of the overlay
+                cells.extend(self._covered_cell(style, glyph))
             else:
                 cells.append((glyph, style))
         segments += [Segment(chars, style) for chars, style in merge_runs(cells)]

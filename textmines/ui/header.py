@@ -1,5 +1,6 @@
-"""The header: mine counter, smiley (new game) and timer: one row of plain digits, or three
-rows with seven-segment LED digits when the board is zoomed to tall tiles (``led``)."""
+"""The header: mine counter, smiley (new game) and timer: one row of plain digits and the
+theme's text face, or three rows with seven-segment LED digits and the face drawn as a picture
+on a raised button when the board is zoomed to tall tiles (``led``)."""
 
 from __future__ import annotations
 
@@ -14,24 +15,25 @@ from textual.reactive import reactive
 from textmines.store.stats import GameShape
 from textmines.themes import FACE_WIDTH
 from textmines.ui.colours import PieceStyle
+from textmines.ui.face import FACE_COLUMNS, FACE_STYLES, face_row
 from textmines.ui.led import LED_ROWS, LED_STYLES, led_row, led_width
 from textmines.ui.line import OneLineWidget, Piece, pieces_width
 from textmines.ui.tiles import Tile
 
 FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "X("}
 
-#: Columns of each LED counter and the gap around the face (FACE_WIDTH columns, which
-#: themes are checked against).
+#: Columns of each plain counter (the one-row header, whose text face takes FACE_WIDTH
+#: columns, which themes are checked against).
 DIGITS_WIDTH = 5
-GAP = "   "
 #: Columns between the panel's edge and the counter (and the timer).
 EDGE_INSET = 1
 
 
 def led_columns(digits: int) -> int:
-    """Columns a header needs to show two ``digits``-digit LED displays and the face."""
+    """Columns a header needs to show two ``digits``-digit LED displays and the face's button
+    with a column between them at least (Beginner's 4x2 board is that wide exactly)."""
     display = led_width("8" * digits) + 2  # a column of the display's background each side
-    return 2 * (EDGE_INSET + display + len(GAP)) + FACE_WIDTH
+    return 2 * (EDGE_INSET + display + 1) + FACE_COLUMNS
 
 
 def led_fits(game: GameShape, tile: Tile, room: tuple[int, int]) -> bool:
@@ -70,9 +72,7 @@ class GameHeader(OneLineWidget):
         "digits": PieceStyle(color="mines-digits", background="mines-digits-background", bold=True),
         "face": PieceStyle(color="mines-face", background="mines-face-background", bold=True),
         "face-hover": PieceStyle(color="mines-face", background="mines-bevel-light", bold=True),
-        # The face's button, raised like a covered cell (three-row header only).
-        "face-light": PieceStyle(color="mines-bevel-light"),
-        "face-dark": PieceStyle(color="mines-bevel-dark"),
+        **FACE_STYLES,
         **LED_STYLES,
     }
     centred = True
@@ -156,12 +156,13 @@ class GameHeader(OneLineWidget):
         self._face_index = len(counter) + 2
         face_pieces = self._face_button(face, face_style)
         self._face_pieces = len(face_pieces)
+        face_width = pieces_width(face_pieces)
         # As in the classic game: the counter at the left edge, the timer at the right, the
         # face in the middle; where the row is too narrow for that, the room left shared out
         # (a column at least each side of the face), never a digit cut off.
         inset = (" " * EDGE_INSET, None)
-        sides = EDGE_INSET * 2 + pieces_width(counter) + pieces_width(timer) + FACE_WIDTH
-        left_gap = (width - FACE_WIDTH) // 2 - EDGE_INSET - pieces_width(counter)
+        sides = EDGE_INSET * 2 + pieces_width(counter) + pieces_width(timer) + face_width
+        left_gap = (width - face_width) // 2 - EDGE_INSET - pieces_width(counter)
         right_gap = width - sides - left_gap
         if min(left_gap, right_gap) < 1:
             left_gap = max(1, (width - sides) // 2)
@@ -177,17 +178,13 @@ class GameHeader(OneLineWidget):
         ]
 
     def _face_button(self, face: str, face_style: str) -> list[Piece]:
-        """This row of the face: on three rows (LED digits, block characters) a raised button
-        as the classic game draws it, light top-left and dark bottom-right, around a face of
-        two columns at most; else the face alone."""
-        inner = FACE_WIDTH - 2
-        if not self.led or self.ascii or cell_len(self.face_text) > inner:
+        """This row of the face: on three rows (LED digits, block characters) the classic
+        game's face drawn as a picture on its raised button, whatever the theme's text faces
+        (they are a character or two, lost beside digits three rows tall); else the theme's
+        face alone."""
+        if not self.led or self.ascii:
             return [(_centre(face, FACE_WIDTH), face_style)]
-        if self.row == 0:
-            return [("▛" + "▀" * (FACE_WIDTH - 1), "face-light")]
-        if self.row == self.piece_rows - 1:
-            return [("▌", "face-light"), ("▄" * inner + "▟", "face-dark")]
-        return [("▌", "face-light"), (_centre(face, inner), face_style), ("▐", "face-dark")]
+        return [*face_row(self.face, self.row)]
 
     def face_span(self) -> tuple[int, int]:
         """(first column, end column) of the face on its row, relative to the header."""

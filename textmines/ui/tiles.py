@@ -1,10 +1,12 @@
 """Tile sizes (the zoom) and how one board cell is drawn at each.
 
-A tile is ``cols`` x ``rows`` screen cells. One-row tiles are text as they always were: the
-glyph right-aligned in the theme's cell width, centred when the tile is wider. Taller tiles
-look like the classic game's: a covered cell is raised (light top and left edges, dark bottom
-and right, drawn with half blocks), a revealed one flat with a thin grid line on its right
-and bottom, the glyph centred on the middle row (the upper one of two).
+A tile is ``cols`` x ``rows`` screen cells. In one-row tiles the glyph is right-aligned in the
+theme's cell width, centred when the tile is wider; a covered tile is a block of its face
+colour with a thin shadow along its bottom and down its right edge (``one_row_covered``), a
+revealed one flat, so that a covered field reads as raised tiles. Taller tiles look like the
+classic game's: a covered cell is raised (light top and left edges, dark bottom and right,
+drawn with half blocks), a revealed one flat with a thin grid line on its right and bottom,
+the glyph centred on the middle row (the upper one of two).
 """
 
 from __future__ import annotations
@@ -69,6 +71,31 @@ def one_row_glyph(glyph: str, cell_width: int, cols: int) -> str:
     cell = " " * max(0, cell_width - cell_len(glyph)) + glyph
     room = max(0, cols - cell_len(cell))
     return " " * (room // 2) + cell + " " * (room - room // 2)
+
+
+#: A covered one-row tile's shadow: along its bottom and down its right edge, an eighth of a
+#: cell thick. There is no room for a bevel's four edges in one row (a character has two
+#: colours), and the two dark ones are what make a light block look raised.
+SHADOW_EDGES: Final = ("▁", "▕")
+
+
+def one_row_covered(glyph: str, style: Style, shadow: Style) -> list[tuple[str, Style]]:
+    """A covered one-row tile: ``glyph`` as ``one_row_glyph`` lays it out (a flag, a question
+    mark; all blank for a plain covered cell) in ``style``, its blank columns drawn as the
+    tile's shadow in ``shadow`` (the dark edge over the tile's face)."""
+    bottom, right = SHADOW_EDGES
+    last = cell_len(glyph) - 1
+    cells: list[tuple[str, Style]] = []
+    column = 0
+    for char in glyph:
+        if char == " ":
+            cells.append((right if column == last else bottom, shadow))
+        elif cells and cell_len(char) == 0:
+            cells[-1] = (cells[-1][0] + char, style)  # a combining mark stays with its letter
+        else:
+            cells.append((char, style))
+        column += cell_len(char)
+    return merge_runs(cells)
 
 
 class TileColours(NamedTuple):
@@ -170,7 +197,11 @@ def tile_row(
             cells[start : start + len(drawing)] = [(c, parts[p]) for c, p in drawing]
     elif row == (rows - 1) // 2 and glyph.strip():
         width = cell_len(glyph)
-        start = inner[0] + max(0, (inner[1] - inner[0] - width) // 2)
+        # A flat tile's grid line runs down the middle of its last column: half that column
+        # is the tile's, so a 3x2 tile's number sits in its middle column, not against the
+        # line of the tile before it.
+        room = inner[1] - inner[0] + (0 if raised else 1)
+        start = inner[0] + max(0, (room - width) // 2)
         cells[start : start + width] = [(glyph, style)] + [("", style)] * (width - 1)
     return [Segment(text, cell_style) for text, cell_style in merge_runs(cells)]
 
