@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.segment import Segment
 
 from tests.helpers import cell_offset, clear_all_but_one, click_cell, make_app
+from textmines.engine import ActionKind
 from textmines.ui.board import BoardView
 from textmines.ui.face import FACE_COLUMNS, face_pixels
 from textmines.ui.header import GameHeader
@@ -163,3 +164,39 @@ async def test_a_one_row_flag_and_the_cursor_still_show() -> None:
         await pilot.pause()
         away = {s.style.bgcolor for s in cell_segments(board, x, y) if s.style}
         assert cursor != away, "the cursor shows on a covered one-row tile"
+
+
+def tile_segments(board: BoardView, x: int, y: int, sub: int) -> list[Segment]:
+    """The segments of screen row ``sub`` of cell ``(x, y)`` of a board of tall tiles."""
+    cols, rows = board.tile
+    scroll_x, scroll_y = (int(n) for n in board.scroll_offset)
+    line = board.render_line(y * rows + sub - scroll_y)
+    columns = [Segment(char, s.style) for s in line for char in s.text]
+    return columns[x * cols - scroll_x : (x + 1) * cols - scroll_x]
+
+
+async def test_a_wrong_flag_after_a_loss_is_a_crossed_out_mine_on_an_opened_cell() -> None:
+    # Issue 34.22: wrong flags were a tiny red cross on a raised tile; Windows crosses out
+    # the mine on an opened cell.
+    app = make_app(width=9, height=9, mines=10)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space")
+        game = app.game
+        board_layout = game.board
+        assert board_layout is not None
+        covered = [(x, y) for y in range(9) for x in range(9) if game.cell(x, y) == "#"]
+        safe = next(c for c in covered if not board_layout.is_mine(*c))
+        mine = next(c for c in covered if board_layout.is_mine(*c))
+        app.play(ActionKind.FLAG, *safe)
+        app.play(ActionKind.REVEAL, *mine)
+        assert game.status == "lost" and game.cell(*safe) == "W"
+        board = app.query_one(BoardView)
+        board.set_tile(Tile(6, 3))
+        await pilot.pause()
+        rows = ["".join(s.text for s in tile_segments(board, *safe, sub)) for sub in range(3)]
+        assert "▚█▞" in rows[0] and "▞█▚" in rows[1], rows
+        opened = next((x, y) for y in range(9) for x in range(9) if game.cell(x, y) == "0")
+        backgrounds = {
+            s.style.bgcolor for s in tile_segments(board, *safe, 0) if s.style and s.text.strip()
+        }
+        assert backgrounds == {s.style.bgcolor for s in tile_segments(board, *opened, 0) if s.style}

@@ -73,7 +73,8 @@ def cell_styles(variables: Mapping[str, str], one_row: bool = False) -> dict[str
         "#": Style(color=colour("covered-glyph"), bgcolor=covered),
         "F": Style(color=colour("flag"), bgcolor=covered, bold=True),
         "?": Style(color=colour("question"), bgcolor=covered, bold=True),
-        "W": Style(color=colour("wrong"), bgcolor=covered, bold=True),
+        # A wrong flag shows on an opened cell, as Windows shows its crossed-out mine.
+        "W": Style(color=colour("wrong"), bgcolor=revealed, bold=True),
         "*": Style(color=mine, bgcolor=revealed, bold=True),
         "X": Style(color=mine, bgcolor=colour("exploded"), bold=True),
         "0": Style(color=revealed, bgcolor=revealed),
@@ -139,8 +140,14 @@ def overlay_label(percent: int, cols: int, cell_width: int | None = None) -> str
 
 
 #: View characters drawn larger on tiles with room (see ``tiles.BIG_ART``): the mines of a
-#: lost game, the exploded one, flags and the numbers.
-BIG_GLYPHS = {"*": "mine", "X": "mine", "F": "flag", **{str(n): f"digit{n}" for n in range(1, 9)}}
+#: lost game, the exploded one, wrong flags (crossed out), flags and the numbers.
+BIG_GLYPHS = {
+    "*": "mine",
+    "X": "mine",
+    "W": "wrong",
+    "F": "flag",
+    **{str(n): f"digit{n}" for n in range(1, 9)},
+}
 
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
@@ -645,7 +652,7 @@ class BoardView(ScrollView, can_focus=True):
                             cells.append((glyph[0], style))
                             glyph = glyph[1:]
                         style = self._heat[percent]
-            raised = key != "pressed" and char in "#F?W"
+            raised = key != "pressed" and char in "#F?"
             if rows > 1:
                 big = BIG_GLYPHS.get(char) if glyph == table[char] else None
                 segments.extend(self._tile_row(style, glyph, raised, sub, big))

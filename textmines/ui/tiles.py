@@ -146,6 +146,8 @@ def _digit_art(pixels: tuple[str, ...]) -> BigArt:
 
 BIG_ART: Final[dict[str, BigArt]] = {
     "mine": (tuple(zip("▄█▄", "ggg", strict=True)), tuple(zip("▀█▀", "ggg", strict=True))),
+    # A wrong flag: the mine crossed out in the wrong colour, as Windows shows it.
+    "wrong": (tuple(zip("▚█▞", "gdg", strict=True)), tuple(zip("▞█▚", "gdg", strict=True))),
     "flag": (tuple(zip("▄█▌ ", "ggd ", strict=True)), tuple(zip(" ▄▙▄", " ddd", strict=True))),
     **{f"digit{n}": _digit_art(pixels) for n, pixels in _DIGIT_PIXELS.items()},
 }
