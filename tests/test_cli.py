@@ -425,16 +425,18 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
     import textmines.ui.serve as serve_module
 
     monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
-    served: list[tuple[list[str], str, int]] = []
+    served: list[tuple[list[str], str, int, int]] = []
     monkeypatch.setattr(
-        serve_module, "serve", lambda argv, host, port: served.append((list(argv), host, port))
+        serve_module,
+        "serve",
+        lambda argv, host, port, tabs: served.append((list(argv), host, port, tabs)),
     )
-    argv = ["--serve", "--port=8765", "--expert", "--host", "0.0.0.0", "--seed", "3"]
-    assert main(argv) == 0
-    assert served[0][1:] == ("0.0.0.0", 8765)
+    argv = ["--serve", "--port=8765", "--expert", "--host", "0.0.0.0", "--max-tabs", "2"]
+    assert main([*argv, "--seed", "3"]) == 0
+    assert served[0][1:] == ("0.0.0.0", 8765, 2)
     assert serve_module.tab_arguments(served[0][0]) == ["--tab", "--expert", "--seed", "3"]
     assert main(["--serve"]) == 0
-    assert served[1][1:] == ("127.0.0.1", 8000), "this machine only unless told otherwise"
+    assert served[1][1:] == ("127.0.0.1", 8000, 8), "this machine only unless told otherwise"
     command = serve_module.tab_command(["--serve", "--theme", "my theme.toml"])
     assert command.endswith("-m textmines --tab --theme 'my theme.toml'")
 
@@ -444,8 +446,10 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
     [
         (["--serve", "--port", "0"], "must be a number from 1 to 65535, not '0'"),
         (["--serve", "--port", "http"], "must be a number from 1 to 65535, not 'http'"),
-        (["--port", "8000"], "--host and --port go with --serve"),
-        (["--host", "0.0.0.0"], "--host and --port go with --serve"),
+        (["--serve", "--max-tabs", "0"], "must be a number from 1 to 1000, not '0'"),
+        (["--port", "8000"], "--host, --port and --max-tabs go with --serve"),
+        (["--host", "0.0.0.0"], "--host, --port and --max-tabs go with --serve"),
+        (["--max-tabs", "3"], "--host, --port and --max-tabs go with --serve"),
         # No shortened names: the server hands the rest of the line to every tab.
         (["--serve", "--po", "9000"], "unrecognized arguments: --po 9000"),
     ],

@@ -177,6 +177,12 @@ def _add_serve_options(parser: argparse.ArgumentParser) -> None:
     )
     serve.add_argument("--host", help="address to serve on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=_port, help="port to serve on (default 8000)")
+    serve.add_argument(
+        "--max-tabs",
+        type=_max_tabs,
+        metavar="N",
+        help="games served at once, each a process of ~41 MB (default 8)",
+    )
     serve.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -186,17 +192,23 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _max_tabs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        raise argparse.ArgumentTypeError(f"must be a number from 1 to 1000, not {text!r}")
+    return int(text)
+
+
 def serve_command(
     parser: argparse.ArgumentParser, argv: Sequence[str], args: argparse.Namespace
 ) -> int:
     """``--serve``: the web server, until Ctrl+C."""
-    from textmines.ui.serve import serve
+    from textmines.ui.serve import DEFAULT_MAX_TABS, serve
 
     if not args.serve:
-        parser.error("--host and --port go with --serve")
+        parser.error("--host, --port and --max-tabs go with --serve")
     host, port = args.host or "127.0.0.1", args.port or 8000
     try:
-        serve(argv, host, port)
+        serve(argv, host, port, args.max_tabs or DEFAULT_MAX_TABS)
     except OSError as error:
         _fail(
             f"--serve: cannot serve on {host}:{port}: {describe_os_error(error)}; "
@@ -453,7 +465,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.paths:
         sys.stdout.write(paths_text(paths))
         return 0
-    if args.serve or args.host is not None or args.port is not None:
+    if args.serve or any(value is not None for value in (args.host, args.port, args.max_tabs)):
         return serve_command(parser, sys.argv[1:] if argv is None else argv, args)
     broken: dict[str, str] = {}
     themes, theme_warnings = load_themes(paths.themes_dir, failures=broken)

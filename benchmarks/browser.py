@@ -1,0 +1,276 @@
+"""Playing in a browser as a player feels it: ``textmines --serve`` driven by headless Chromium.
+
+    python benchmarks/browser.py                          # this checkout, 5 tabs, 40 clicks
+    python benchmarks/browser.py --tabs 3 --clicks 20
+    python benchmarks/browser.py --source /tmp/old-checkout --source .   # before / after
+
+For each source tree (a checkout of textmines; the same Python and libraries run each), a
+server starts on a free loopback port with a home of its own, serving Beginner with a fixed
+seed, and Chromium (Debian's, at /usr/bin/chromium) opens tabs at 1100x800 one after another:
+
+- load: from the start of the navigation to the board's first drawn frame. The page's clock
+  (``performance.now()``, zero at navigation start) stamps the first websocket message that
+  carries the game's panel (its top-left corner, ``▛``); the frame is drawn two animation
+  frames later, when xterm.js has painted what it was given.
+- click: right clicks on the middle of the screen (on the board: each one flags or unflags a
+  cell, so each one changes the screen). The time from the page sending the button press to
+  the next message from the game, by the page's clock; median and p95.
+- memory: the resident set (VmRSS) of each tab's process, with every tab still open, and of
+  the server itself; and every process the server started, counted and added up (a shell
+  waiting in front of each tab's process shows here).
+
+Wall times depend on the machine's load: compare sources in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1100, "height": 800}
+
+# Runs before the page's own scripts: every websocket the page opens reports the messages it
+# gets and the button presses it sends, stamped with the page's clock. A subclass, so that
+# whatever the page does with WebSocket (the served page wraps it too) still happens.
+PROBE = r"""
+window.__probe = { boardAt: null, drawnAt: null, received: [], presses: [] };
+(() => {
+  const Native = window.WebSocket;
+  const decoder = new TextDecoder();
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener("message", (event) => {
+        const now = performance.now();
+        window.__probe.received.push(now);
+        if (window.__probe.boardAt !== null || typeof event.data === "string") return;
+        if (decoder.decode(event.data).includes("\u259b")) {
+          window.__probe.boardAt = now;
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => { window.__probe.drawnAt = performance.now(); }));
+        }
+      });
+    }
+    send(data) {
+      // An SGR mouse press ("ESC [ < button ; x ; y M") of the right button.
+      if (typeof data === "string" && /\\u001b\[<2;\d+;\d+M/.test(data)) {
+        window.__probe.presses.push(performance.now());
+      }
+      super.send(data);
+    }
+  };
+})();
+"""
+
+
+@dataclass
+class Figures:
+    loads_ms: list[float]
+    clicks_ms: list[float]
+    tab_rss_mb: list[float]
+    server_rss_mb: float
+    #: Every process the server started (a shell in front of a tab included), in all.
+    processes: int
+    processes_rss_mb: float
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def served(source: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``textmines --serve`` from ``source`` on a free port, with a home of its own."""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="textmines-bench-") as home:
+        env = {**os.environ, "TEXTMINES_HOME": home, "PYTHONPATH": str(source)}
+        command = [sys.executable, "-m", "textmines", "--serve", "--port", str(port)]
+        process = subprocess.Popen(
+            [*command, "--beginner", "--seed", "7"],
+            cwd=source,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its tabs end with it (see the finally)
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                with socket.socket() as sock:
+                    if sock.connect_ex(("127.0.0.1", port)) == 0:
+                        break
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"the server from {source} did not start")
+                time.sleep(0.05)
+            yield f"http://127.0.0.1:{port}/", process
+        finally:
+            process.terminate()
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, its children's children included (from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(fields[1])
+    found, frontier = [], [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [child for child, of in parents.items() if of == parent]
+        found += children
+        frontier += children
+    return found
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def tab_processes(server: int) -> list[int]:
+    """The tabs' Python processes (a shell between the server and a tab is not counted)."""
+    tabs = []
+    for pid in descendants(server):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"--tab" in command and Path(command[0].decode()).name.startswith("python"):
+            tabs.append(pid)
+    return tabs
+
+
+def wait_for(page: Any, expression: str, timeout: float = 30.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while (value := page.evaluate(expression)) is None:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"timed out waiting for {expression}")
+        page.wait_for_timeout(20)
+    return value
+
+
+def measure(browser: Any, source: Path, tabs: int, clicks: int) -> Figures:
+    loads, latencies = [], []
+    with served(source) as (url, server):
+        pages = []
+        for _ in range(tabs):
+            page = browser.new_page(viewport=VIEWPORT)
+            page.add_init_script(PROBE)
+            page.goto(url)
+            loads.append(wait_for(page, "window.__probe.drawnAt"))
+            pages.append(page)
+        page = pages[0]
+        page.wait_for_timeout(1000)  # the game settles (its first layouts, the zoom message)
+        middle = (VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
+        page.mouse.move(*middle)
+        for _ in range(clicks):
+            page.wait_for_timeout(150)  # what the last click and the hover drew has come
+            before = page.evaluate("window.__probe.received.length")
+            page.mouse.down(button="right")
+            page.mouse.up(button="right")
+            press = wait_for(page, "window.__probe.presses.at(-1) ?? null")
+            answered = wait_for(
+                page, f"window.__probe.received.slice({before}).find(t => t >= {press}) ?? null"
+            )
+            latencies.append(answered - press)
+        processes = tab_processes(server.pid)
+        if len(processes) != tabs:
+            raise SystemExit(f"expected {tabs} tab processes, found {len(processes)}")
+        started = descendants(server.pid)
+        figures = Figures(
+            loads,
+            latencies,
+            [rss_mb(pid) for pid in processes],
+            rss_mb(server.pid),
+            len(started),
+            sum(rss_mb(pid) for pid in started),
+        )
+        for page in pages:
+            page.close()
+    return figures
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def report(source: Path, figures: Figures) -> None:
+    loads, clicks, rss = figures.loads_ms, figures.clicks_ms, figures.tab_rss_mb
+    print(f"{source}:")
+    print(
+        f"  load to board drawn: median {statistics.median(loads):.0f} ms, "
+        f"max {max(loads):.0f} ms ({len(loads)} tabs; first {loads[0]:.0f} ms)"
+    )
+    print(
+        f"  click to answer:     median {statistics.median(clicks):.1f} ms, "
+        f"p95 {p95(clicks):.1f} ms ({len(clicks)} right clicks)"
+    )
+    print(
+        f"  memory per tab:      median {statistics.median(rss):.1f} MB RSS "
+        f"(min {min(rss):.1f}, max {max(rss):.1f}); server {figures.server_rss_mb:.1f} MB"
+    )
+    print(
+        f"  processes:           {figures.processes / len(rss):g} per tab, "
+        f"{figures.processes_rss_mb / len(rss):.1f} MB RSS per tab in all"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--source", action="append", type=Path, help="a textmines checkout")
+    parser.add_argument("--tabs", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=40)
+    args = parser.parse_args()
+    if not shutil.which(CHROMIUM):
+        raise SystemExit(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    sources = args.source or [Path(__file__).resolve().parent.parent]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            for source in sources:
+                report(source, measure(browser, source.resolve(), args.tabs, args.clicks))
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()

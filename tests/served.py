@@ -1,0 +1,79 @@
+"""``textmines --serve`` as a program of its own, for the tests that play through it."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The served page holds the websocket's address, which holds the server's secret.
+WEBSOCKET_URL = re.compile(r'data-session-websocket-url="(?P<url>[^"]+/ws/(?P<secret>[^"/]+))"')
+
+
+@dataclass
+class Served:
+    port: int
+    home: Path
+    process: subprocess.Popen[bytes]
+
+    def url(self, host: str = "127.0.0.1") -> str:
+        return f"http://{host}:{self.port}/"
+
+    @property
+    def log(self) -> Path:
+        return self.home / "server-output.txt"
+
+    def output(self) -> str:
+        """What the server has printed so far."""
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def served(home: Path, *arguments: str, host: str = "127.0.0.1") -> Iterator[Served]:
+    """A server on a free port of ``host``, with ``home`` as TEXTMINES_HOME, until the end of
+    the ``with``; then it stops as on Ctrl+C, its tabs with it."""
+    port = free_port()
+    env = {**os.environ, "TEXTMINES_HOME": str(home)}
+    command = [sys.executable, "-m", "textmines", "--serve", "--host", host, "--port", str(port)]
+    # To a file, not a pipe: nobody reads a pipe while the test runs, and a full one would
+    # stop the server.
+    with (home / "server-output.txt").open("wb") as log:
+        process = subprocess.Popen(
+            [*command, *arguments],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # so that a server that will not stop goes with its tabs
+        )
+    server = Served(port, home, process)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert process.poll() is None, server.output()
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield server
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()

@@ -1,0 +1,171 @@
+"""``textmines --serve`` as a network service, through raw HTTP and websocket clients (no
+browser): who gets a game, who gets nothing, and what every page carries.
+
+A browser sends the page's ``Origin`` with its websocket, and only a page of this server holds
+the secret; these clients play a page from another site (or another program) by sending what
+such a page could send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from tests.served import WEBSOCKET_URL, Served, served
+from textmines.ui.serve import serving_text
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path, "--beginner", "--seed", "7", "--max-tabs", "1") as running:
+        yield running
+
+
+async def websocket_answer(url: str, origin: str | None) -> int | bytes:
+    """The HTTP status a websocket request gets, or the first thing its game sends."""
+    headers = {"Origin": origin} if origin is not None else {}
+    async with aiohttp.ClientSession() as session:
+        try:
+            async with session.ws_connect(url, headers=headers) as websocket:
+                while True:
+                    message = await websocket.receive(timeout=30)
+                    if message.type == aiohttp.WSMsgType.BINARY:
+                        return bytes(message.data)
+                    assert message.type == aiohttp.WSMsgType.TEXT, message
+        except aiohttp.WSServerHandshakeError as refused:
+            return refused.status
+
+
+async def test_only_this_servers_page_gets_a_game_and_no_more_than_max_tabs(
+    server: Served,
+) -> None:
+    origin = f"http://127.0.0.1:{server.port}"
+    async with aiohttp.ClientSession() as session, session.get(server.url()) as response:
+        page = await response.text()
+    found = WEBSOCKET_URL.search(page)
+    assert found is not None, page
+    url, secret = found["url"], found["secret"]
+    assert url == f"ws://127.0.0.1:{server.port}/ws/{secret}"
+    assert len(secret) >= 40
+
+    # Another site's page: its Origin is its own; a program that is not a page sends none.
+    assert await websocket_answer(url, "http://evil.example") == 403
+    assert await websocket_answer(url, f"http://127.0.0.1:{server.port + 1}") == 403
+    assert await websocket_answer(url, None) == 403
+    # Without the secret: a page that has not read this server's page cannot know it.
+    assert await websocket_answer(url.replace(secret, "x" * len(secret)), origin) == 403
+    assert await websocket_answer(f"ws://127.0.0.1:{server.port}/ws", origin) == 404
+    assert "refused a game" in server.output()
+
+    # The page's own websocket gets the game; with it in play, the one tab allowed is taken.
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(url, headers={"Origin": origin}) as playing,
+    ):
+        first = await playing.receive(timeout=30)
+        assert first.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+        assert await websocket_answer(url, origin) == 503
+        async with session.get(server.url()) as response:
+            assert response.status == 503
+            assert "it is being played" in await response.text()
+    # Closed, its place comes back (once its process has ended).
+    async with aiohttp.ClientSession() as session:
+        for _ in range(150):
+            async with session.get(server.url()) as response:
+                if response.status == 200:
+                    break
+            await asyncio.sleep(0.1)
+        assert response.status == 200
+    assert isinstance(await websocket_answer(url, origin), bytes)
+
+
+async def test_a_request_naming_another_site_gets_nothing(server: Served) -> None:
+    """A site renamed to this machine's address (DNS rebinding) is same-origin with its own
+    page: its requests name the site, so they get neither the page nor its secret."""
+    async with aiohttp.ClientSession() as session:
+        for host in ("evil.example", f"evil.example:{server.port}", "127.0.0.1.evil.example"):
+            async with session.get(server.url(), headers={"Host": host}) as response:
+                assert response.status == 421
+                assert "/ws/" not in await response.text()
+        for host in (
+            f"localhost:{server.port}",
+            f"127.0.0.2:{server.port}",
+            f"[::1]:{server.port}",
+        ):
+            async with session.get(server.url(), headers={"Host": host}) as response:
+                assert response.status == 200, host
+                assert f'"ws://{host}/ws/' in await response.text()
+
+
+async def test_pages_forbid_framing_and_sniffing_and_list_no_folder(server: Served) -> None:
+    async with aiohttp.ClientSession() as session:
+        async with session.get(server.url()) as response:
+            assert response.status == 200
+            policy = response.headers["Content-Security-Policy"]
+            assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+            assert response.headers["Cache-Control"] == "no-store"
+            page = await response.text()
+        # Every file the page asks for is there (they ship inside the package).
+        wanted = re.findall(r'(?:src|href)="/(static/[^"]+)"', page)
+        assert len(wanted) >= 5
+        for name in wanted:
+            async with session.get(server.url() + name) as response:
+                assert response.status == 200, name
+        for folder in ("static", "static/", "static/js/", "static/..%2f"):
+            async with session.get(server.url() + folder) as response:
+                assert response.status == 404, folder
+        async with session.get(server.url() + "static/textual.js") as response:
+            assert response.status == 200
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_serving_to_the_network_says_where_and_warns() -> None:
+    everywhere = serving_text("0.0.0.0", 8000, 8)
+    assert "http://127.0.0.1:8000/" in everywhere
+    assert "0.0.0.0" not in everywhere, "no browser can open http://0.0.0.0"
+    assert "WARNING: anyone who can reach this machine at port 8000 can play" in everywhere
+    here = serving_text("127.0.0.1", 8000, 3)
+    assert "http://127.0.0.1:8000/ (this machine only)" in here
+    assert "WARNING" not in here and "At most 3 games at once" in here
+    assert "At most 1 game at once" in serving_text("127.0.0.1", 8000, 1)
+
+
+async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hung tab must not hold one of the places for ever (nor its memory)."""
+    from aiohttp.test_utils import TestServer
+
+    from textmines.ui import serve
+
+    monkeypatch.setattr(serve, "STOP_SECONDS", 0.5)
+    # A "game" that says it has started (textual-serve waits for that line), then ignores
+    # everything, the request to quit included.
+    ignoring = "print('__GANGLION__', flush=True); import time; time.sleep(60)"
+    hung = serve.shell_command([sys.executable, "-c", ignoring])
+    server = serve.GameServer(hung, host="127.0.0.1", max_tabs=1)
+    async with TestServer(server.application(), host="127.0.0.1") as running:
+        host = f"127.0.0.1:{running.port}"
+        url = f"ws://{host}/ws/{server.secret}"
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(url, headers={"Origin": f"http://{host}"}),
+        ):
+            for _ in range(50):
+                if server.tabs == 1:
+                    break
+                await asyncio.sleep(0.05)
+            assert server.tabs == 1
+            assert await websocket_answer(url, f"http://{host}") == 503
+        for _ in range(100):
+            if server.tabs == 0:
+                break
+            await asyncio.sleep(0.05)
+        assert server.tabs == 0, "killed, the hung game gave its place back"

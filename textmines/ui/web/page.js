@@ -1,0 +1,157 @@
+// The served page's own behaviour, around textual-serve's terminal (textual.js): what a
+// browser would otherwise do with the player's right clicks, zoom keys and touches, and what
+// to say when the game ends or cannot start.
+"use strict";
+
+(() => {
+  // textual.js keeps its websocket to itself; the page needs it to send the game keys (the
+  // zoom keys) and to know whether the game ever started. A subclass sees every socket the
+  // page opens, and there is one: the game's.
+  let gameSocket = null;
+  let opened = false;
+  let closeCode = null;
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      gameSocket = this;
+      this.addEventListener("open", () => { opened = true; });
+      this.addEventListener("close", (event) => { closeCode = event.code; });
+    }
+  };
+
+  function sendKeys(text) {
+    if (gameSocket !== null && gameSocket.readyState === NativeWebSocket.OPEN) {
+      gameSocket.send(JSON.stringify(["stdin", text]));
+    }
+  }
+
+  // Ctrl (Cmd on a Mac) with plus, minus or 0 would zoom the page, and the terminal would
+  // then refit to fewer or more cells of the same board. They are the game's zoom keys
+  // (ctrl+plus, ctrl+minus, ctrl+0), which a browser terminal cannot pass on as such: the
+  // game gets their plain twins, ] [ and =. Caught before the terminal sees them.
+  const ZOOM_KEYS = { "+": "]", "=": "]", "-": "[", "_": "[", "0": "=" };
+  window.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = ZOOM_KEYS[event.key];
+    if (key === undefined) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    sendKeys(key);
+  }, { capture: true });
+
+  // Right click flags, so the browser's menu must not open over the game.
+  document.addEventListener("contextmenu", (event) => {
+    if (event.target instanceof Node && terminal()?.contains(event.target)) {
+      event.preventDefault();
+    }
+  }, { capture: true });
+
+  function terminal() {
+    return document.getElementById("terminal");
+  }
+
+  // Touch: a tap is the browser's own (it becomes a left click); a press held HOLD_MS, or a
+  // tap in flag mode, becomes a right click at that point, which the terminal turns into a
+  // click at that cell. A finger that moves is not a press.
+  const HOLD_MS = 500;
+  const SLOP_PX = 10;
+  let press = null;
+  let flagMode = false;
+
+  function rightClick(x, y) {
+    const target = document.elementFromPoint(x, y);
+    if (target === null || !terminal().contains(target)) return;
+    const init = { bubbles: true, cancelable: true, view: window, clientX: x, clientY: y, button: 2 };
+    target.dispatchEvent(new MouseEvent("mousedown", { ...init, buttons: 2 }));
+    target.dispatchEvent(new MouseEvent("mouseup", { ...init, buttons: 0 }));
+  }
+
+  function endPress() {
+    if (press !== null) clearTimeout(press.timer);
+    press = null;
+  }
+
+  function watchTouches(element) {
+    element.addEventListener("touchstart", (event) => {
+      endPress();
+      if (event.touches.length !== 1) return; // two fingers: a pinch, not a press
+      const touch = event.touches[0];
+      const started = { x: touch.clientX, y: touch.clientY, held: false, timer: 0 };
+      started.timer = setTimeout(() => {
+        started.held = true;
+        rightClick(started.x, started.y);
+        if (navigator.vibrate) navigator.vibrate(20); // the flag is under the finger
+      }, HOLD_MS);
+      press = started;
+    }, { capture: true, passive: true });
+    element.addEventListener("touchmove", (event) => {
+      if (press === null || press.held) return;
+      const touch = event.touches[0];
+      if (Math.hypot(touch.clientX - press.x, touch.clientY - press.y) > SLOP_PX) endPress();
+    }, { capture: true, passive: true });
+    element.addEventListener("touchend", (event) => {
+      if (press === null) return;
+      const { x, y, held } = press;
+      endPress();
+      if (!held && !flagMode) return;
+      // No left click after it: the browser makes one from a touch unless told not to.
+      event.preventDefault();
+      if (!held) rightClick(x, y);
+    }, { capture: true, passive: false });
+    element.addEventListener("touchcancel", endPress, { capture: true, passive: true });
+  }
+
+  // When the game ends, or never started, say which; a refused start is most often a server
+  // whose tabs are all taken, which the page itself then says (503).
+  async function explainEnd() {
+    const text = document.getElementById("ended-text");
+    if (opened) {
+      // 1001, "going away": the server closes its games so when it stops.
+      text.textContent = closeCode === 1001
+        ? "The server has stopped: this game has ended."
+        : "This game has ended.";
+      return;
+    }
+    try {
+      const response = await fetch(window.location.pathname, { cache: "no-store" });
+      if (response.status === 503) {
+        const most = Number(document.body.dataset.maxTabs);
+        text.textContent = most === 1
+          ? "The one game this server allows is being played. Close it, then play again."
+          : `All ${most} games this server allows are being played. Close one, then play again.`;
+      } else {
+        text.textContent =
+          "The game could not start (the server may have been restarted). Play again loads it anew.";
+      }
+    } catch {
+      text.textContent = "The server is not answering: it may have stopped.";
+    }
+  }
+
+  function startAgain() {
+    const url = new URL(window.location.href);
+    url.searchParams.delete("delay");
+    window.location.assign(url.toString());
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    // A touch screen gets the bar with the flag-mode switch (before textual.js sizes the
+    // terminal on load, so that it fits above the bar).
+    if (navigator.maxTouchPoints > 0 || window.matchMedia("(any-pointer: coarse)").matches) {
+      document.body.classList.add("-touch");
+    }
+    watchTouches(terminal());
+    const flag = document.getElementById("flag-mode");
+    flag.addEventListener("click", () => {
+      flagMode = !flagMode;
+      flag.setAttribute("aria-pressed", String(flagMode));
+      flag.textContent = flagMode ? "Flag mode: on" : "Flag mode: off";
+    });
+    document.getElementById("restart").addEventListener("click", startAgain);
+    document.getElementById("start").addEventListener("click", startAgain);
+    new MutationObserver(() => {
+      if (document.body.classList.contains("-closed")) explainEnd();
+    }).observe(document.body, { attributes: true, attributeFilter: ["class"] });
+  });
+})();
