@@ -217,6 +217,32 @@ async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path) -> None:
         assert not any("Replay written to" in n.message for n in app._notifications)
 
 
+async def test_in_a_browser_an_export_says_the_browser_downloads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 35.10: in a browser the message named the server's file, not the download.
+    from textual.widgets._toast import Toast
+
+    delivered: list[str] = []
+    monkeypatch.setattr(TextminesApp, "is_web", property(lambda self: True))
+    monkeypatch.setattr(
+        TextminesApp,
+        "deliver_binary",
+        lambda self, data, *, save_filename, mime_type: delivered.append(save_filename),
+    )
+    app = make_app(replays_dir=tmp_path / "replays")
+    async with app.run_test(size=(100, 35), notifications=True) as pilot:
+        await win_by_clicks(pilot)
+        await pilot.press("w", "e")
+
+        def said() -> str:
+            return " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+
+        await wait_until(pilot, lambda: "downloads" in said(), "the message")
+        assert len(delivered) == 1 and delivered[0] in said()
+        assert str(tmp_path) not in said()  # the server's folder means nothing in a browser
+
+
 async def test_f1_lists_the_viewers_keys_and_playback_waits_behind_it() -> None:
     from rich.console import Console
     from textual.widgets import Static

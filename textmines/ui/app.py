@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import signal
 import time
@@ -854,6 +855,15 @@ class TextminesApp(ThemedApp):
             self.deliver_binary(
                 io.BytesIO(data), save_filename=target.name, mime_type="application/octet-stream"
             )
+            # The server's folder means nothing to the player: the download is what they get.
+            self.notify(
+                f"{target.name} sent to your browser's downloads.", kind="replay", markup=False
+            )
+            with contextlib.suppress(OSError):  # a copy kept with the games, where it can be
+                self.replays_dir.mkdir(parents=True, exist_ok=True)
+                with target.open("xb") as file:
+                    file.write(data)
+            return
         try:
             self.replays_dir.mkdir(parents=True, exist_ok=True)
             with target.open("xb") as file:
