@@ -67,13 +67,13 @@ def test_a_shared_game_starts_with_its_first_click_and_the_clock_at_the_first_mo
     shared = parse_board_id("9x9-10-o4.4-1ef8z1e8y1s")
     game = shared.game(clock=clock)
     assert game.status == "playing" and game.is_revealed(4, 4)
-    assert not game.clock_started  # the header's timer shows 000, as before a first click
+    assert not game.clock.started  # the header's timer shows 000, as before a first click
     clock.advance(30)
-    game.resume()  # a dialog closing, the terminal getting focus: still waiting
-    assert game.elapsed_ms == 0 and not game.clock_started
+    game.clock.resume()  # a dialog closing, the terminal getting focus: still waiting
+    assert game.elapsed_ms == 0 and not game.clock.started
     game.toggle_mark(7, 0)
     clock.advance(2.5)
-    assert game.elapsed_ms == 2500 and game.clock_started
+    assert game.elapsed_ms == 2500 and game.clock.started
 
 
 def test_ids_ignore_case_and_spaces_around() -> None:

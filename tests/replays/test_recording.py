@@ -130,7 +130,7 @@ def test_the_cursor_is_recorded_while_the_clock_runs_and_only_when_it_moves() ->
     game.note_cursor(1, 1)  # where the reveal was
     game.note_cursor(2, 2)
     game.note_cursor(2, 2)
-    game.pause()
+    game.clock.pause()
     game.note_cursor(1, 1)  # paused
     cursor = [a for a in game.actions if a.kind == ActionKind.CURSOR]
     assert cursor == [Action(ActionKind.CURSOR, 2, 2, 500)]

@@ -321,7 +321,7 @@ async def test_losing_focus_pauses() -> None:
         await pilot.press("space")
         app.post_message(__import__("textual.events", fromlist=["AppBlur"]).AppBlur())
         await pilot.pause()
-        assert app.game.paused
+        assert app.game.clock.paused
 
 
 async def test_help_lists_every_binding() -> None:

@@ -41,7 +41,7 @@ async def test_no_hint_nor_overlay_about_a_hidden_board() -> None:
     async with app.run_test() as pilot:
         await pilot.press("space", "p")
         await settle(pilot)
-        assert app.game.paused
+        assert app.game.clock.paused
         await pilot.press("i", "o")
         await settle(pilot)
         board = app.query_one(BoardView)

@@ -77,12 +77,12 @@ async def test_the_clock_stops_while_anything_covers_the_board(
         await pilot.pause()
         assert app.screen is not app.screen_stack[0]
         clock.advance(60)  # a minute reading the dialog is not game time
-        assert app.game.elapsed == pytest.approx(2)
+        assert app.game.elapsed_ms == pytest.approx(2000)
         await pilot.press(*closing)
         await pilot.pause()
         assert app.screen is app.screen_stack[0]
         clock.advance(1)
-        assert app.game.elapsed == pytest.approx(3)
+        assert app.game.elapsed_ms == pytest.approx(3000)
         assert not app.query("#paused")  # the board was never hidden
 
 
@@ -95,11 +95,11 @@ async def test_the_clock_stops_while_the_terminal_is_too_small() -> None:
         await pilot.resize_terminal(20, 6)
         await pilot.pause()
         clock.advance(60)
-        assert app.game.elapsed == pytest.approx(2)
+        assert app.game.elapsed_ms == pytest.approx(2000)
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         clock.advance(1)
-        assert app.game.elapsed == pytest.approx(3)
+        assert app.game.elapsed_ms == pytest.approx(3000)
 
 
 async def test_a_dialog_over_a_paused_game_keeps_it_paused() -> None:
@@ -111,11 +111,11 @@ async def test_a_dialog_over_a_paused_game_keeps_it_paused() -> None:
         await pilot.press("p", "f1", "escape")
         await pilot.pause()
         clock.advance(10)
-        assert app.game.elapsed == pytest.approx(2)
+        assert app.game.elapsed_ms == pytest.approx(2000)
         assert app.query("#paused")  # still hidden: only P brings it back
         await pilot.press("p")
         clock.advance(1)
-        assert app.game.elapsed == pytest.approx(3)
+        assert app.game.elapsed_ms == pytest.approx(3000)
 
 
 # ---------------------------------------------------------------------------- focus in dialogs

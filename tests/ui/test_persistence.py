@@ -60,7 +60,7 @@ async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path) -> N
 
     again = app_with_files(tmp_path, clock, resumed=loaded)
     async with again.run_test() as pilot:
-        assert again.game.view_text() == view and again.game.paused
+        assert again.game.view_text() == view and again.game.clock.paused
         await wait_until(pilot, lambda: again.screen.has_class("-paused"), "the paused box")
         clock.advance(100)  # paused: the clock waits
         await pilot.press("p")

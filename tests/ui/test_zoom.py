@@ -329,7 +329,7 @@ async def test_pausing_keeps_the_panel_its_size() -> None:
         before = panel.outer_size
         await pilot.press("p")
         await pilot.pause()
-        assert app.game.paused and app.screen.has_class("-paused")
+        assert app.game.clock.paused and app.screen.has_class("-paused")
         assert panel.outer_size == before
         await pilot.press("p")
         await pilot.pause()

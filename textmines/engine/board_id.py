@@ -22,7 +22,8 @@ from typing import Final
 
 from textmines.engine.actions import ActionKind
 from textmines.engine.board import Board
-from textmines.engine.game import Clock, Game
+from textmines.engine.clock import Clock
+from textmines.engine.game import Game
 from textmines.engine.presets import FirstClick
 
 #: Crockford's base 32, lower case: no i, l, o or u to misread.
@@ -87,7 +88,7 @@ class BoardId:
         game.first_click = self.first_click
         game.no_guess = self.no_guess
         game.reveal(*self.first)
-        game.hold_clock_until_move()
+        game.clock.hold_until_move()
         return game
 
 

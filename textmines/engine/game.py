@@ -1,4 +1,6 @@
-"""The game state machine: reveal, mark, chord, win and loss, clock, serialisation.
+"""The game state machine: reveal, mark, chord, win and loss.
+
+Its time is a ``GameClock`` (``clock.py``); its saved form is ``saved_game.py``.
 
 The game keeps its own copy of the packed board bytes and stores the player's state for
 each cell in bits 5-6 of the same byte (see ``board.py``). A covered zero cell is then the
@@ -18,13 +20,12 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from textmines.engine.actions import MOVES, OFF_BOARD, ActionKind
 from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbour_indices
+from textmines.engine.clock import Clock, GameClock
 from textmines.engine.generate import deal_board
 from textmines.engine.presets import FirstClick, check_board, check_first_click
 
 if TYPE_CHECKING:
     from textmines.engine.generate import DealProgress
-
-Clock = Callable[[], float]
 
 COVERED: Final = 0x00
 REVEALED: Final = 0x20
@@ -246,7 +247,8 @@ class Game:
         self.first_click = first_click
         self._question_marks = bool(question_marks)
         self._question_marks_at_start = self._question_marks
-        self._clock = clock
+        #: The game's time: running from the first reveal, stopped at the end.
+        self.clock = GameClock(clock)
         self._board: Board | None = None
         self._cells = bytearray(width * height)
         self._status = Status.READY
@@ -260,11 +262,6 @@ class Game:
         self._flagged_mines: set[int] = set()
         #: Flags put on the board over the game (none in a no-flag game).
         self._flags_placed = 0
-        self._elapsed_ms = 0
-        self._running_since: float | None = None
-        self._paused = False
-        #: The clock waits for a move, whoever asks it to resume (``hold_clock_until_move``).
-        self._held_until_move = False
         #: Mines are placed so that the solver clears the board from the first click
         #: without guessing (``noguess.py``).
         self.no_guess = bool(no_guess)
@@ -345,58 +342,10 @@ class Game:
         """How many times a flag was put on the board in this game."""
         return self._flags_placed
 
-    # ------------------------------------------------------------------ clock
     @property
     def elapsed_ms(self) -> int:
-        """Game time in milliseconds: from the first reveal to the end, pauses excluded."""
-        if self._running_since is None:
-            return self._elapsed_ms
-        return self._elapsed_ms + round((self._clock() - self._running_since) * 1000)
-
-    @property
-    def elapsed(self) -> float:
-        """Game time in seconds."""
-        return self.elapsed_ms / 1000
-
-    @property
-    def paused(self) -> bool:
-        """Whether the clock is stopped by ``pause``."""
-        return self._paused
-
-    def pause(self) -> bool:
-        """Stop the clock of a running game; returns whether it was running."""
-        if self._status != Status.PLAYING or self._paused:
-            return False
-        self._elapsed_ms = self.elapsed_ms
-        self._running_since = None
-        self._paused = True
-        return True
-
-    @property
-    def clock_started(self) -> bool:
-        """Whether the player's time has begun: at the first reveal, or on a shared board
-        (its first click made for the player) at their own first move."""
-        return self._status != Status.READY and not self._held_until_move
-
-    def hold_clock_until_move(self) -> None:
-        """Stop the clock until the next move (a shared board starts with its first click
-        made: the player's time starts at their own first move); only a move resumes it."""
-        self.pause()
-        self._held_until_move = self._paused
-
-    def resume(self) -> bool:
-        """Restart the clock after ``pause``; returns whether it was paused."""
-        if not self._paused or self._held_until_move:
-            return False
-        self._paused = False
-        if self._status == Status.PLAYING:
-            self._running_since = self._clock()
-        return True
-
-    def _now_ms(self) -> int:
-        self._held_until_move = False
-        self.resume()  # acting is playing: a paused clock restarts
-        return self.elapsed_ms
+        """Game time in milliseconds (see ``clock``)."""
+        return self.clock.elapsed_ms
 
     # ------------------------------------------------------------------ view
     def view_row(self, y: int) -> str:
@@ -489,7 +438,7 @@ class Game:
         index = self._index(x, y)
         if self._status.is_over:
             return Change(self.width, (), self._status)
-        return self._apply(kind, index, self._now_ms())
+        return self._apply(kind, index, self.clock.at_move())
 
     def reveal(self, x: int, y: int) -> Change:
         """Open a covered or question-marked cell; a 0 floods its region."""
@@ -523,7 +472,7 @@ class Game:
 
     def _note(self, kind: ActionKind, x: int, y: int) -> None:
         index = self._index(x, y)
-        if self._status != Status.PLAYING or self._paused:
+        if not self.clock.running:
             return
         if kind == ActionKind.CURSOR and index == self._cursor:
             return  # the cursor did not move
@@ -543,9 +492,7 @@ class Game:
             self._do_mark(index, runs, cycle=kind == ActionKind.MARK)
         self._count_effective(kind, index, runs)
         if self._status.is_over and not before.is_over:
-            self._elapsed_ms = t_ms
-            self._running_since = None
-            self._paused = False
+            self.clock.stop(t_ms)
         return Change(self.width, tuple(runs), self._status, self._status != before)
 
     def _count_effective(self, kind: ActionKind, index: int, runs: list[tuple[int, int]]) -> None:
@@ -570,7 +517,7 @@ class Game:
             self.accept_deal(self._deal(index))
         if self._status == Status.READY:
             self._status = Status.PLAYING
-            self._running_since = self._clock()
+            self.clock.start()
         self._open([index], runs)
 
     def _do_mark(self, index: int, runs: list[tuple[int, int]], *, cycle: bool) -> None:
@@ -774,8 +721,7 @@ class Game:
             raise ValueError("'elapsed_ms' is earlier than the last action")
         if game.view_text() != view:
             raise ValueError("replaying 'actions' does not give the saved 'view'")
-        game._elapsed_ms = elapsed_ms
-        game._running_since = clock() if game._status == Status.PLAYING else None
+        game.clock.set_elapsed(elapsed_ms)
         return game
 
     def _replay(self, actions: list[Any], question_marks: bool) -> None:
@@ -829,10 +775,7 @@ class Game:
         game = cls.from_board(board, question_marks=question_marks, clock=clock)
         for number, action in enumerate(actions, 1):
             game._replay_one(number, action)
-        if game._actions:
-            game._elapsed_ms = game._actions[-1].t_ms
-        game._running_since = None
-        game._paused = game._status == Status.PLAYING
+        game.clock.pause_at(game._actions[-1].t_ms if game._actions else 0)
         return game
 
 
@@ -858,7 +801,6 @@ def _field(data: dict[str, Any], key: str, kind: type) -> Any:
 __all__ = [
     "Action",
     "Change",
-    "Clock",
     "EffectiveClicks",
     "Game",
     "Status",

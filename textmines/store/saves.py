@@ -30,7 +30,8 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from textmines.engine.game import Clock, Game
+from textmines.engine.clock import Clock
+from textmines.engine.game import Game
 from textmines.store import locks
 from textmines.store.paths import (
     FileTooLarge,

@@ -29,8 +29,8 @@ from textmines.config import GameConfig, config_from_settings, settings_with_con
 from textmines.crash import crash_message, write_crash_log, write_report
 from textmines.engine import PRESETS, ActionKind, Game, Status
 from textmines.engine.board_id import MAX_CELLS, BoardId, board_id_of, shared_board_of
+from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
-from textmines.engine.game import Clock
 from textmines.engine.metrics import GameMetrics, game_metrics
 from textmines.engine.presets import board_label
 from textmines.replays.recording import Recording, RecordingError
@@ -633,7 +633,7 @@ class TextminesApp(ThemedApp):
         header = self.header
         header.counter_digits = max(3, len(str(game.mines)))
         header.mines_left = game.mines_left
-        header.seconds = timer_seconds(game.elapsed_ms, game.clock_started)
+        header.seconds = timer_seconds(game.elapsed_ms, game.clock.started)
         header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
         status = self.status_line
         if game.status == Status.WON:
@@ -676,7 +676,7 @@ class TextminesApp(ThemedApp):
     def _tick(self) -> None:
         game = self.game
         # A reactive: repaints only when the number changes.
-        self.header.seconds = timer_seconds(game.elapsed_ms, game.clock_started)
+        self.header.seconds = timer_seconds(game.elapsed_ms, game.clock.started)
 
     def play(self, kind: ActionKind, x: int, y: int) -> None:
         """Make one move, whoever asks (keys, mouse, autoplay): through the session, then
@@ -1297,9 +1297,9 @@ class TextminesApp(ThemedApp):
         else:
             self._holds.discard(reason)
         if self._holds:
-            self.game.pause()
+            self.game.clock.pause()
         else:
-            self.game.resume()
+            self.game.clock.resume()
         hidden = self.board_hidden
         if hidden != was_hidden:
             resume = f"Paused - press {self.key_for('app.pause')} to resume"
@@ -1313,7 +1313,7 @@ class TextminesApp(ThemedApp):
         self.hold_clock(COVERED, event.covered)
 
     def on_app_blur(self) -> None:
-        if self.game.status == Status.PLAYING and not self.game.paused:
+        if self.game.status == Status.PLAYING and not self.game.clock.paused:
             self.hold_clock(BLUR, True)
 
     def action_menu(self, index: int = 0) -> None:
