@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from tests.helpers import FakeClock
 from textmines.engine import Board, Change, Game
 from textmines.engine.metrics import bbbv
+from textmines.engine.saved_game import game_from_dict, game_to_dict
 
 DIGITS = frozenset("012345678")
 STATUSES = ("ready", "playing", "won", "lost")
@@ -468,7 +469,7 @@ def test_action_sequences_keep_view_and_change_consistent(
 
 # ---------------------------------------------------------------- 4. serialisation
 def round_trip(game: Game, clock: Callable[[], float]) -> Game:
-    return Game.from_dict(json.loads(json.dumps(game.to_dict())), clock=clock)
+    return game_from_dict(json.loads(json.dumps(game_to_dict(game))), clock=clock)
 
 
 def assert_same_game(a: Game, b: Game) -> None:
@@ -477,7 +478,7 @@ def assert_same_game(a: Game, b: Game) -> None:
     assert b.mines_left == a.mines_left
     assert b.safe_left == a.safe_left
     assert b.percent_cleared == a.percent_cleared
-    assert b.to_dict() == a.to_dict()
+    assert game_to_dict(b) == game_to_dict(a)
 
 
 def resolved(game: Game, steps: list[tuple[str, int, int]]) -> Iterator[tuple[str, int, int]]:
@@ -513,9 +514,9 @@ def test_serialisation_round_trips(
 
 @pytest.mark.parametrize("during_play", [True, False], ids=["changed-in-play", "only-after-end"])
 def test_round_trip_after_question_marks_changed_on_finished_game(during_play: bool) -> None:
-    """ENGINE BUG: flipping ``question_marks`` after the game ended breaks ``from_dict``.
+    """ENGINE BUG: flipping ``question_marks`` after the game ended breaks ``game_from_dict``.
 
-    The setter records an option change only while the game is not over, but ``to_dict``
+    The setter records an option change only while the game is not over, but ``game_to_dict``
     saves the current value, and ``_replay`` derives the starting value from the first
     recorded change (or from the saved value if none). So the saved game is rejected.
     """

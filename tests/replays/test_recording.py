@@ -18,6 +18,7 @@ from textmines.engine.actions import MOVES
 from textmines.engine.board import Board
 from textmines.engine.game import Action, Game
 from textmines.engine.metrics import game_metrics
+from textmines.engine.saved_game import game_from_dict, game_to_dict
 from textmines.replays.recording import Recording, RecordingError
 
 
@@ -161,9 +162,9 @@ def test_a_saved_and_resumed_game_goes_on_with_the_same_recording() -> None:
     for action in recording.actions[:half]:
         clock.now = 1000 + action.t_ms / 1000
         _take(game, action)
-    saved = game.to_dict()
+    saved = game_to_dict(game)
     clock.advance(3600)  # an hour away: not game time
-    resumed = Game.from_dict(saved, clock=clock)
+    resumed = game_from_dict(saved, clock=clock)
     start = clock.now - recording.actions[half - 1].t_ms / 1000
     for action in recording.actions[half:]:
         clock.now = start + action.t_ms / 1000

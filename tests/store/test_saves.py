@@ -13,6 +13,7 @@ import pytest
 
 from tests.helpers import FakeClock
 from textmines.engine import Game, Status
+from textmines.engine.saved_game import game_to_dict
 from textmines.store.saves import (
     SAVE_FILE_FORMAT,
     SAVE_FILE_VERSION,
@@ -240,7 +241,7 @@ def test_a_finished_game_in_the_file_is_moved_aside(tmp_path: Path) -> None:
     assert board is not None
     game.reveal(*next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y)))
     path = tmp_path / "saved-game.json"
-    document = {"format": SAVE_FILE_FORMAT, "version": 1, "game": game.to_dict(), "extra": {}}
+    document = {"format": SAVE_FILE_FORMAT, "version": 1, "game": game_to_dict(game), "extra": {}}
     path.write_text(json.dumps(document))
     loaded, notice = load_game(path, clock)
     assert loaded is None

@@ -1,6 +1,6 @@
 """The game state machine: reveal, mark, chord, win and loss.
 
-Its time is a ``GameClock`` (``clock.py``); its saved form is ``saved_game.py``.
+Its time is a ``GameClock`` (``clock.py``); its saved form is in ``saved_game.py``.
 
 The game keeps its own copy of the packed board bytes and stores the player's state for
 each cell in bits 5-6 of the same byte (see ``board.py``). A covered zero cell is then the
@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from textmines.engine.actions import MOVES, OFF_BOARD, ActionKind
 from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbour_indices
@@ -33,9 +33,6 @@ FLAG: Final = 0x40
 QUESTION: Final = 0x60
 STATE_MASK: Final = 0x60
 LAYOUT_MASK: Final = 0x1F
-
-SAVE_FORMAT: Final = "textmines-game"
-SAVE_VERSION: Final = 1
 
 # Covered or question-marked safe cells, whatever their number: what a flood may open.
 _OPENABLE_RUN: Final = re.compile(rb"[\x00-\x08\x60-\x68]+")
@@ -113,22 +110,6 @@ class Action(NamedTuple):
     x: int
     y: int
     t_ms: int
-
-
-#: How each kind is written in a save (one letter).
-_KIND_CODES: Final = {
-    ActionKind.REVEAL: "r",
-    ActionKind.MARK: "m",
-    ActionKind.FLAG: "f",
-    ActionKind.CHORD: "c",
-    ActionKind.QUESTION_MARKS: "q",
-    ActionKind.CURSOR: "p",
-    ActionKind.PRESS: "d",
-    # Only in a game replayed from another program's file (see ``ActionKind``).
-    ActionKind.LEFT_OFF_BOARD: "l",
-    ActionKind.RIGHT_OFF_BOARD: "g",
-}
-_CODE_KINDS: Final = {code: kind for kind, code in _KIND_CODES.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,108 +618,7 @@ class Game:
         self._cells[:] = self._cells.translate(_FLAG_MINES)
         self._flags = self.mines
 
-    # ------------------------------------------------------------------ saving
-    def to_dict(self) -> dict[str, Any]:
-        """The whole game as a JSON-able dict; ``Game.from_dict`` restores it exactly."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "width": self.width,
-            "height": self.height,
-            "mines": self.mines,
-            "seed": self.seed,
-            "first_click": self.first_click,
-            "question_marks": self._question_marks,
-            "question_marks_at_start": self._question_marks_at_start,
-            "no_guess": self.no_guess,
-            "no_guess_failed": self.no_guess_failed,
-            "layout": self._board.to_text() if self._board is not None else None,
-            "actions": [[_KIND_CODES[a.kind], a.x, a.y, a.t_ms] for a in self._actions],
-            "elapsed_ms": self.elapsed_ms,
-            "view": self.view_text(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, *, clock: Clock = time.monotonic) -> Game:
-        """Rebuild a game saved by ``to_dict`` by replaying its actions on its layout.
-
-        Raises ``ValueError`` naming the problem if ``data`` is not a valid saved game.
-        """
-        try:
-            return cls._from_dict(data, clock)
-        except ValueError as error:
-            raise ValueError(f"not a valid saved game: {error}") from None
-
-    @classmethod
-    def _from_dict(cls, data: Any, clock: Clock) -> Game:
-        _check_save_header(data)
-        width = _field(data, "width", int)
-        height = _field(data, "height", int)
-        mines = _field(data, "mines", int)
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError("'seed' must be a whole number or null")
-        first_click = _field(data, "first_click", str)
-        question_marks = _field(data, "question_marks", bool)
-        question_marks_at_start = _field(data, "question_marks_at_start", bool)
-        layout = data.get("layout")
-        actions = _field(data, "actions", list)
-        elapsed_ms = _field(data, "elapsed_ms", int)
-        view = _field(data, "view", str)
-        # Saves written before no-guess mode existed have neither key.
-        no_guess = _field(data, "no_guess", bool) if "no_guess" in data else False
-        no_guess_failed = (
-            _field(data, "no_guess_failed", bool) if "no_guess_failed" in data else False
-        )
-
-        if layout is None:
-            if seed is None:
-                raise ValueError("a game without a layout needs a seed")
-            game = cls(
-                width,
-                height,
-                mines,
-                seed=seed,
-                first_click=first_click,
-                question_marks=question_marks_at_start,
-                clock=clock,
-                no_guess=no_guess,
-            )
-        else:
-            if not isinstance(layout, str):
-                raise ValueError("'layout' must be board text or null")
-            board = Board.from_text(layout)
-            if (board.width, board.height, board.mine_count) != (width, height, mines):
-                raise ValueError("'layout' does not match 'width', 'height' and 'mines'")
-            game = cls.from_board(board, question_marks=question_marks_at_start, clock=clock)
-            game.seed = seed
-            game.first_click = check_first_click(first_click)
-            # The layout makes the replay exact: no generation runs again.
-            game.no_guess = no_guess
-            game.no_guess_failed = no_guess_failed
-        game._replay(actions, question_marks)
-        if elapsed_ms < 0 or (game._actions and elapsed_ms < game._actions[-1].t_ms):
-            raise ValueError("'elapsed_ms' is earlier than the last action")
-        if game.view_text() != view:
-            raise ValueError("replaying 'actions' does not give the saved 'view'")
-        game.clock.set_elapsed(elapsed_ms)
-        return game
-
-    def _replay(self, actions: list[Any], question_marks: bool) -> None:
-        for number, entry in enumerate(actions, 1):
-            if (
-                not isinstance(entry, list)
-                or len(entry) != 4
-                or entry[0] not in _CODE_KINDS
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[1:])
-            ):
-                raise ValueError(f"action {number} must be [kind, x, y, t_ms], not {entry!r}")
-            self._replay_one(number, Action(_CODE_KINDS[entry[0]], *entry[1:]))
-        # Once the game is over the option may change without being recorded.
-        if self._question_marks != question_marks and not self._status.is_over:
-            raise ValueError("'question_marks' does not match the recorded option changes")
-        self._question_marks = question_marks
-
+    # ------------------------------------------------------------------ replaying
     def take(self, action: Action) -> None:
         """Take one recorded action again, at its recorded time (a replay going forward).
         Raises ``ValueError`` if it cannot be taken (see ``replayed``)."""
@@ -777,25 +657,6 @@ class Game:
             game._replay_one(number, action)
         game.clock.pause_at(game._actions[-1].t_ms if game._actions else 0)
         return game
-
-
-def _check_save_header(data: Any) -> None:
-    """A saved game is a dict in this build's format and version."""
-    if not isinstance(data, dict):
-        raise ValueError(f"expected a dict, got {type(data).__name__}")
-    if data.get("format") != SAVE_FORMAT:
-        raise ValueError(f"'format' must be {SAVE_FORMAT!r}")
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(
-            f"unsupported version {data.get('version')!r} (this build reads {SAVE_VERSION})"
-        )
-
-
-def _field(data: dict[str, Any], key: str, kind: type) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ValueError(f"{key!r} must be of type {kind.__name__}, not {value!r}")
-    return value
 
 
 __all__ = [

@@ -1,6 +1,6 @@
 """The game in progress, saved as JSON so that quitting and coming back resumes it.
 
-The file holds the game (``Game.to_dict``) and a small dict of UI data (``extra``) such as when
+The file holds the game (``game_to_dict``) and a small dict of UI data (``extra``) such as when
 the game started, whether the player used help, and the preset. It is always replaced
 atomically: a crash while saving leaves the previous save or the new one, never half a file.
 
@@ -32,6 +32,7 @@ from typing import Any, Final
 
 from textmines.engine.clock import Clock
 from textmines.engine.game import Game
+from textmines.engine.saved_game import game_from_dict, game_to_dict
 from textmines.store import locks
 from textmines.store.paths import (
     FileTooLarge,
@@ -140,7 +141,7 @@ def save_game(
         "format": SAVE_FILE_FORMAT,
         "version": SAVE_FILE_VERSION,
         "saved_at": moment.isoformat(),
-        "game": game.to_dict(),
+        "game": game_to_dict(game),
         "extra": dict(extra or {}),
     }
     try:
@@ -286,7 +287,7 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
     if isinstance(elapsed, int) and not 0 <= elapsed <= LONGEST_GAME_MS:
         raise _Unusable(f"'elapsed_ms' must be between 0 and {LONGEST_GAME_MS}, not {elapsed}")
     try:
-        game = Game.from_dict(game_data, clock=clock)
+        game = game_from_dict(game_data, clock=clock)
     except (ValueError, TypeError, OverflowError, RecursionError) as error:
         raise _Unusable(str(error) or type(error).__name__) from None
     if game.status.is_over:
