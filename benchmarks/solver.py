@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import summary
 
-from textmines.engine import BEGINNER, EXPERT, INTERMEDIATE, Game, Preset
+from textmines.engine import BEGINNER, EXPERT, INTERMEDIATE, Game, Preset, Status
 from textmines.engine.generate import place_mines_no_guess
 from textmines.engine.noguess import (
     WORK_PER_SECOND,
@@ -88,7 +88,7 @@ def play(
         guess_decisions.append(decisions[-1])
         safe_left = game.safe_left
         game.reveal(*cell)
-    won = game.status == "won"
+    won = game.status == Status.WON
     return won, guesses, decisions, guess_decisions, None if won else safe_left
 
 

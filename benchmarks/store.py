@@ -33,7 +33,7 @@ from tests.factories import game_record, played_game
 from textmines.engine import Game
 from textmines.records import record_for
 from textmines.replays.recording import Recording
-from textmines.store.stats import GameRecord, StatsStore, open_stats
+from textmines.store.stats import GameRecord, Outcome, StatsStore, open_stats
 
 START = datetime(2022, 1, 1, tzinfo=UTC)
 # Share of games, win rate and typical winning time (s) of each board in the big database.
@@ -79,7 +79,7 @@ def synthetic(rng: random.Random, ended: datetime) -> GameRecord:
             break
         pick -= share
     roll = rng.random()
-    outcome = "won" if roll < win_rate else ("abandoned" if roll > 0.97 else "lost")
+    outcome = Outcome.WON if roll < win_rate else Outcome.ABANDONED if roll > 0.97 else Outcome.LOST
     time_ms = max(1000, int(rng.gauss(seconds, seconds / 4) * 1000))
     bbbv = max(1, int(size[0] * size[1] * 0.4 * rng.uniform(0.6, 1.2)))
     return game_record(
@@ -90,7 +90,7 @@ def synthetic(rng: random.Random, ended: datetime) -> GameRecord:
         no_guess=no_guess,
         assisted=rng.random() < 0.05,
         bbbv=bbbv,
-        solved_bbbv=bbbv if outcome == "won" else rng.randrange(bbbv),
+        solved_bbbv=bbbv if outcome == Outcome.WON else rng.randrange(bbbv),
         clicks=(bbbv + 5, size[2] // 2, bbbv // 4),
         seed=rng.getrandbits(63),
     )
@@ -117,7 +117,9 @@ def recording(folder: Path, repeat: int) -> None:
     moment = datetime.now(UTC)
 
     def make() -> GameRecord:
-        return record_for(game, outcome="won", started_at=moment, ended_at=moment, assisted=False)
+        return record_for(
+            game, outcome=Outcome.WON, started_at=moment, ended_at=moment, assisted=False
+        )
 
     # Distinct start times: the store ignores a game it already has.
     records = iter(

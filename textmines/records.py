@@ -13,15 +13,19 @@ from textmines.engine.game import Game, Status
 from textmines.engine.metrics import game_metrics
 from textmines.replays.evf import export_evf
 from textmines.replays.recording import Recording
-from textmines.store.stats import OUTCOMES, GameRecord, Group, StoredReplay
+from textmines.store.stats import OUTCOMES, GameRecord, Group, Outcome, StoredReplay
 
-_STATUS_FOR: Final = {"won": Status.WON, "lost": Status.LOST, "abandoned": Status.PLAYING}
+_STATUS_FOR: Final = {
+    Outcome.WON: Status.WON,
+    Outcome.LOST: Status.LOST,
+    Outcome.ABANDONED: Status.PLAYING,
+}
 
 
 def record_for(
     game: Game,
     *,
-    outcome: str,
+    outcome: Outcome,
     started_at: datetime,
     ended_at: datetime,
     assisted: bool,

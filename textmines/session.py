@@ -27,7 +27,7 @@ from textmines.store.saves import (
     save_game,
     save_own_game,
 )
-from textmines.store.stats import BestTime, Group, StatsError, StatsStore
+from textmines.store.stats import BestTime, Group, Outcome, StatsError, StatsStore
 
 
 def utc_now() -> datetime:
@@ -201,7 +201,7 @@ class GameSession:
                 previous = self.stats.best_time(self.group)
             except StatsError as error:  # reading must never end the game, nor its record
                 problem = str(error)
-        notice = self._record("won" if won else "lost") or problem
+        notice = self._record(Outcome.WON if won else Outcome.LOST) or problem
         new_best = (
             won
             and self.sets_records
@@ -224,9 +224,9 @@ class GameSession:
         if not self.touched:
             self._drop_save()
             return None
-        return self._record("abandoned")
+        return self._record(Outcome.ABANDONED)
 
-    def _record(self, outcome: str) -> str | None:
+    def _record(self, outcome: Outcome) -> str | None:
         self.recorded = True
         notice = None
         waiting = False
@@ -245,7 +245,7 @@ class GameSession:
             # Kept by the store for later (the database was busy): as good as recorded.
             waiting = self.stats.pending > before
         self.record_waiting = waiting
-        kept = notice is not None and not waiting and outcome == "abandoned"
+        kept = notice is not None and not waiting and outcome == Outcome.ABANDONED
         if not kept:
             # Over or recorded: its save must not resume it again. A game left in play that
             # could not be recorded keeps its save, so it is not lost.

@@ -248,7 +248,7 @@ def test_no_guess_games_are_counted_apart(store: StatsStore) -> None:
 def test_an_empty_group_has_zeros(store: StatsStore) -> None:
     stats = store.group_stats(EXPERT)
     assert (stats.played, stats.won, stats.win_percent) == (0, 0, 0.0)
-    assert stats.current_streak == Streak("", 0)
+    assert stats.current_streak == Streak(None, 0)
     assert str(stats.current_streak) == "none"
     assert stats.best_times == ()
     assert stats.average_winning_ms is None
@@ -330,7 +330,7 @@ def test_streaks(
 def test_streak_signed_value() -> None:
     assert Streak("won", 3).signed == 3
     assert Streak("lost", 2).signed == -2
-    assert Streak("", 0).signed == 0
+    assert Streak(None, 0).signed == 0
 
 
 def test_streaks_follow_end_time_not_insertion_order(store: StatsStore) -> None:

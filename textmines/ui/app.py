@@ -38,7 +38,7 @@ from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, save_changes
-from textmines.store.stats import StatsError, StatsStore, StoredReplay
+from textmines.store.stats import Outcome, StatsError, StatsStore, StoredReplay
 from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
@@ -648,9 +648,9 @@ class TextminesApp(ThemedApp):
                 previous = finish.previous_best
                 if previous is not None:
                     message += f" (was {format_seconds(previous.time_ms)})"
-            status.show(message, "won")
+            status.show(message, Outcome.WON)
         elif game.status == Status.LOST:
-            status.show(f"Boom - {percent_cleared_text(game)} cleared", "lost")
+            status.show(f"Boom - {percent_cleared_text(game)} cleared", Outcome.LOST)
         else:
             status.show(f"{game.safe_left} safe left · {percent_cleared_text(game)} cleared")
         # Over, the board takes no moves: the hints offer what comes next.

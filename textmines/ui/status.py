@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from textmines.store.stats import Outcome
 from textmines.ui.colours import PieceStyle
 from textmines.ui.keymap import Hint
 from textmines.ui.line import OneLineWidget, Piece, fit_entries, fit_words
@@ -46,8 +47,9 @@ class StatusLine(OneLineWidget):
     PIECE_STYLES: ClassVar[Mapping[str, PieceStyle]] = {
         "hints": PieceStyle(color="text-muted"),
         "mode": PieceStyle(color="text-accent", bold=True),
-        "won": PieceStyle(color="success", bold=True),
-        "lost": PieceStyle(color="error", bold=True),
+        # The end message, by the game's outcome.
+        Outcome.WON: PieceStyle(color="success", bold=True),
+        Outcome.LOST: PieceStyle(color="error", bold=True),
     }
 
     def __init__(
@@ -61,7 +63,7 @@ class StatusLine(OneLineWidget):
         super().__init__(name=name, id=id, classes=classes)
         self.hints = tuple(hints)
         self.text = ""
-        self.outcome = ""
+        self.outcome: Outcome | None = None
         self.modes: tuple[str, ...] = ()
 
     def set_hints(self, hints: Sequence[str]) -> None:
@@ -70,8 +72,8 @@ class StatusLine(OneLineWidget):
             self.hints = tuple(hints)
             self.refresh()
 
-    def show(self, text: str, outcome: str = "") -> None:
-        """Show progress, or the end message with ``outcome`` ``won``/``lost``."""
+    def show(self, text: str, outcome: Outcome | None = None) -> None:
+        """Show progress, or the end message of a game won or lost (``outcome``)."""
         if (text, outcome) != (self.text, self.outcome):
             self.text, self.outcome = text, outcome
             self.refresh()
@@ -97,5 +99,5 @@ class StatusLine(OneLineWidget):
             room -= len(piece)
         text = fit_words(self.text, room - 2)
         if text:
-            pieces.append((f" {text} ", self.outcome or None))
+            pieces.append((f" {text} ", self.outcome))
         return pieces

@@ -50,6 +50,7 @@ from textmines.store.stats.figures import (
     RECENT_WINS,
     BestTime,
     DailyStats,
+    DayResult,
     GroupStats,
     StoredReplay,
     Streak,
@@ -60,7 +61,14 @@ from textmines.store.stats.opening import (
     SQLITE_MAGIC,
     open_stats,
 )
-from textmines.store.stats.records import CUSTOM, OUTCOMES, GameRecord, GameShape, Group
+from textmines.store.stats.records import (
+    CUSTOM,
+    OUTCOMES,
+    GameRecord,
+    GameShape,
+    Group,
+    Outcome,
+)
 from textmines.store.stats.schema import MIGRATIONS, SCHEMA_VERSION, utc_text
 from textmines.store.stats.store import StatsStore
 
@@ -77,10 +85,12 @@ __all__ = [
     "SQLITE_MAGIC",
     "BestTime",
     "DailyStats",
+    "DayResult",
     "GameRecord",
     "GameShape",
     "Group",
     "GroupStats",
+    "Outcome",
     "StatsError",
     "StatsStore",
     "StoredReplay",

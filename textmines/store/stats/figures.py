@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from enum import StrEnum
 from typing import Final
 
-from textmines.store.stats.records import Group
+from textmines.store.stats.records import Group, Outcome
 
 BEST_TIMES: Final = 10
 RECENT_WINS: Final = 50
@@ -35,9 +36,24 @@ class StoredReplay:
     game_id: int
     started_at: datetime
     ended_at: datetime
-    outcome: str
+    outcome: Outcome
     assisted: bool
     data: bytes
+
+
+class DayResult(StrEnum):
+    """How the try that counted on a daily board went: its outcome, or ``assisted`` for a
+    win with help (hints, autoplay), which is not a day won."""
+
+    WON = Outcome.WON.value
+    ASSISTED = "assisted"
+    LOST = Outcome.LOST.value
+    ABANDONED = Outcome.ABANDONED.value
+
+    @classmethod
+    def of(cls, outcome: Outcome, *, assisted: bool) -> DayResult:
+        """The result of a try with ``outcome``, played with help or not."""
+        return cls.ASSISTED if outcome == Outcome.WON and assisted else cls(outcome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,30 +65,29 @@ class DailyStats:
     days_won: int
     current_streak: int
     longest_streak: int
-    #: (day ``YYYY-MM-DD``, outcome, time in ms), the latest first; the outcome of a win
-    #: with help is ``assisted``.
-    days: tuple[tuple[str, str, int], ...]
+    #: (day ``YYYY-MM-DD``, result, time in ms), the latest first.
+    days: tuple[tuple[str, DayResult, int], ...]
     #: Tries left out because a value in them is not one textmines writes (edited by hand).
     damaged: int = 0
 
 
-def daily_figures(days: dict[str, tuple[str, int]], damaged: int = 0) -> DailyStats:
-    """The figures of ``days`` (day: (outcome, time in ms) of the try that counted), and
+def daily_figures(days: dict[str, tuple[DayResult, int]], damaged: int = 0) -> DailyStats:
+    """The figures of ``days`` (day: (result, time in ms) of the try that counted), and
     ``damaged`` tries left out. A streak is days won one after another; a day missed or not
     won ends it. The current streak runs to the last day played."""
     ordered = sorted(days)
     longest = run = 0
     previous: date | None = None
     for day in ordered:
-        outcome, _ = days[day]
+        result, _ = days[day]
         current = date.fromisoformat(day)
         consecutive = previous is not None and current - previous == timedelta(days=1)
-        run = (run + 1 if consecutive else 1) if outcome == "won" else 0
+        run = (run + 1 if consecutive else 1) if result == DayResult.WON else 0
         longest = max(longest, run)
         previous = current
     return DailyStats(
         days_played=len(days),
-        days_won=sum(1 for outcome, _ in days.values() if outcome == "won"),
+        days_won=sum(1 for result, _ in days.values() if result == DayResult.WON),
         current_streak=run,
         longest_streak=longest,
         days=tuple((day, *days[day]) for day in reversed(ordered)),
@@ -82,9 +97,10 @@ def daily_figures(days: dict[str, tuple[str, int]], damaged: int = 0) -> DailySt
 
 @dataclass(frozen=True, slots=True)
 class Streak:
-    """The run of results the player is on: ``outcome`` ``"won"``, ``"lost"`` or ``""`` (none)."""
+    """The run of results the player is on: wins (``outcome`` ``WON``), losses (``LOST``,
+    abandoned games among them) or none (None)."""
 
-    outcome: str
+    outcome: Outcome | None
     length: int
     #: Games of a losing streak that were abandoned rather than lost.
     abandoned: int = 0
@@ -94,14 +110,14 @@ class Streak:
     @property
     def signed(self) -> int:
         """Wins positive, losses negative, 0 for none."""
-        return -self.length if self.outcome == "lost" else self.length
+        return -self.length if self.outcome == Outcome.LOST else self.length
 
     def __str__(self) -> str:
         """Named by what it counts: ``3 wins``, ``2 losses``, ``14 abandoned``, ``5 lost or
         abandoned``; ``none`` says why when an assisted win ended the streak."""
-        if self.outcome == "won":
+        if self.outcome == Outcome.WON:
             return f"{self.length} win" + ("" if self.length == 1 else "s")
-        if self.outcome == "lost":
+        if self.outcome == Outcome.LOST:
             if self.abandoned == 0:
                 return f"{self.length} loss" + ("" if self.length == 1 else "es")
             if self.abandoned == self.length:
@@ -110,7 +126,7 @@ class Streak:
         return "none (an assisted win ends a streak)" if self.after_assisted_win else "none"
 
 
-NO_STREAK: Final = Streak("", 0)
+NO_STREAK: Final = Streak(None, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,11 +174,11 @@ def streaks(history: str) -> tuple[Streak, int, int]:
     if not history:
         return NO_STREAK, longest_win, longest_loss
     if history[-1] == "w":
-        return Streak("", 0, after_assisted_win=True), longest_win, longest_loss
+        return Streak(None, 0, after_assisted_win=True), longest_win, longest_loss
     last = history[-1]
     tail = history.rstrip("W") if last == "W" else history.rstrip("LlQq")
     run = history[len(tail) :]
     if last == "W":
-        return Streak("won", len(run)), longest_win, longest_loss
+        return Streak(Outcome.WON, len(run)), longest_win, longest_loss
     abandoned = sum(1 for game in run if game in "Qq")
-    return Streak("lost", len(run), abandoned), longest_win, longest_loss
+    return Streak(Outcome.LOST, len(run), abandoned), longest_win, longest_loss

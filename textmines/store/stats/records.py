@@ -8,11 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Final, Protocol
 
 from textmines.engine.presets import PRESETS, board_label, preset_for
 
-OUTCOMES: Final = ("won", "lost", "abandoned")
+
+class Outcome(StrEnum):
+    """How a recorded game ended; stored as its text (``won``...), which it equals."""
+
+    WON = "won"
+    LOST = "lost"
+    #: Left while it ran: the player chose a new game or another board, or could not save it.
+    ABANDONED = "abandoned"
+
+
+#: Every outcome, in the order messages name them (the schema's CHECK lists the same).
+OUTCOMES: Final = tuple(Outcome)
 CUSTOM: Final = "custom"
 
 
@@ -93,7 +105,7 @@ class GameRecord:
     mines: int
     first_click: str
     seed: int | None
-    outcome: str
+    outcome: Outcome
     time_ms: int
     bbbv: int
     solved_bbbv: int

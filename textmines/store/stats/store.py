@@ -33,12 +33,13 @@ from textmines.store.stats.figures import (
     RECENT_WINS,
     BestTime,
     DailyStats,
+    DayResult,
     GroupStats,
     StoredReplay,
     daily_figures,
     streaks,
 )
-from textmines.store.stats.records import OUTCOMES, GameRecord, Group
+from textmines.store.stats.records import OUTCOMES, GameRecord, Group, Outcome
 from textmines.store.stats.schema import (
     COLUMNS,
     COLUMNS_AT,
@@ -459,7 +460,7 @@ class StatsStore:
                     " which textmines never writes (edited by hand?)"
                 )
         return StoredReplay(
-            number, parse_utc(started), parse_utc(ended), outcome, bool(assisted), data
+            number, parse_utc(started), parse_utc(ended), Outcome(outcome), bool(assisted), data
         )
 
     def has_game(self, game_id: int) -> bool:
@@ -487,7 +488,7 @@ class StatsStore:
                 "SELECT daily, practice, outcome, time_ms, assisted FROM games"
                 " WHERE daily IS NOT NULL ORDER BY daily, ended_at, id"
             ).fetchall()
-        days: dict[str, tuple[str, int]] = {}
+        days: dict[str, tuple[DayResult, int]] = {}
         damaged = 0
         for day, practice, outcome, time_ms, assisted in rows:
             if practice == 1:
@@ -495,7 +496,7 @@ class StatsStore:
             if practice != 0 or assisted not in (0, 1) or not _sound_day(day, outcome, time_ms):
                 damaged += 1
             elif day not in days:
-                days[day] = ("assisted" if outcome == "won" and assisted else outcome, time_ms)
+                days[day] = (DayResult.of(Outcome(outcome), assisted=bool(assisted)), time_ms)
         return daily_figures(days, damaged)
 
     def count(self) -> int:

@@ -12,7 +12,7 @@ Everything that comes from the database or the file system is shown as plain tex
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar, Final
@@ -33,8 +33,10 @@ from textmines.store.stats import (
     CUSTOM,
     RECENT_WINS,
     DailyStats,
+    DayResult,
     Group,
     GroupStats,
+    Outcome,
     StatsError,
     StatsStore,
 )
@@ -52,6 +54,9 @@ TABS: Final = (
 DAILY_DAYS: Final = 30
 NO_VALUE: Final = "-"
 MUTED: Final = "$text-muted"
+#: Wins and losses (a streak's, a day's) in the theme's colours; an assisted win (no day
+#: won) and an abandoned game in neither.
+_OUTCOME_STYLES: Final[Mapping[str, str]] = {Outcome.WON: "$success", Outcome.LOST: "$error"}
 #: Columns between the figures and the best-times table when they sit side by side.
 GAP: Final = 3
 #: The widest the chart of the last wins grows in a wide terminal.
@@ -71,7 +76,7 @@ def format_local(moment: datetime) -> str:
 def _summary_lines(stats: GroupStats) -> list[Content]:
     """Counts, streaks, average time and best 3BV/s as aligned label/value lines."""
     streak = stats.current_streak
-    streak_style = {"won": "$success", "lost": "$error"}.get(streak.outcome, "")
+    streak_style = _OUTCOME_STYLES.get(streak.outcome, "") if streak.outcome else ""
     average = stats.average_winning_ms
     rate = stats.best_bbbv_per_s
     losing = " (lost or abandoned)" if stats.abandoned else ""
@@ -160,11 +165,12 @@ def daily_text(stats: DailyStats) -> Content:
         Content(""),
         Content.styled("Day         Result    Time", f"{MUTED} bold"),
     ]
-    for day, outcome, time_ms in stats.days[:DAILY_DAYS]:
+    for day, result, time_ms in stats.days[:DAILY_DAYS]:
         # An assisted win (hints, autoplay) shows its time, but not as a day won.
-        time = format_seconds(time_ms) if outcome in ("won", "assisted") else NO_VALUE
-        style = "$success" if outcome == "won" else "$error" if outcome == "lost" else ""
-        lines.append(Content.styled(f"{day}  {outcome:<9} {time}", style))
+        won = result in (DayResult.WON, DayResult.ASSISTED)
+        time = format_seconds(time_ms) if won else NO_VALUE
+        style = _OUTCOME_STYLES.get(result, "")
+        lines.append(Content.styled(f"{day}  {result:<9} {time}", style))
     if stats.damaged:
         lines.append(Content.styled(_damaged_text(stats.damaged), "$warning"))
     lines.append(
