@@ -24,20 +24,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import os
-import pty
 import random
 import select
 import signal
 import sqlite3
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.helpers import launch_in_pty
 
 COLUMNS, LINES = 160, 50
 LIMIT = 2.0
@@ -46,28 +46,7 @@ GIVE_UP = 10.0
 
 def launch(home: Path, *args: str) -> tuple[subprocess.Popen[bytes], int]:
     """``textmines ARGS`` in a new session whose controlling terminal is a new pty."""
-    main, child = pty.openpty()
-    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
-    env = {**os.environ, "TEXTMINES_HOME": str(home), "TERM": "xterm-256color"}
-    env.pop("TEXTUAL", None)
-
-    def controlling_terminal() -> None:
-        # The child's stdin is the pty: make it the new session's controlling terminal, so
-        # closing our side hangs it up and the kernel sends SIGHUP, as a real close does.
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-    process = subprocess.Popen(
-        [sys.executable, "-m", "textmines", *args],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        env=env,
-        start_new_session=True,
-        preexec_fn=controlling_terminal,
-    )
-    os.close(child)
-    os.set_blocking(main, False)
-    return process, main
+    return launch_in_pty(home, *args, size=(COLUMNS, LINES), controlling=True)
 
 
 def drain(main: int, seconds: float, until: bytes = b"", seen: bytes = b"") -> bytes:

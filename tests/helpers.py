@@ -6,11 +6,14 @@ Import from here (``from tests.helpers import ...``); conftest files only declar
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import select
+import struct
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -173,13 +176,27 @@ def scaled(count: int) -> int:
     return max(1, count * settings().max_examples // 100)
 
 
-def launch_in_pty(home: Path, *args: str) -> tuple[subprocess.Popen[bytes], int]:
+def launch_in_pty(
+    home: Path, *args: str, size: tuple[int, int] | None = None, controlling: bool = False
+) -> tuple[subprocess.Popen[bytes], int]:
     """The real program (``python -m textmines ARGS``, data under ``home``) in a new
-    pseudo-terminal and session; returns the process and our side of the terminal."""
+    pseudo-terminal and session; returns the process and our side of the terminal.
+
+    ``size`` (columns, lines) sets the terminal's size. With ``controlling`` the terminal is
+    the session's controlling terminal: closing our side hangs it up, and the kernel sends
+    SIGHUP (and SIGCONT), as when a terminal window is closed.
+    """
     env = {**os.environ, "TEXTMINES_HOME": str(home), "TERM": "xterm-256color"}
     env.pop("TEXTUAL", None)
     main, child = pty.openpty()
+    if size is not None:
+        columns, lines = size
+        fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
     os.set_blocking(main, False)
+
+    def controlling_terminal() -> None:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the child's stdin is the pty
+
     process = subprocess.Popen(
         [sys.executable, "-m", "textmines", *args],
         stdin=child,
@@ -187,6 +204,7 @@ def launch_in_pty(home: Path, *args: str) -> tuple[subprocess.Popen[bytes], int]
         stderr=child,
         env=env,
         start_new_session=True,
+        preexec_fn=controlling_terminal if controlling else None,
     )
     os.close(child)
     return process, main

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import pty
 import re
 import select
 import signal
@@ -27,7 +26,7 @@ from typing import IO
 
 import pytest
 
-from tests.helpers import read_until
+from tests.helpers import launch_in_pty, read_until
 from textmines.store.saves import load_game
 
 #: Closing the terminal ends textmines within this (seconds).
@@ -40,26 +39,7 @@ def in_terminal(
 ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     """``textmines ARGS`` in a new session whose controlling terminal is a new pty of
     ``size``; yields the process and our side of the terminal (-1 once the test closed it)."""
-    main, child = pty.openpty()
-    columns, lines = size
-    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
-    env = {**os.environ, "TEXTMINES_HOME": str(home), "TERM": "xterm-256color"}
-    env.pop("TEXTUAL", None)
-
-    def controlling_terminal() -> None:
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-    process = subprocess.Popen(
-        [sys.executable, "-m", "textmines", *args],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        env=env,
-        start_new_session=True,
-        preexec_fn=controlling_terminal,
-    )
-    os.close(child)
-    os.set_blocking(main, False)
+    process, main = launch_in_pty(home, *args, size=size, controlling=True)
     try:
         yield process, main
     finally:
