@@ -23,6 +23,7 @@ from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbou
 from textmines.engine.clock import Clock, GameClock
 from textmines.engine.generate import deal_board
 from textmines.engine.presets import FirstClick, check_board, check_first_click
+from textmines.engine.view_alphabet import ViewChar
 
 if TYPE_CHECKING:
     from textmines.engine.generate import DealProgress
@@ -52,16 +53,17 @@ def _table(pick: Callable[[int], str]) -> bytes:
 def _playing_char(b: int) -> str:
     state = b & STATE_MASK
     if state == REVEALED:
-        return "X" if b & MINE else "0123456789abcdef"[b & COUNT_MASK]
-    return {COVERED: "#", FLAG: "F", QUESTION: "?"}[state]
+        # Counts above 8 never happen; the table covers every byte all the same.
+        return ViewChar.EXPLODED if b & MINE else "0123456789abcdef"[b & COUNT_MASK]
+    return {COVERED: ViewChar.COVERED, FLAG: ViewChar.FLAG, QUESTION: ViewChar.QUESTION}[state]
 
 
 def _lost_char(b: int) -> str:
     state, mine = b & STATE_MASK, bool(b & MINE)
     if state == FLAG:
-        return "F" if mine else "W"
+        return ViewChar.FLAG if mine else ViewChar.WRONG_FLAG
     if mine:
-        return "X" if state == REVEALED else "*"
+        return ViewChar.EXPLODED if state == REVEALED else ViewChar.MINE
     return _playing_char(b)
 
 
@@ -338,7 +340,7 @@ class Game:
         return self._cells[start : start + self.width].translate(table).decode("ascii")
 
     def view_text(self) -> str:
-        """What the player sees, one line per row.
+        """What the player sees, one line per row (the alphabet is ``ViewChar``).
 
         ``#`` covered, ``F`` flag, ``?`` question mark, ``0``-``8`` revealed; after a loss
         ``*`` a mine, ``X`` the mine that exploded and ``W`` a wrong flag.
@@ -349,7 +351,7 @@ class Game:
         return "\n".join(text[i : i + w] for i in range(0, len(text), w))
 
     def cell(self, x: int, y: int) -> str:
-        """The view character of one cell."""
+        """The view character of one cell (see ``ViewChar``)."""
         self._index(x, y)
         return self.view_row(y)[x]
 

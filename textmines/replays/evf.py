@@ -34,6 +34,7 @@ from textmines import __version__
 from textmines.engine.actions import OFF_BOARD, ActionKind
 from textmines.engine.game import Game
 from textmines.engine.metrics import game_metrics
+from textmines.engine.view_alphabet import ViewChar
 from textmines.replays.recording import Recording, mine_bits
 
 CELL_PIXELS: Final = 16
@@ -217,6 +218,6 @@ def _clicks(kind: ActionKind) -> tuple[str, ...]:
 def _changes_flag(game: Game, kind: ActionKind, x: int, y: int) -> bool:
     """Whether right click ``kind`` puts a flag on ``(x, y)`` or takes one off."""
     shown = game.view_row(y)[x]
-    if shown == "F":
+    if shown == ViewChar.FLAG:
         return kind == ActionKind.MARK
-    return shown != "?" or kind == ActionKind.FLAG
+    return shown != ViewChar.QUESTION or kind == ActionKind.FLAG

@@ -22,6 +22,7 @@ from typing import Any, Final
 from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.board import Board
 from textmines.engine.game import Action, Game, Status
+from textmines.engine.view_alphabet import ViewChar
 from textmines.replays.recording import Recording
 
 #: The reader (ms-toollib's class) for each file suffix, and the program that writes it.
@@ -159,7 +160,7 @@ def recording_of(data: dict[str, Any]) -> Recording:
             kind == ActionKind.REVEAL
             and useful >= 2
             and on_board
-            and moves.game.cell(column, row) == "F"
+            and moves.game.cell(column, row) == ViewChar.FLAG
         ):
             # The right press was part of a two-button click after all, a left click that
             # opened the cell: its flag never stayed.
@@ -249,7 +250,7 @@ class _Moves:
             self.moves.pop()
             # Flags only (question marks are off): a flag move on a covered cell or a flag
             # toggled it, and the same move toggles it back. On an open cell it did nothing.
-            if self.game.cell(action.x, action.y) in ("#", "F"):
+            if self.game.cell(action.x, action.y) in (ViewChar.COVERED, ViewChar.FLAG):
                 self.game.take(action._replace(t_ms=self.last_t))
         else:
             self.moves.remove(index)

@@ -33,6 +33,7 @@ from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.metrics import GameMetrics, game_metrics
 from textmines.engine.presets import board_label
+from textmines.engine.view_alphabet import ViewChar
 from textmines.replays.recording import Recording, RecordingError
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
@@ -1254,7 +1255,7 @@ class TextminesApp(ThemedApp):
             return
         for move in event.moves:
             # An earlier reveal's flood may have opened it: a reveal there would chord.
-            if self.game.status.is_over or self.game.cell(move.x, move.y) not in "#?":
+            if self.game.status.is_over or self.game.cell(move.x, move.y) not in ViewChar.OPENABLE:
                 continue
             self.board.move_cursor(move.x, move.y)
             self.play(ActionKind.REVEAL, move.x, move.y)

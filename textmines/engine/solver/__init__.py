@@ -61,10 +61,9 @@ from textmines.engine.solver.guessing import (
     progress_chance,
 )
 from textmines.engine.solver.model import AnalysisStopped
-from textmines.engine.solver.view import COVERED, Cell, View, parse_view
+from textmines.engine.solver.view import Cell, View, parse_view
 
 __all__ = [
-    "COVERED",
     "DEFAULT_TIME_LIMIT",
     "ENDGAME_CELLS",
     "ENDGAME_LAYOUTS",

@@ -55,6 +55,7 @@ from textmines.engine.solver.view import (
     parse_view,
     reading_order,
 )
+from textmines.engine.view_alphabet import ViewChar
 from textmines.engine.work import WorkBudget
 
 #: Seconds the exact counting may take before it settles for an estimate.
@@ -166,7 +167,7 @@ def certain_cells(
     safe, mined = _certain(
         model, lambda: (m.start() for m in UNKNOWN_CELL.finditer(text)), time_limit, stop
     )
-    flagged = {i for i in safe if text[i] == "F"}  # a wrong flag is not a cell to open
+    flagged = {i for i in safe if text[i] == ViewChar.FLAG}  # a wrong flag is not a cell to open
     return safe - flagged, mined
 
 
@@ -240,9 +241,11 @@ def analyse_probe(
     # As ``analyse_view`` reports them: a flagged cell is neither a safe cell to open nor a
     # guess (its probability is a flag's), and the probed cell is a number now.
     text = view.text
-    safe_cells = sum(1 for c in {*cells.safe, *base.safe} if c != index and text[c] != "F")
+    safe_cells = sum(
+        1 for c in {*cells.safe, *base.safe} if c != index and text[c] != ViewChar.FLAG
+    )
     undecided = cells.probability.keys() - cells.safe - cells.mined
-    risks = [cells.probability[c] for c in undecided if text[c] != "F"]
+    risks = [cells.probability[c] for c in undecided if text[c] != ViewChar.FLAG]
     interior = _unflagged_interior(text, cells, base, index, mix.interior)
     if interior:
         interior_p = Fraction(mix.interior_mines, mix.z * mix.interior)
@@ -286,7 +289,7 @@ def _unflagged_interior(
     """How many of a probe's ``interior`` cells are not flagged, counted up to 2 (a full
     analysis reports flagged cells apart: they are neither safe cells to open nor guesses,
     so a flagged interior cell must not count as a second safe cell or a second risk)."""
-    if not interior or "F" not in text:
+    if not interior or ViewChar.FLAG not in text:
         return min(2, interior)
     decided = cells.probability.keys() | base.safe | base.mined | {index}
     cells_left = (m.start() for m in UNFLAGGED_CELL.finditer(text) if m.start() not in decided)
@@ -486,7 +489,7 @@ def _report(
             p, is_safe, is_mined = default, interior_safe, interior_mined
         else:
             p, is_safe, is_mined = known, index in cells.safe, index in cells.mined
-        if match.group() == "F":
+        if match.group() == ViewChar.FLAG:
             flag_probs[cell] = p
             if is_safe:
                 wrong.add(cell)

@@ -10,6 +10,7 @@ from textmines.engine.board import neighbour_lists
 from textmines.engine.solver.analysis import DEFAULT_TIME_LIMIT, Analysis, Move, analyse_view
 from textmines.engine.solver.guessing import best_guess
 from textmines.engine.solver.view import Cell, View, parse_view, reading_order
+from textmines.engine.view_alphabet import ViewChar
 
 #: Where autoplay makes its first click (clamped to the board), as the benchmarks specify.
 FIRST_CLICK: Final = (3, 3)
@@ -157,7 +158,7 @@ def number_reason(view: View, proven: frozenset[Cell], cell: Cell) -> str | None
     x, y = cell
     for n in neighbour_lists(view.width, view.height)[y * view.width + x]:
         number = view.text[n]
-        if number not in "12345678":
+        if number not in ViewChar.NUMBERS[1:]:  # a 0 touches no mine
             continue
         mines = sum(view.cell(m) in proven for m in view.unknown_neighbours(n))
         if mines == int(number):

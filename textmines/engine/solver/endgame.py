@@ -15,6 +15,7 @@ from typing import Final
 from textmines.engine.board import neighbour_lists
 from textmines.engine.solver.model import Constraint, Model, build_model
 from textmines.engine.solver.view import UNKNOWN, Cell, View
+from textmines.engine.view_alphabet import ViewChar
 
 #: The end game is searched exactly when at most this many cells are undecided...
 ENDGAME_CELLS: Final = 40
@@ -69,7 +70,7 @@ def endgame_guess(
         return None
     # A flag is the player's claim, so a flagged cell stays among the layouts' cells; but
     # the guess is never a flagged cell (revealing one does nothing).
-    unflagged = sum(1 << i for i, c in enumerate(undecided) if view.text[c] != "F")
+    unflagged = sum(1 << i for i, c in enumerate(undecided) if view.text[c] != ViewChar.FLAG)
     search = _Search(view, undecided, deadline)
     try:
         _, cell = search.best_reveal(tuple(layouts), 0, unflagged)
@@ -107,7 +108,7 @@ def region_guess(view: View, model: Model, deadline: float) -> Cell | None:
     if best is None:
         return None
     cells, layouts = best
-    unflagged = sum(1 << i for i, c in enumerate(cells) if text[c] != "F")
+    unflagged = sum(1 << i for i, c in enumerate(cells) if text[c] != ViewChar.FLAG)
     try:
         _, cell = _Search(view, cells, deadline).best_reveal(tuple(layouts), 0, unflagged)
     except _Budget:

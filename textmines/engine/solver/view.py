@@ -7,21 +7,24 @@ from dataclasses import dataclass
 from typing import Final
 
 from textmines.engine.board import grid_rows, neighbour_lists
+from textmines.engine.view_alphabet import ViewChar
 
 Cell = tuple[int, int]
 
-#: A covered cell, the way the no-guess generator writes the views it builds.
-COVERED: Final = "#"
+
+def _any_of(chars: frozenset[str] | str) -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(''.join(sorted(chars)))}]")
+
+
 #: Cells whose content the player does not know: covered, flagged (a flag is only a claim)
 #: and question-marked.
-UNKNOWN: Final = frozenset("#?F")
+UNKNOWN: Final = ViewChar.UNKNOWN
 #: Mines shown after a loss: every mine, and the one that exploded.
-KNOWN_MINE: Final = frozenset("*X")
-NUMBER: Final = re.compile(r"[0-8]")
-UNKNOWN_CELL: Final = re.compile(r"[#?F]")
+KNOWN_MINE: Final = ViewChar.SHOWN_MINE
+NUMBER: Final = _any_of(ViewChar.NUMBERS)
+UNKNOWN_CELL: Final = _any_of(ViewChar.UNKNOWN)
 #: An unknown cell the player has not flagged.
-UNFLAGGED_CELL: Final = re.compile(r"[#?]")
-_VALID: Final = frozenset("#?F012345678*XW")
+UNFLAGGED_CELL: Final = _any_of(ViewChar.OPENABLE)
 
 
 def reading_order(cell: Cell) -> tuple[int, int]:
@@ -45,7 +48,12 @@ class View:
     @property
     def started(self) -> bool:
         """Whether anything is revealed (before that, autoplay makes its fixed first click)."""
-        return NUMBER.search(self.text) is not None or "W" in self.text or "X" in self.text
+        text = self.text
+        return (
+            NUMBER.search(text) is not None
+            or ViewChar.WRONG_FLAG in text
+            or ViewChar.EXPLODED in text
+        )
 
     def unknown_neighbours(self, index: int) -> list[int]:
         """The unknown cells around the cell at ``index``."""
@@ -72,7 +80,7 @@ def parse_view(view_text: str) -> View:
     )
     width = len(rows[0])
     text = "".join(rows)
-    bad = set(text) - _VALID
+    bad = set(text) - ViewChar.ALL
     if bad:
         raise ValueError(f"view text holds {sorted(bad)[0]!r}, not one of '#F?0-8*XW'")
     return View(width, len(rows), text)
