@@ -690,6 +690,8 @@ class TextminesApp(ThemedApp):
         if not played.change:  # after the end every move is empty: nothing to show
             return
         self.board.refresh_rows(played.change.rows())
+        if played.started and len(played.change) > 1:
+            self.board.show_opening(x, y, played.change.cells())
         self._show_game_state(played.finish)
         self.refresh_overlay()
         if played.started and self.game.no_guess_failed:

@@ -7,7 +7,7 @@ holds. After an action only the rows the engine reports as changed are refreshed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar
 
 from rich.color import Color as RichColor
@@ -15,7 +15,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -24,6 +24,7 @@ from textmines.engine import ActionKind, Game
 from textmines.themes import ThemeGlyphs
 from textmines.ui.colours import theme_colour
 from textmines.ui.line import merge_runs
+from textmines.ui.scrollbar import BoardScrollBarRender, PlainScrollBarRender
 from textmines.ui.tiles import (
     ASCII_EDGES,
     BLOCK_EDGES,
@@ -149,6 +150,50 @@ BIG_GLYPHS = {
     **{str(n): f"digit{n}" for n in range(1, 9)},
 }
 
+#: Where the board goes on beyond the view, the cursor keeps this share of the view (a quarter)
+#: between it and that edge, and never fewer than ``FOLLOW_CELLS`` cells: the cells a player
+#: reads next (the numbers around the cursor) stay on screen, as a text editor keeps lines
+#: around its cursor.
+FOLLOW_SHARE = 4
+FOLLOW_CELLS = 2
+
+
+def cursor_scroll(
+    scroll: int, start: int, length: int, view: int, total: int, new_game: bool = False
+) -> int:
+    """The scroll offset on one axis (screen columns or lines) that shows the cursor's cell,
+    ``start``..``start + length``, through a ``view`` on a board ``total`` long, moved from
+    ``scroll`` as little as it can be.
+
+    The cell keeps a margin of ``FOLLOW_SHARE`` of the view (at least ``FOLLOW_CELLS`` cells,
+    at most what the view has room for) to the edge wherever the board goes on that way.
+    A ``new_game`` shows the board's corner when the cursor can be seen from there with its
+    margins: a board a little larger than the view shows where it starts, like any window's
+    content; one much larger is seen around the cursor, in the middle of the view.
+    """
+    highest = max(0, total - view)
+    margin = length * max(FOLLOW_CELLS, view // length // FOLLOW_SHARE)
+    margin = max(0, min(margin, (view - length) // 2))
+    if new_game:
+        scroll = 0
+    # At least what shows the far side with its margin, at most what shows the near side.
+    wanted = max(start + length + margin - view, min(scroll, start - margin))
+    followed = max(0, min(wanted, highest))
+    if new_game and followed:
+        return max(0, min(start + length // 2 - view // 2, highest))
+    return followed
+
+
+def opening_scroll(scroll: int, low: int, high: int, start: int, length: int, view: int) -> int:
+    """The scroll offset on one axis that shows an opening spanning ``low``..``high`` (screen
+    columns or lines) through a ``view``, moved from ``scroll`` as little as it can be; where
+    the opening is larger than the view, the one that centres the cell that made it
+    (``start``..``start + length``). Unclamped: the board's ends are the caller's."""
+    if high - low <= view:
+        return max(high - view, min(scroll, low))
+    return start + length // 2 - view // 2
+
+
 #: Mouse buttons as Textual numbers them.
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
@@ -213,6 +258,15 @@ class BoardView(ScrollView, can_focus=True):
         max-height: 100%;
         background: $mines-revealed;
         scrollbar-size: 1 1;
+        /* A groove in the bevel's dark, the thumb and the arrows in its light (see scrollbar.py):
+           the board's own colours, standing out from the tiles and the frame in every theme. */
+        scrollbar-background: $mines-bevel-dark;
+        scrollbar-background-hover: $mines-bevel-dark;
+        scrollbar-background-active: $mines-bevel-dark;
+        scrollbar-color: $mines-bevel-light;
+        scrollbar-color-hover: $mines-bevel-light;
+        scrollbar-color-active: $mines-cursor;
+        scrollbar-corner-color: $mines-bevel-dark;
     }
     """
 
@@ -296,6 +350,17 @@ class BoardView(ScrollView, can_focus=True):
         self._game = game
         self._take()
 
+    def on_mount(self) -> None:
+        self._set_scrollbars()
+
+    def _set_scrollbars(self) -> None:
+        # Textual lets each bar have a renderer of its own (documented on ScrollBar.renderer),
+        # so the board's bars show where it goes on and the menus' keep Textual's look.
+        renderer = PlainScrollBarRender if self.glyphs.ascii else BoardScrollBarRender
+        for bar in (self.horizontal_scrollbar, self.vertical_scrollbar):
+            bar.renderer = renderer  # type: ignore[misc]
+            bar.refresh()
+
     # ------------------------------------------------------------------ game
     @property
     def game(self) -> Game:
@@ -305,6 +370,9 @@ class BoardView(ScrollView, can_focus=True):
     def _take(self) -> None:
         game = self.game
         self.cursor = (game.width // 2, game.height // 2)
+        #: Until the cursor first moves, the view is placed as for a new game (``cursor_scroll``)
+        #: again after each layout and zoom that follows the start.
+        self._new_game = True
         self._pressed: tuple[int, int] | None = None
         #: Mouse buttons held down on the board, and whether they make a two-button chord.
         self._buttons: set[int] = set()
@@ -320,7 +388,7 @@ class BoardView(ScrollView, can_focus=True):
         self.hint = None
         self.overlay = None
         self._take()
-        self.scroll_to_cursor(center=True)
+        self.scroll_to_cursor()
         self.refresh()
 
     def set_glyphs(self, glyphs: ThemeGlyphs, tile: Tile | None = None) -> None:
@@ -328,6 +396,8 @@ class BoardView(ScrollView, can_focus=True):
         cell, whose width may change)."""
         self.glyphs = glyphs
         self._tile_glyphs = tile_glyphs(glyphs)
+        if self.is_mounted:
+            self._set_scrollbars()
         self.set_tile(tile or Tile(glyphs.cell_width, 1))
 
     def set_tile(self, tile: Tile) -> None:
@@ -381,18 +451,21 @@ class BoardView(ScrollView, can_focus=True):
         self.move(ActionKind.CHORD if self.game.is_revealed(x, y) else ActionKind.REVEAL, x, y)
 
     # ------------------------------------------------------------------ cursor
-    def move_cursor(self, x: int, y: int) -> None:
-        """Put the cursor on ``(x, y)`` (clamped to the board) and keep it in view."""
+    def move_cursor(self, x: int, y: int, follow: bool = True) -> None:
+        """Put the cursor on ``(x, y)`` (clamped to the board) and, with ``follow``, scroll to
+        keep it and the cells around it in view (``scroll_to_cursor``)."""
         x = max(0, min(self.game.width - 1, x))
         y = max(0, min(self.game.height - 1, y))
         old = self.cursor
         if (x, y) == old:
             return
         self.cursor = (x, y)
+        self._new_game = False
         self.refresh_row(old[1])
         if y != old[1]:
             self.refresh_row(y)
-        self.scroll_to_cursor()
+        if follow:
+            self.scroll_to_cursor()
         self._point_at((x, y))
 
     def _point_at(self, cell: tuple[int, int]) -> None:
@@ -401,14 +474,43 @@ class BoardView(ScrollView, can_focus=True):
             if self.on_pointer is not None:
                 self.on_pointer(*cell)
 
-    def scroll_to_cursor(self, center: bool = False) -> None:
-        """Scroll just enough to show the cursor (or centre it)."""
-        cols, rows = self.tile
-        x, y = self.cursor
-        self.scroll_to_region(
-            Region(x * cols, y * rows, cols, rows),
+    def show_opening(self, x: int, y: int, cells: Iterable[tuple[int, int]]) -> None:
+        """The first reveal, at ``(x, y)``, opened ``cells``: the player reads them next, so
+        scroll as little as shows them all, or, on an axis where they do not fit in the view,
+        put the reveal in its middle. (The cursor goes to the reveal, as it is there already
+        for a key press or a click.)"""
+        self.move_cursor(x, y, follow=False)
+        view = self.scrollable_content_region.size
+        opened = list(cells)
+        if not view or not opened:
+            return
+        xs, ys = zip(*opened, strict=True)
+        (cols, rows), (now_x, now_y) = self.tile, (int(n) for n in self.scroll_offset)
+        scroll_x = opening_scroll(
+            now_x, min(xs) * cols, (max(xs) + 1) * cols, x * cols, cols, view.width
+        )
+        scroll_y = opening_scroll(
+            now_y, min(ys) * rows, (max(ys) + 1) * rows, y * rows, rows, view.height
+        )
+        # Textual keeps the offsets within the board.
+        self.scroll_to(scroll_x, scroll_y, animate=False, immediate=True, force=True)
+
+    def scroll_to_cursor(self) -> None:
+        """Keep the cursor and the cells around it in view: scroll as little as shows it with
+        its margins (``cursor_scroll``).
+
+        Scrolling only when the cursor comes near an edge, by what it moved, keeps the board
+        still under the eye while the cursor crosses the middle of the view."""
+        view = self.scrollable_content_region.size
+        if not view:
+            return  # not laid out yet (or hidden): the resize that shows it scrolls
+        (cols, rows), (x, y), total = self.tile, self.cursor, self.virtual_size
+        now_x, now_y = (int(n) for n in self.scroll_offset)
+        new = self._new_game
+        self.scroll_to(
+            cursor_scroll(now_x, x * cols, cols, view.width, total.width, new),
+            cursor_scroll(now_y, y * rows, rows, view.height, total.height, new),
             animate=False,
-            center=center,
             immediate=True,
             force=True,
         )
@@ -424,7 +526,8 @@ class BoardView(ScrollView, can_focus=True):
         )
 
     def on_resize(self) -> None:
-        # A smaller view must still show the cursor, before the next key press.
+        # A smaller view must still show the cursor, and a new game its place, before the next
+        # key press.
         self.call_after_refresh(self.scroll_to_cursor)
 
     def action_move(self, dx: int, dy: int) -> None:
@@ -469,7 +572,9 @@ class BoardView(ScrollView, can_focus=True):
             return
         event.stop()
         self.focus()
-        self.move_cursor(*cell)
+        # The board never scrolls under the pointer: the release (or the second click of a
+        # double click, or the second button of a chord) would land on another cell.
+        self.move_cursor(*cell, follow=False)
         if self.game.status.is_over:
             return
         button = self._button(event)
@@ -532,7 +637,7 @@ class BoardView(ScrollView, can_focus=True):
         cell = self.cell_at(event)
         if cell is None or self.game.status.is_over:
             return
-        self.move_cursor(*cell)
+        self.move_cursor(*cell, follow=False)
         if chording or button == MIDDLE:
             self.move(ActionKind.CHORD, *cell)
         elif button == LEFT and (self.left_click_chords or not self.game.is_revealed(*cell)):
