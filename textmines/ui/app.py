@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime
+from enum import Flag, auto
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -67,11 +68,19 @@ MIN_WIDTH = 30
 MIN_HEIGHT = 8
 #: Below this height the board is drawn without its frame.
 COMPACT_HEIGHT = 20
-#: What may stop the clock (``TextminesApp.hold_clock``); the first two also hide the board.
-PLAYER, BLUR, COVERED, TOO_SMALL = "player", "blur", "covered", "too-small"
-HIDING_HOLDS = frozenset({PLAYER, BLUR})
 #: How often games kept while another program held the statistics are written (seconds).
 PENDING_RETRY_SECONDS = 30
+
+
+class Hold(Flag):
+    """What may stop the clock (``TextminesApp.hold_clock``); the clock runs when none does."""
+
+    PLAYER = auto()  # P
+    BLUR = auto()  # the terminal lost focus
+    COVERED = auto()  # a dialog over the board
+    TOO_SMALL = auto()  # a terminal too small for the board
+    #: Holds that also hide the board, as pausing does in the classic game.
+    HIDING = PLAYER | BLUR
 
 
 @cache
@@ -195,7 +204,7 @@ class TextminesApp(ThemedApp):
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
         #: Why the clock is stopped, if it is (see ``hold_clock``).
-        self._holds: set[str] = set()
+        self._holds = Hold(0)
         #: The kind of each toast shown with one (see ``notify``), by its identity.
         self._toast_kinds: dict[str, str] = {}
 
@@ -275,7 +284,7 @@ class TextminesApp(ThemedApp):
         self._check_size()
         if self.session.saved:
             # Resumed: the clock waits until the player has had a look.
-            self.hold_clock(PLAYER, True)
+            self.hold_clock(Hold.PLAYER, True)
         if self.session.saved and self._replay_at_start is None:  # not over the viewer
             self.notify(
                 f"Your last game is back, paused. Press {self.key_for('app.pause')} to play on.",
@@ -622,8 +631,7 @@ class TextminesApp(ThemedApp):
         self.sub_title = self.config.label
         # A new game is not paused; what covers the board (a dialog, a small terminal) still
         # holds its clock once it starts.
-        self.hold_clock(PLAYER, False)
-        self.hold_clock(BLUR, False)
+        self.hold_clock(Hold.PLAYER | Hold.BLUR, False)
         self.board.show_new_game()
         self.apply_zoom()
         self._show_game_state()
@@ -1275,19 +1283,18 @@ class TextminesApp(ThemedApp):
     def action_pause(self) -> None:
         """Hide the board and stop the clock, or resume."""
         if self.board_hidden:
-            self.hold_clock(PLAYER, False)
-            self.hold_clock(BLUR, False)
+            self.hold_clock(Hold.HIDING, False)
         elif self.game.status == Status.PLAYING:
-            self.hold_clock(PLAYER, True)
+            self.hold_clock(Hold.PLAYER, True)
         else:
             self.notify("Nothing to pause: the clock is not running.", timeout=2, kind="pause")
 
     @property
     def board_hidden(self) -> bool:
         """Whether a pause (P, or the terminal losing focus) hides the board."""
-        return bool(self._holds & HIDING_HOLDS)
+        return bool(self._holds & Hold.HIDING)
 
-    def hold_clock(self, reason: str, held: bool) -> None:
+    def hold_clock(self, reason: Hold, held: bool) -> None:
         """Stop the clock for ``reason`` (or let go of it): it runs only when nothing holds it.
 
         ``PLAYER`` (P) and ``BLUR`` (the terminal lost focus) also hide the board, as pausing
@@ -1296,9 +1303,9 @@ class TextminesApp(ThemedApp):
         """
         was_hidden = self.board_hidden
         if held:
-            self._holds.add(reason)
+            self._holds |= reason
         else:
-            self._holds.discard(reason)
+            self._holds &= ~reason
         if self._holds:
             self.game.clock.pause()
         else:
@@ -1313,11 +1320,11 @@ class TextminesApp(ThemedApp):
 
     @on(GameScreen.Covered)
     def _game_screen_covered(self, event: GameScreen.Covered) -> None:
-        self.hold_clock(COVERED, event.covered)
+        self.hold_clock(Hold.COVERED, event.covered)
 
     def on_app_blur(self) -> None:
         if self.game.status == Status.PLAYING and not self.game.clock.paused:
-            self.hold_clock(BLUR, True)
+            self.hold_clock(Hold.BLUR, True)
 
     def action_menu(self, index: int = 0) -> None:
         """Open the menu bar (F10), or one menu (Alt+G, Alt+O, Alt+H)."""
@@ -1473,7 +1480,7 @@ class TextminesApp(ThemedApp):
         self._size_state = (too_small, compact)
         message = f"Terminal too small: textmines needs at least {MIN_WIDTH}x{MIN_HEIGHT}."
         self._show_notice("too-small", message if too_small else None)
-        self.hold_clock(TOO_SMALL, too_small)
+        self.hold_clock(Hold.TOO_SMALL, too_small)
         self.screen_stack[0].set_class(compact, "-compact")
 
     def _show_notice(self, name: str, message: str | None, *, waited: bool = False) -> None:
