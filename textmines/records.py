@@ -10,7 +10,7 @@ from datetime import date, datetime
 from typing import Final
 
 from textmines.engine.game import Game, Status
-from textmines.engine.metrics import game_metrics
+from textmines.engine.metrics import GameMetrics, game_metrics
 from textmines.replays.evf import export_evf
 from textmines.replays.recording import Recording
 from textmines.store.stats import OUTCOMES, GameRecord, Group, Outcome, StoredReplay
@@ -31,19 +31,22 @@ def record_for(
     assisted: bool,
     daily: date | None = None,
     practice: bool = False,
+    metrics: GameMetrics | None = None,
 ) -> GameRecord:
     """The record of ``game`` as it ends now.
 
     ``outcome`` must match the game: ``won`` and ``lost`` for a game over, ``abandoned`` for a
     game still running; a game without a first reveal is never recorded. Anything else raises
-    ``ValueError`` (a programming error, not a runtime condition).
+    ``ValueError`` (a programming error, not a runtime condition). ``metrics`` are the
+    game's, when the caller has them already.
     """
     expected = _STATUS_FOR.get(outcome)
     if expected is None:
         raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
     if game.status != expected:
         raise ValueError(f"a game that is {game.status} cannot be recorded as {outcome}")
-    metrics = game_metrics(game)
+    if metrics is None:
+        metrics = game_metrics(game)
     group = Group.for_game(game)
     return GameRecord(
         started_at=started_at,

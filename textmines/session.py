@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from textmines.engine import ActionKind, Change, Game, Status
+from textmines.engine.metrics import GameMetrics, game_metrics
 from textmines.records import record_for
 from textmines.store.saves import (
     GAME_ID_KEY,
@@ -44,6 +45,9 @@ class Finish:
     new_best: bool
     #: Why the game could not be recorded, for the player; None when it was.
     notice: str | None
+    #: The game's figures (3BV, clicks, 3BV/s...), worked out once for its record, the
+    #: status line and the game-over box.
+    metrics: GameMetrics
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,7 @@ class GameSession:
 
     def _finish(self) -> Finish:
         won = self.game.status == Status.WON
+        metrics = game_metrics(self.game)
         previous = None
         problem = None
         if self.stats is not None:
@@ -201,7 +206,7 @@ class GameSession:
                 previous = self.stats.best_time(self.group)
             except StatsError as error:  # reading must never end the game, nor its record
                 problem = str(error)
-        notice = self._record(Outcome.WON if won else Outcome.LOST) or problem
+        notice = self._record(Outcome.WON if won else Outcome.LOST, metrics) or problem
         new_best = (
             won
             and self.sets_records
@@ -209,7 +214,7 @@ class GameSession:
             and self.stats is not None
             and (previous is None or self.game.elapsed_ms < previous.time_ms)
         )
-        return Finish(previous, new_best, notice)
+        return Finish(previous, new_best, notice, metrics)
 
     def abandon(self) -> str | None:
         """The player leaves a game in play (new game, another board): record it as abandoned.
@@ -226,7 +231,7 @@ class GameSession:
             return None
         return self._record(Outcome.ABANDONED)
 
-    def _record(self, outcome: Outcome) -> str | None:
+    def _record(self, outcome: Outcome, metrics: GameMetrics | None = None) -> str | None:
         self.recorded = True
         notice = None
         waiting = False
@@ -234,6 +239,7 @@ class GameSession:
             record = record_for(
                 self.game,
                 outcome=outcome,
+                metrics=metrics,
                 started_at=self.started_at or self._now(),
                 ended_at=self._now(),
                 assisted=not self.sets_records,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.command import CommandList
 from textual.widgets import Input, Static
@@ -19,7 +20,7 @@ from tests.helpers import (
     win_by_clicks,
 )
 from textmines.config import GameConfig
-from textmines.engine import ActionKind
+from textmines.engine import ActionKind, Game
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
@@ -219,6 +220,35 @@ async def test_won_game_and_the_board_ignores_clicks_after() -> None:
         await click_cell(pilot, 2, 0, button=3)
         await click_cell(pilot, 2, 0)
         assert app.game.view_text() == view
+
+
+async def test_a_won_games_figures_are_worked_out_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its record, the status line and the game-over box all read them: they come with the
+    # session's Finish (they were worked out three times).
+    import textmines.records
+    import textmines.session
+    import textmines.ui.app
+    from textmines.engine.metrics import GameMetrics, game_metrics
+
+    calls: list[Game] = []
+
+    def counted(game: Game) -> GameMetrics:
+        calls.append(game)
+        return game_metrics(game)
+
+    for module in (textmines.session, textmines.records, textmines.ui.app):
+        monkeypatch.setattr(module, "game_metrics", counted)
+    app = make_app(stats=new_stats(tmp_path))
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        await win_by_clicks(pilot)
+        await pilot.pause()
+        assert app.game.status == "won"
+        assert any(name == "3BV/s" for name, _ in app.screen.figures)  # the game-over box
+        assert "3BV/s" in progress(app)
+    assert calls == [app.game]
 
 
 async def test_lost_game_shows_the_board_and_the_message() -> None:

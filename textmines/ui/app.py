@@ -32,7 +32,7 @@ from textmines.engine import PRESETS, ActionKind, Game, Status
 from textmines.engine.board_id import MAX_CELLS, BoardId, board_id_of, shared_board_of
 from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
-from textmines.engine.metrics import GameMetrics, game_metrics
+from textmines.engine.metrics import game_metrics
 from textmines.engine.presets import board_label
 from textmines.engine.view_alphabet import ViewChar
 from textmines.replays.recording import Recording, RecordingError
@@ -646,7 +646,8 @@ class TextminesApp(ThemedApp):
         header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
         status = self.status_line
         if game.status == Status.WON:
-            m = game_metrics(game)
+            # Worked out once when the game ended; again only to redraw the line later.
+            m = finish.metrics if finish is not None else game_metrics(game)
             message = (
                 f"Cleared in {format_seconds(game.elapsed_ms)} - 3BV {m.bbbv} - "
                 f"{m.bbbv_per_second:.2f} 3BV/s"
@@ -769,9 +770,8 @@ class TextminesApp(ThemedApp):
                 self.action_watch_replay()
 
         panel = self.query_one(GamePanel)
-        metrics = game_metrics(game)  # once: the summary and the details both read it
-        figures = self._game_over_figures(finish, metrics)
-        details = game_details(metrics)
+        figures = self._game_over_figures(finish)
+        details = game_details(finish.metrics)
         # The panel's place now, each time the box is placed: a resize moves and zooms it.
         box = GameOverScreen(won, title, figures, beside=lambda: panel.region, details=details)
         box.board_id = board_id_of(game)
@@ -779,8 +779,8 @@ class TextminesApp(ThemedApp):
         box.on_face = self.header.face_at_screen
         self.push_screen(box, chosen)
 
-    def _game_over_figures(self, finish: Finish, m: GameMetrics) -> list[tuple[str, str]]:
-        game = self.game
+    def _game_over_figures(self, finish: Finish) -> list[tuple[str, str]]:
+        game, m = self.game, finish.metrics
         won = game.status == Status.WON
         figures = [("Time", format_seconds(game.elapsed_ms))]
         if won:
