@@ -11,13 +11,27 @@ from typing import Any, ClassVar
 
 import pytest
 
-from textmines.cli import build_parser, choose_theme, config_from_args, main
+from textmines.cli import build_parser, choose_theme, main
+from textmines.config import GameConfig
 from textmines.engine import Game
 from textmines.engine.board_id import board_id_of
 from textmines.engine.daily import daily_board, daily_day
+from textmines.store.paths import default_paths
 from textmines.store.saves import save_game
+from textmines.store.settings import Settings, save_settings
 from textmines.store.stats import Group, open_stats
 from textmines.ui.app import bundled_themes
+
+
+def config_of(argv: list[str], saved: Settings | None = None) -> GameConfig:
+    """The GameConfig ``main`` starts the app with for ``argv``, with ``saved`` in the
+    settings file (under the ``fake_app`` fixture)."""
+    if saved is not None:
+        save_settings(default_paths().settings_file, saved)
+    assert main(argv) == 0
+    config = FakeApp.built[-1].config
+    assert isinstance(config, GameConfig)
+    return config
 
 
 @pytest.mark.parametrize(
@@ -31,31 +45,31 @@ from textmines.ui.app import bundled_themes
         (["--custom", "1000X1000X5"], (1000, 1000, 5)),
     ],
 )
+@pytest.mark.usefixtures("fake_app")
 def test_board_options(argv: list[str], expected: tuple[int, int, int]) -> None:
-    config = config_from_args(argv)
+    config = config_of(argv)
     assert (config.width, config.height, config.mines) == expected
 
 
+@pytest.mark.usefixtures("fake_app")
 def test_rule_options() -> None:
-    config = config_from_args(["--seed", "7", "--first-click", "safe", "--no-question-marks"])
+    config = config_of(["--seed", "7", "--first-click", "safe", "--no-question-marks"])
     assert config.seed == 7
     assert config.first_click == "safe"
     assert config.question_marks is False
-    assert config_from_args([]).question_marks is True
+    assert config_of([]).question_marks is True
 
 
+@pytest.mark.usefixtures("fake_app")
 def test_each_saved_on_off_option_can_be_turned_either_way_for_one_run() -> None:
-    from textmines.config import config_from_settings
-    from textmines.store.settings import Settings
-
-    plain = config_from_settings(Settings(question_marks=False, no_guess=False))
-    marks_and_no_guess = config_from_settings(Settings(question_marks=True, no_guess=True))
+    plain = Settings(question_marks=False, no_guess=False)
+    marks_and_no_guess = Settings(question_marks=True, no_guess=True)
     for saved in (plain, marks_and_no_guess):
-        assert config_from_args(["--question-marks"], saved).question_marks is True
-        assert config_from_args(["--no-question-marks"], saved).question_marks is False
-        assert config_from_args(["--no-guess"], saved).no_guess is True
-        assert config_from_args(["--guessing"], saved).no_guess is False
-        unchanged = config_from_args([], saved)
+        assert config_of(["--question-marks"], saved).question_marks is True
+        assert config_of(["--no-question-marks"], saved).question_marks is False
+        assert config_of(["--no-guess"], saved).no_guess is True
+        assert config_of(["--guessing"], saved).no_guess is False
+        unchanged = config_of([], saved)
         assert (unchanged.question_marks, unchanged.no_guess) == (
             saved.question_marks,
             saved.no_guess,
@@ -83,11 +97,12 @@ def test_each_saved_on_off_option_can_be_turned_either_way_for_one_run() -> None
         (["--game", "9x9-10-o4.4-1k3m", "--seed", "3"], "--seed does not go with --game"),
     ],
 )
+@pytest.mark.usefixtures("fake_app")
 def test_bad_values_exit_2_with_one_line(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        config_from_args(argv)
+        main(argv)
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1, "one line, no usage block"
@@ -95,8 +110,9 @@ def test_bad_values_exit_2_with_one_line(
     assert err[0].endswith("(see textmines --help)")
 
 
+@pytest.mark.usefixtures("fake_app")
 def test_safe_rule_allows_denser_custom_boards() -> None:
-    config = config_from_args(["--custom", "9x9x80", "--first-click", "safe"])
+    config = config_of(["--custom", "9x9x80", "--first-click", "safe"])
     assert config.mines == 80
 
 
@@ -111,34 +127,28 @@ def test_console_script_reports_bad_values() -> None:
     assert "mines must be between 1 and 16" in result.stderr
 
 
-def test_no_arguments_resume_the_last_board(tmp_path: object) -> None:
-    from pathlib import Path
-
-    from textmines.config import config_from_settings
-    from textmines.store.settings import Settings
-
+@pytest.mark.usefixtures("fake_app")
+def test_no_arguments_resume_the_last_board() -> None:
     saved = Settings(board="custom", custom_width=40, custom_height=20, custom_mines=150)
-    config = config_from_args([], config_from_settings(saved))
+    config = config_of([], saved)
     assert (config.width, config.height, config.mines) == (40, 20, 150)
-    config = config_from_args(["--expert"], config_from_settings(saved))
+    config = config_of(["--expert"], saved)
     assert config.label == "Expert 30x16/99"
     safe = Settings(first_click="safe", question_marks=False)
-    config = config_from_args([], config_from_settings(safe))
+    config = config_of([], safe)
     assert (config.first_click, config.question_marks) == ("safe", False)
-    assert Path(str(tmp_path)).exists()
 
 
+@pytest.mark.usefixtures("fake_app")
 def test_a_saved_board_invalid_for_the_command_line_rule_exits_2(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from textmines.config import config_from_settings
-    from textmines.store.settings import Settings
-
     saved = Settings(
         board="custom", custom_width=9, custom_height=9, custom_mines=80, first_click="safe"
     )
+    save_settings(default_paths().settings_file, saved)
     with pytest.raises(SystemExit) as exit_info:
-        config_from_args(["--first-click", "opening"], config_from_settings(saved))
+        main(["--first-click", "opening"])
     assert exit_info.value.code == 2
     assert "between 1 and 72" in capsys.readouterr().err
 
@@ -214,13 +224,11 @@ def test_choose_theme_prefers_the_argument_then_the_saved_name(tmp_path: Path) -
     assert theme.name == "classic" and "'gone'" in warnings[0]
 
 
+@pytest.mark.usefixtures("fake_app")
 def test_no_guess_option_and_setting() -> None:
-    from textmines.config import config_from_settings
-    from textmines.store.settings import Settings
-
-    assert config_from_args(["--no-guess"]).no_guess
-    assert not config_from_args([]).no_guess
-    assert config_from_args([], config_from_settings(Settings(no_guess=True))).no_guess
+    assert config_of(["--no-guess"]).no_guess
+    assert not config_of([]).no_guess
+    assert config_of([], Settings(no_guess=True)).no_guess
     assert build_parser().parse_args(["--autoplay"]).autoplay
 
 
@@ -695,9 +703,10 @@ def test_daily_starts_on_todays_board(fake_app: type[FakeApp]) -> None:
 @pytest.mark.parametrize(
     "args", [["--daily", "--expert"], ["--game", "9x9-10-o4.4-1ef8z1e8y1s", "--daily"]]
 )
+@pytest.mark.usefixtures("fake_app")
 def test_one_board_option_at_a_time(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        config_from_args(args)
+        main(args)
     assert stop.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
 
 

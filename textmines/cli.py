@@ -249,20 +249,11 @@ def _add_file_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def config_from_args(
-    argv: Sequence[str] | None = None, base: GameConfig | None = None
-) -> GameConfig:
-    """Parse ``argv`` into a GameConfig; bad values exit with status 2 and one line.
-
-    What the command line leaves out comes from ``base`` (the saved settings).
-    """
-    parser = build_parser()
-    return _config(parser, parser.parse_args(argv), base or GameConfig())
-
-
 def _config(
     parser: argparse.ArgumentParser, args: argparse.Namespace, base: GameConfig
 ) -> GameConfig:
+    """The GameConfig of the command line's ``args``; what they leave out comes from
+    ``base`` (the saved settings). Bad values exit with status 2 and one line."""
     width, height, mines = base.width, base.height, base.mines
     if args.preset is not None:
         width, height, mines = PRESETS[args.preset].size
