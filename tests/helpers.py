@@ -29,12 +29,14 @@ if TYPE_CHECKING:
     from textmines.store.stats import StatsStore
     from textmines.ui.app import TextminesApp
     from textmines.ui.board import BoardView
+    from textmines.ui.header import GameHeader
 
 __all__ = [
     "FakeClock",
     "cell_offset",
     "clear_all_but_one",
     "click_cell",
+    "face_span",
     "launch_in_pty",
     "make_app",
     "new_stats",
@@ -113,6 +115,15 @@ async def click_cell(
         BoardView, cell_offset(board, x, y), button=button, control=control, times=times
     )
     await pilot.pause()
+
+
+def face_span(header: GameHeader) -> tuple[int, int]:
+    """(first column, end column) of the face on its middle row, relative to the header, as
+    the mouse finds it (``GameHeader.face_at_screen``)."""
+    region = header.content_region
+    row = region.y + header.piece_rows // 2
+    on = [x for x in range(region.width) if header.face_at_screen(region.x + x, row)]
+    return on[0], on[-1] + 1
 
 
 async def win_by_clicks(

@@ -220,7 +220,7 @@ def test_two_tabs_play_to_a_win_and_a_replay_downloads(
     stats, _ = open_stats(stats_of(tmp_path))
     assert stats is not None
     with stats:
-        (beginner,) = stats.all_group_stats()
+        (beginner,) = [stats.group_stats(group) for group in stats.groups()]
     assert (beginner.played, beginner.won) == (2, 2)
     assert not (tmp_path / "saved-game.json").exists(), "a tab never writes the saved game"
 

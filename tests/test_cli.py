@@ -363,7 +363,7 @@ def test_a_board_option_records_a_saved_game_for_another_board(
     stats, _ = open_stats(tmp_path / "stats.db")
     assert stats is not None
     try:
-        expert = stats.group_stats(Group.for_preset("expert"))
+        expert = stats.group_stats(Group.for_board(30, 16, 99))
         assert (expert.played, expert.abandoned) == (1, 1)
     finally:
         stats.close()

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from tests.factories import game_record, played_game
+from textmines.engine.presets import PRESETS
 from textmines.replays.recording import Recording
 from textmines.store.stats import GameRecord, Group, open_stats
 from textmines.store.stats.schema import COLUMNS
@@ -32,13 +33,13 @@ VALUES: Final = {
 T0: Final = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 #: Boards of the damaged rows, one per value: every tab has one.
 BOARDS: Final = (
-    Group.for_preset("beginner"),
-    Group.for_preset("intermediate"),
-    Group.for_preset("expert"),
+    Group.for_board(*PRESETS["beginner"].size),
+    Group.for_board(*PRESETS["intermediate"].size),
+    Group.for_board(*PRESETS["expert"].size),
     Group.for_board(20, 10, 30),
-    Group.for_preset("beginner", no_guess=True),
-    Group.for_preset("intermediate", no_guess=True),
-    Group.for_preset("expert", no_guess=True),
+    Group.for_board(*PRESETS["beginner"].size, no_guess=True),
+    Group.for_board(*PRESETS["intermediate"].size, no_guess=True),
+    Group.for_board(*PRESETS["expert"].size, no_guess=True),
 )
 
 

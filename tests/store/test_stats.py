@@ -19,6 +19,7 @@ from tests.factories import game_record, played_game
 from tests.helpers import FakeClock
 from textmines.engine import Board, Game, Status
 from textmines.engine.metrics import game_metrics
+from textmines.engine.presets import PRESETS
 from textmines.records import record_for
 from textmines.replays.recording import Recording
 from textmines.store.stats import (
@@ -35,8 +36,8 @@ from textmines.store.stats import (
 )
 
 T0 = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
-BEGINNER = Group.for_preset("beginner")
-EXPERT = Group.for_preset("expert")
+BEGINNER = Group.for_board(*PRESETS["beginner"].size)
+EXPERT = Group.for_board(*PRESETS["expert"].size)
 _minutes = itertools.count()
 
 
@@ -190,11 +191,9 @@ def test_a_record_with_an_unknown_outcome_is_refused() -> None:
 def test_group_labels_and_keys() -> None:
     assert Group("beginner", 9, 9, 10, False) == BEGINNER
     assert BEGINNER.label == "Beginner"
-    assert Group.for_preset("expert", no_guess=True).label == "Expert, no-guess"
-    assert Group.for_board(16, 16, 40) == Group.for_preset("intermediate")
+    assert Group.for_board(30, 16, 99, no_guess=True).label == "Expert, no-guess"
+    assert Group.for_board(16, 16, 40) == Group("intermediate", 16, 16, 40)
     assert Group.for_board(30, 20, 100).label == "Custom 30x20/100"
-    with pytest.raises(KeyError):
-        Group.for_preset("nightmare")
 
 
 def test_groups_lists_presets_in_order_then_custom_boards_no_guess_apart(
@@ -237,7 +236,7 @@ def test_custom_boards_are_grouped_by_width_height_and_mines(store: StatsStore) 
 def test_no_guess_games_are_counted_apart(store: StatsStore) -> None:
     add(store, make(time_ms=9000), make(no_guess=True, time_ms=4000), make("lost", no_guess=True))
     plain = store.group_stats(BEGINNER)
-    no_guess = store.group_stats(Group.for_preset("beginner", no_guess=True))
+    no_guess = store.group_stats(Group.for_board(*PRESETS["beginner"].size, no_guess=True))
     assert (plain.played, plain.won) == (1, 1)
     assert (no_guess.played, no_guess.won, no_guess.lost) == (2, 1, 1)
     assert store.best_time(BEGINNER) == plain.best_times[0]
@@ -327,12 +326,6 @@ def test_streaks(
     )
 
 
-def test_streak_signed_value() -> None:
-    assert Streak("won", 3).signed == 3
-    assert Streak("lost", 2).signed == -2
-    assert Streak(None, 0).signed == 0
-
-
 def test_streaks_follow_end_time_not_insertion_order(store: StatsStore) -> None:
     add(
         store,
@@ -342,6 +335,11 @@ def test_streaks_follow_end_time_not_insertion_order(store: StatsStore) -> None:
     )
     stats = store.group_stats(BEGINNER)
     assert str(stats.current_streak) == "2 wins"
+
+
+def signed(streak: Streak) -> int:
+    """A streak as ``naive_streaks`` counts it: wins positive, losses negative, 0 for none."""
+    return -streak.length if streak.outcome == "lost" else streak.length
 
 
 def naive_streaks(history: str) -> tuple[int, int, int]:
@@ -365,7 +363,11 @@ def naive_streaks(history: str) -> tuple[int, int, int]:
     ng=st.booleans(),
 )
 def test_streaks_match_a_naive_count(histories: list[str], ng: bool) -> None:
-    groups = [BEGINNER, Group.for_preset("beginner", no_guess=ng), Group.for_board(8, 8, 8)]
+    groups = [
+        BEGINNER,
+        Group.for_board(*PRESETS["beginner"].size, no_guess=ng),
+        Group.for_board(8, 8, 8),
+    ]
     with tempfile.TemporaryDirectory() as folder:
         store, _ = open_stats(Path(folder) / "stats.db")
         assert store is not None
@@ -379,7 +381,7 @@ def test_streaks_match_a_naive_count(histories: list[str], ng: bool) -> None:
             for group, history in combined.items():
                 stats = store.group_stats(group)
                 assert (
-                    stats.current_streak.signed,
+                    signed(stats.current_streak),
                     stats.longest_winning_streak,
                     stats.longest_losing_streak,
                 ) == naive_streaks(history)
@@ -451,13 +453,6 @@ def test_a_new_best_can_be_told_from_the_previous_one(store: StatsStore) -> None
     assert (previous.time_ms, best.time_ms) == (30_000, 25_000)
 
 
-def test_all_group_stats_covers_every_group(store: StatsStore) -> None:
-    add(store, make(), make(size=(30, 16, 99)), make(size=(30, 16, 99), no_guess=True))
-    everything = store.all_group_stats()
-    assert [stats.group for stats in everything] == store.groups()
-    assert all(stats.played == 1 for stats in everything)
-
-
 # ---------------------------------------------------------------------------- times
 def test_times_are_stored_as_fixed_width_utc_text(store: StatsStore) -> None:
     paris = timezone(timedelta(hours=2))
@@ -488,7 +483,7 @@ def _fields(record: GameRecord) -> dict[str, object]:
 def test_reset_one_group_keeps_the_others(store: StatsStore) -> None:
     add(store, make(), make(size=(30, 16, 99)), make(no_guess=True))
     assert store.reset(BEGINNER) is None
-    assert store.groups() == [Group.for_preset("beginner", no_guess=True), EXPERT]
+    assert store.groups() == [Group.for_board(*PRESETS["beginner"].size, no_guess=True), EXPERT]
     assert store.group_stats(BEGINNER).played == 0
 
 
@@ -707,7 +702,7 @@ def test_the_best_competitive_figures_come_from_unassisted_wins(store: StatsStor
 
     add(store, win(34, 20.0, 9.0), win(30, 25.0, 12.0), win(38, 99.0, 1.0, assisted=True))
     add(store, make(bbbv=30, size=(16, 16, 40)))  # an older version's win: no figures
-    figures = dict(store.group_stats(Group.for_preset("intermediate")).best_figures)
+    figures = dict(store.group_stats(Group.for_board(*PRESETS["intermediate"].size)).best_figures)
     assert list(figures) == ["IOE", "Correctness", "Throughput", "STNB", "RQP"]
     assert figures["Correctness"] == pytest.approx(34 / 38)
     assert figures["Throughput"] == pytest.approx(30 / 30)

@@ -14,6 +14,7 @@ from tests.helpers import (
     cell_offset,
     clear_all_but_one,
     click_cell,
+    face_span,
     make_app,
     new_stats,
     wait_until,
@@ -177,7 +178,7 @@ async def test_smiley_starts_a_new_game() -> None:
         await pilot.press("space")
         old = app.game
         header = app.query_one(GameHeader)
-        face_x = header.face_span()[0] + 1
+        face_x = face_span(header)[0] + 1
         await pilot.click(GameHeader, offset=(face_x, 0))
         await pilot.pause()
         assert app.game is not old and app.game.status == "ready"
@@ -197,7 +198,7 @@ async def test_the_smiley_plays_again_from_the_game_over_box_in_one_click() -> N
         old = app.game
         header = app.query_one(GameHeader)
         region = header.content_region
-        await pilot.click(offset=(region.x + header.face_span()[0] + 1, region.y))
+        await pilot.click(offset=(region.x + face_span(header)[0] + 1, region.y))
         await pilot.pause()
         assert not isinstance(app.screen, GameOverScreen)
         assert app.game is not old and app.game.status == "ready"

@@ -9,6 +9,7 @@ import pytest
 from tests.helpers import FakeClock, make_app, new_stats, settle, wait_until
 from textmines.config import GameConfig
 from textmines.engine import Game
+from textmines.engine.presets import PRESETS
 from textmines.store.settings import load_settings
 from textmines.store.stats import Group
 from textmines.ui.app import TextminesApp
@@ -181,7 +182,7 @@ async def test_an_assisted_win_never_becomes_a_best_time(tmp_path: Path) -> None
         assert app.game.status == "won"
         assert "Assisted" in app.status_line.modes, "said once, in the modes"
         assert "assisted" not in app.status_line.text and "best" not in app.status_line.text
-    stats = store.group_stats(Group.for_preset("beginner"))
+    stats = store.group_stats(Group.for_board(*PRESETS["beginner"].size))
     assert (stats.won, stats.assisted, tuple(stats.best_times)) == (1, 1, ())
 
 

@@ -198,8 +198,8 @@ async def test_keys_screen_esc_with_changes_asks_before_leaving_them(tmp_path: P
 
 def test_a_keymap_gives_the_help_the_players_bindings() -> None:
     actions = make_app().key_actions()
-    keymap = KeyMap(actions, {action.id: action.default for action in actions})
-    moved = keymap.with_keys("app.pause", ("ctrl+s",))
+    keys = {action.id: action.default for action in actions}
+    moved = KeyMap(actions, {**keys, "app.pause": ("ctrl+s",)})
     bindings = moved.bindings(make_app().BINDINGS)
     assert any(getattr(b, "key", "") == "ctrl+s" and b.action == "pause" for b in bindings)
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.helpers import FakeClock, make_app, wait_until
+from tests.helpers import FakeClock, face_span, make_app, wait_until
 from textmines.ui.face import FACE_COLUMNS, face_row
 from textmines.ui.header import GameHeader
 from textmines.ui.led import led_row, led_width
@@ -69,7 +69,7 @@ async def test_a_negative_count_and_the_face_on_the_led_header() -> None:
             lambda: header.counter_text == "-03" and header.timer_text == "999",
             "the counter at -03 and the timer at 999",
         )
-        first, end = header.face_span()
+        first, end = face_span(header)
         # The face is a picture on a button with a light edge left, a dark edge right (see
         # test_tiles_and_face.py for the faces).
         assert end - first == FACE_COLUMNS
@@ -136,7 +136,7 @@ async def test_the_counter_sits_at_the_left_edge_the_timer_at_the_right_the_face
         line = header.render_line(0).text
         left, right = len(line) - len(line.lstrip()), len(line) - len(line.rstrip())
         assert left == right <= 2, f"the displays sit at the edges: {line!r}"
-        first, end = header.face_span()
+        first, end = face_span(header)
         assert abs((first + end) / 2 - width / 2) <= 1, "the face is in the middle"
 
 

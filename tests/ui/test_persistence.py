@@ -24,6 +24,7 @@ from tests.helpers import (
     wait_until,
 )
 from textmines.config import GameConfig
+from textmines.engine.presets import PRESETS
 from textmines.store.saves import load_game
 from textmines.store.stats import Group, StatsStore
 from textmines.ui.app import TextminesApp
@@ -69,7 +70,7 @@ async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path) -> N
         await click_cell(pilot, *clear_all_but_one(again))
         assert again.game.status == "won"
     assert not (tmp_path / "saved-game.json").exists()
-    stats = open_store(tmp_path).group_stats(Group.for_preset("beginner"))
+    stats = open_store(tmp_path).group_stats(Group.for_board(*PRESETS["beginner"].size))
     assert (stats.played, stats.won) == (1, 1)  # one game, one record
 
 
@@ -107,7 +108,7 @@ async def test_a_new_game_mid_play_records_the_old_one_as_abandoned(tmp_path: Pa
         await pilot.press("n")  # nothing revealed: not a game yet
         await pilot.press("space", "n", "space", "3")
     store = open_store(tmp_path)
-    assert store.group_stats(Group.for_preset("beginner")).abandoned == 2
+    assert store.group_stats(Group.for_board(*PRESETS["beginner"].size)).abandoned == 2
     assert store.count() == 2
 
 

@@ -21,13 +21,14 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Select, Static, TabbedContent
 
 from tests.factories import game_record
+from textmines.engine.presets import PRESETS
 from textmines.store.stats import GameRecord, Group, StatsError, StatsStore, open_stats
 from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.statistics import GroupSection, StatisticsScreen
 
-BEGINNER = Group.for_preset("beginner")
-BEGINNER_NG = Group.for_preset("beginner", no_guess=True)
-EXPERT = Group.for_preset("expert")
+BEGINNER = Group.for_board(*PRESETS["beginner"].size)
+BEGINNER_NG = Group.for_board(*PRESETS["beginner"].size, no_guess=True)
+EXPERT = Group.for_board(*PRESETS["expert"].size)
 WIDE = Group.for_board(20, 10, 30)
 SQUARE_NG = Group.for_board(12, 12, 20, no_guess=True)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.segment import Segment
 
-from tests.helpers import cell_offset, clear_all_but_one, click_cell, make_app
+from tests.helpers import cell_offset, clear_all_but_one, click_cell, face_span, make_app
 from textmines.engine import ActionKind
 from textmines.ui.board import BoardView
 from textmines.ui.face import FACE_COLUMNS, face_pixels
@@ -28,7 +28,7 @@ def test_every_face_keeps_to_two_colours_a_screen_cell() -> None:
 
 def face_picture(header: GameHeader) -> tuple[list[str], set[str]]:
     """The face's button as drawn: its three rows of characters, and its colours."""
-    first, end = header.face_span()
+    first, end = face_span(header)
     rows, colours = [], set()
     for y in range(3):
         column, text = 0, ""

@@ -186,11 +186,6 @@ class GameHeader(OneLineWidget):
             return [(_centre(face, FACE_WIDTH), face_style)]
         return [*face_row(self.face, self.row)]
 
-    def face_span(self) -> tuple[int, int]:
-        """(first column, end column) of the face on its row, relative to the header."""
-        spans = self.left_spans(self.piece_rows // 2)
-        return spans[self._face_index][0], spans[self._face_index + self._face_pieces - 1][1]
-
     def set_face(self, face: str) -> None:
         """Show ``normal``, ``pressed``, ``won`` or ``lost``."""
         self.face = face

@@ -266,9 +266,6 @@ class KeyMap:
             for binding in bindings
         ]
 
-    def with_keys(self, action_id: str, keys: tuple[str, ...]) -> KeyMap:
-        return KeyMap(self.actions, {**self.keys, action_id: keys}, self.kept)
-
 
 def kept_keys(screens: Iterable[tuple[str, Iterable[BindingType]]]) -> dict[str, dict[str, str]]:
     """For screens (``("the game-over box", GameOverScreen.BINDINGS)``) whose bindings take

@@ -249,11 +249,6 @@ class MenuBar(OneLineWidget):
             pieces.append((f" {menu.title} ", style))
         return pieces
 
-    @property
-    def titles(self) -> list[str]:
-        """The titles as shown, in order."""
-        return [menu.title for menu in self.menus]
-
     def all_items(self) -> Iterator[tuple[str, MenuItem]]:
         """(menu title, item) for every item that is not a separator."""
         for menu in self.menus:

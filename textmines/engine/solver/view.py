@@ -60,11 +60,6 @@ class View:
         text = self.text
         return [n for n in neighbour_lists(self.width, self.height)[index] if text[n] in UNKNOWN]
 
-    def with_number(self, index: int, number: int) -> View:
-        """This view with the cell at ``index`` revealed as ``number``."""
-        text = self.text
-        return View(self.width, self.height, f"{text[:index]}{number}{text[index + 1 :]}")
-
     def cell(self, index: int) -> Cell:
         """The ``(x, y)`` of an index."""
         return index % self.width, index // self.width

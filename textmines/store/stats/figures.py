@@ -107,11 +107,6 @@ class Streak:
     #: No streak because the last game was an assisted win (which ends every streak).
     after_assisted_win: bool = False
 
-    @property
-    def signed(self) -> int:
-        """Wins positive, losses negative, 0 for none."""
-        return -self.length if self.outcome == Outcome.LOST else self.length
-
     def __str__(self) -> str:
         """Named by what it counts: ``3 wins``, ``2 losses``, ``14 abandoned``, ``5 lost or
         abandoned``; ``none`` says why when an assisted win ended the streak."""

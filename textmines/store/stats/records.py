@@ -62,11 +62,6 @@ class Group:
         return cls(key, width, height, mines, bool(no_guess))
 
     @classmethod
-    def for_preset(cls, key: str, *, no_guess: bool = False) -> Group:
-        """The group of a preset, by key (``"beginner"`` ...). Raises ``KeyError`` if unknown."""
-        return cls.for_board(*PRESETS[key].size, no_guess=no_guess)
-
-    @classmethod
     def for_game(cls, game: GameShape) -> Group:
         """The group ``game`` is recorded in."""
         no_guess = bool(getattr(game, "no_guess", False))

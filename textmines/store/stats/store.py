@@ -416,12 +416,6 @@ class StatsStore:
         with self._reading() as connection:
             return self._group_stats(connection, group)
 
-    def all_group_stats(self) -> list[GroupStats]:
-        """The figures of every group that has games, in display order, from one snapshot."""
-        with self._reading() as connection:
-            groups, _ = self._groups(connection)
-            return [self._group_stats(connection, group) for group in groups]
-
     def best_time(self, group: Group) -> BestTime | None:
         """The fastest unassisted win of ``group`` (call before ``record`` to show the old best)."""
         with self._reading() as connection:
