@@ -3,8 +3,11 @@
 Two tabs play the same seeded board to a win with key presses in the page; both games are in
 the statistics, and a replay exported in a tab downloads in the browser. Served on every
 address, the page plays from another address than the one it was served on. Right click,
-Ctrl+minus and a phone's long press go to the game, not to the browser. Needs Debian's
-``chromium`` (``.ci/run`` installs it when missing) and Playwright (a test dependency).
+Ctrl+minus and a phone's long press go to the game, not to the browser. Every browser (a
+Playwright context: its own cookies) is a player of its own: a game in play when its tab
+closes or the server stops comes back in that browser alone, its statistics and name are its
+own, and q keeps the game on the page. Needs Debian's ``chromium`` (``.ci/run`` installs it
+when missing) and Playwright (a test dependency).
 
 What the game draws is read from the websocket's frames as Chromium receives them (the
 terminal is a canvas: there is no text in the page to read).
@@ -12,8 +15,10 @@ terminal is a canvas: there is no text in the page to read).
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -26,7 +31,6 @@ from rich.cells import cell_len
 from tests.helpers import winning_clicks
 from tests.served import served
 from textmines.engine import ActionKind, Game
-from textmines.store.paths import default_paths
 from textmines.store.stats.opening import open_stats
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -67,8 +71,12 @@ class Frames:
     received: list[str] = field(default_factory=list)
     output: list[bytes] = field(default_factory=list)
 
+    #: The game's websocket address (it carries the terminal's first size).
+    url: str = ""
+
     def watch(self, page: Any) -> None:
         def on_socket(websocket: Any) -> None:
+            self.url = websocket.url
             websocket.on("framesent", lambda frame: self.sent.append(str(frame)))
             websocket.on("framereceived", self._received)
 
@@ -156,21 +164,10 @@ def open_game(page: Any, url: str) -> Any:
     return page
 
 
-def open_tab(browser: Any, url: str) -> Any:
-    page = browser.new_page(accept_downloads=True, viewport={"width": 1100, "height": 800})
-    open_game(page, url)
-    page.focus(".xterm-helper-textarea")
-    return page
-
-
 def press_all(page: Any, keys: list[str]) -> None:
     for key in keys:
         page.keyboard.press(key)
         page.wait_for_timeout(15)
-
-
-def stats_of(home: Path) -> Path:
-    return default_paths({"TEXTMINES_HOME": str(home)}).stats_db
 
 
 def wait_for_games(stats_db: Path, count: int) -> int:
@@ -185,6 +182,136 @@ def wait_for_games(stats_db: Path, count: int) -> int:
         time.sleep(0.2)
 
 
+def open_in(context: Any, url: str) -> tuple[Any, Frames]:
+    """A new tab of the browser ``context`` (its cookies are that browser's) on the game, its
+    frames watched, its keys going to the game."""
+    page = context.new_page()
+    frames = Frames()
+    frames.watch(page)
+    open_game(page, url)
+    page.focus(".xterm-helper-textarea")
+    return page, frames
+
+
+def new_browser(browser: Any) -> Any:
+    """A browser of its own: its own cookies, so its own profile."""
+    return browser.new_context(accept_downloads=True, viewport={"width": 1100, "height": 800})
+
+
+def profile_folder(home: Path, context: Any) -> Path:
+    """The folder of the profile the browser ``context`` was given."""
+    (cookie,) = [c for c in context.cookies() if c["name"] == "textmines-profile"]
+    return home / "profiles" / cookie["value"]
+
+
+def eventually(done: Callable[[], bool], seconds: float = 20) -> bool:
+    """Whether ``done()`` comes true within ``seconds`` (a tab's process ends in its own time)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+CLEARED = re.compile(r"[1-9][0-9]*% cleared")
+
+
+def start_a_game(page: Any, frames: Frames) -> None:
+    """The first click, on the centre cell: it opens an area, and the game is in play."""
+    since = len(frames.received)
+    page.keyboard.press("Space")
+    opened = frames.wait(page, lambda: CLEARED.search("".join(frames.received[since:])) is not None)
+    assert opened, "the status line counts the cells opened"
+
+
+def resumed(url: str, context: Any) -> bool:
+    """Whether a new tab of ``context`` says the game left in play is back (it says so as
+    it starts, before the board has settled)."""
+    page, frames = open_in(context, url)
+    try:
+        return "Your last game is back" in "".join(frames.received)
+    finally:
+        page.close()
+
+
+def losing_keys() -> list[str]:
+    """The key presses that lose the served board: Space on the centre cell, then to a mine
+    by arrows and Space."""
+    game = Game(9, 9, 10, seed=SEED)
+    game.act(ActionKind.REVEAL, 4, 4)
+    assert game.board is not None
+    mx, my = next((x, y) for y in range(9) for x in range(9) if game.board.is_mine(x, y))
+    keys = ["Space"]
+    keys += ["ArrowRight" if mx > 4 else "ArrowLeft"] * abs(mx - 4)
+    keys += ["ArrowDown" if my > 4 else "ArrowUp"] * abs(my - 4)
+    return [*keys, "Space"]
+
+
+def terminal_size(frames: Frames) -> tuple[int, int]:
+    """The terminal's columns and rows: its last resize, else the size it started at."""
+    for message in reversed(frames.sent):
+        found = re.search(r'"resize",\{"width":(\d+),"height":(\d+)\}', message)
+        if found is not None:
+            return int(found[1]), int(found[2])
+    started = re.search(r"width=(\d+)&height=(\d+)", frames.url)
+    assert started is not None, frames.url
+    return int(started[1]), int(started[2])
+
+
+def settle(page: Any, frames: Frames) -> None:
+    """Wait until the game has drawn nothing new for 300 ms: a screen's first frame may come
+    before its last layout (a menu is drawn full width, then at its own)."""
+    count, quiet_since = len(frames.output), time.monotonic()
+    deadline = quiet_since + 10
+    while time.monotonic() - quiet_since < 0.3 and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        if len(frames.output) != count:
+            count, quiet_since = len(frames.output), time.monotonic()
+
+
+def click_text(page: Any, frames: Frames, text: str) -> None:
+    """Click the middle of ``text`` where the game draws it, once the screen has settled
+    with it shown once (a toast may hide it for a few seconds)."""
+    found: list[tuple[int, int]] = []
+
+    def shown_once() -> bool:
+        # The same place twice, a quiet spell apart: under load a layout can come late.
+        before = list(found)
+        settle(page, frames)
+        found[:] = find_text(frames.screen(), text)
+        return len(found) == 1 and found == before
+
+    assert frames.wait(page, shown_once), (text, found)
+    (row, column), (columns, lines) = found[0], terminal_size(frames)
+    box = page.locator(".xterm-screen").bounding_box()
+    page.mouse.click(
+        box["x"] + (column - 0.5) * box["width"] / columns,
+        box["y"] + (row - 0.5) * box["height"] / lines,
+    )
+
+
+def find_text(cells: dict[tuple[int, int], str], text: str) -> list[tuple[int, int]]:
+    """Where ``text`` is drawn on the screen: the (row, column) of its middle, each time."""
+    rows: dict[int, dict[int, str]] = {}
+    for (row, column), char in cells.items():
+        rows.setdefault(row, {})[column] = char
+    found = []
+    for row, line in rows.items():
+        drawn = "".join(line.get(column, " ") for column in range(1, max(line) + 1))
+        start = drawn.find(text)
+        if start >= 0:
+            found.append((row, start + 1 + len(text) // 2))
+    return found
+
+
+def games_in(stats_db: Path) -> int:
+    stats, _ = open_stats(stats_db)
+    assert stats is not None
+    with stats:
+        return stats.count()
+
+
 @pytest.mark.slow  # two tabs play a game each, ~15 s
 def test_two_tabs_play_to_a_win_and_a_replay_downloads(
     browser: Any, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
@@ -193,11 +320,14 @@ def test_two_tabs_play_to_a_win_and_a_replay_downloads(
     shots = tmp_path_factory.mktemp("shots")
     with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
         url = server.url()
-        first, second = open_tab(browser, url), open_tab(browser, url)
+        context = new_browser(browser)  # one browser, two tabs: one player
+        (first, _), (second, _) = open_in(context, url), open_in(context, url)
+        folder = profile_folder(tmp_path, context)
         try:
             press_all(first, keys)
             press_all(second, keys)
-            assert wait_for_games(stats_of(tmp_path), 2) == 2, "both tabs' games are recorded"
+            stats_db = folder / "stats.db"
+            assert wait_for_games(stats_db, 2) == 2, "both tabs' games are recorded"
             first.wait_for_timeout(1000)
             first.screenshot(path=str(shots / "won.png"))
             # The game-over box offers the replay (w); the viewer exports it (e).
@@ -213,16 +343,16 @@ def test_two_tabs_play_to_a_win_and_a_replay_downloads(
             second.wait_for_timeout(1000)
             second.screenshot(path=str(shots / "statistics.png"))
         finally:
-            first.close()
-            second.close()
-    exported = list((tmp_path / "replays").glob("*.evf"))
+            context.close()
+    exported = list((folder / "replays").glob("*.evf"))
     assert len(exported) == 1 and exported[0].read_bytes() == data
-    stats, _ = open_stats(stats_of(tmp_path))
+    stats, _ = open_stats(stats_db)
     assert stats is not None
     with stats:
         (beginner,) = [stats.group_stats(group) for group in stats.groups()]
     assert (beginner.played, beginner.won) == (2, 2)
-    assert not (tmp_path / "saved-game.json").exists(), "a tab never writes the saved game"
+    assert not (folder / "saved-game.json").exists(), "a game over is not saved"
+    assert not (tmp_path / "stats.db").exists(), "nor are the terminal's statistics touched"
 
 
 def test_served_on_every_address_it_plays_from_another_address(
@@ -241,7 +371,8 @@ def test_served_on_every_address_it_plays_from_another_address(
             html = page.content()
             page.focus(".xterm-helper-textarea")
             press_all(page, winning_keys())
-            assert wait_for_games(stats_of(tmp_path), 1) == 1, "the game is played and recorded"
+            stats_db = profile_folder(tmp_path, page.context) / "stats.db"
+            assert wait_for_games(stats_db, 1) == 1, "the game is played and recorded"
         finally:
             page.close()
         printed = server.output()
@@ -337,3 +468,172 @@ def test_on_a_phone_a_long_press_or_a_tap_in_flag_mode_flags(browser: Any, tmp_p
             assert not any("\\u001b[<0;" in message for message in frames.sent[sent:])
         finally:
             context.close()
+
+
+# ---------------------------------------------------------------------------- each browser a player
+@pytest.mark.slow  # three tabs, ~15 s
+def test_a_closed_tab_keeps_its_game_for_that_browser_alone(browser: Any, tmp_path: Path) -> None:
+    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
+        url = server.url()
+        mine, theirs = new_browser(browser), new_browser(browser)
+        try:
+            page, frames = open_in(mine, url)
+            cookies = {cookie["name"]: cookie for cookie in mine.cookies()}
+            profile = cookies["textmines-profile"]
+            assert (profile["httpOnly"], profile["sameSite"]) == (True, "Strict")
+            start_a_game(page, frames)
+            page.close()
+            saved = profile_folder(tmp_path, mine) / "saved-game.json"
+            assert eventually(saved.exists), "the closed tab's game is saved in its profile"
+            assert not (tmp_path / "saved-game.json").exists(), "not the terminal's"
+            assert not resumed(url, theirs), "another browser does not get it"
+            assert resumed(url, mine), "this browser does"
+        finally:
+            mine.close()
+            theirs.close()
+
+
+@pytest.mark.slow  # two servers, ~15 s each
+@pytest.mark.parametrize("signalled", ["server", "terminal"])
+def test_ctrl_c_on_the_server_keeps_the_game_for_when_it_runs_again(
+    browser: Any, tmp_path: Path, signalled: str
+) -> None:
+    """Ctrl+C in the server's terminal reaches the server and its tabs' processes alike (one
+    process group); SIGINT to the server alone (kill -INT) closes the tabs itself."""
+    mine = new_browser(browser)
+    try:
+        with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
+            page, frames = open_in(mine, server.url())
+            start_a_game(page, frames)
+            if signalled == "server":
+                server.process.send_signal(signal.SIGINT)
+            else:
+                os.killpg(server.process.pid, signal.SIGINT)
+            assert server.process.wait(20) == 0, server.output()
+            page.wait_for_selector("#ended", state="visible")
+            said = page.inner_text("#ended-text")
+            assert "The server has stopped. A game in play is saved for this browser" in said
+            page.close()
+        assert (profile_folder(tmp_path, mine) / "saved-game.json").exists()
+        with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
+            assert resumed(server.url(), mine), "the same browser gets it back"
+    finally:
+        mine.close()
+
+
+@pytest.mark.slow  # two browsers, ~20 s
+def test_two_browsers_have_their_own_statistics_and_name_and_reset_one_only(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
+        url = server.url()
+        mine, theirs = new_browser(browser), new_browser(browser)
+        try:
+            pages = [open_in(mine, url), open_in(theirs, url)]
+            for page, frames in pages:
+                since = len(frames.received)
+                press_all(page, losing_keys())
+                assert frames.wait_received(page, "Boom! Beginner lost", since)
+            mine_db = profile_folder(tmp_path, mine) / "stats.db"
+            theirs_db = profile_folder(tmp_path, theirs) / "stats.db"
+            assert mine_db != theirs_db
+            assert eventually(lambda: games_in(mine_db) == 1 and games_in(theirs_db) == 1)
+            assert not (tmp_path / "stats.db").exists(), "the terminal's are not touched"
+
+            # A name for this browser: Game > Player name..., shown over its statistics.
+            page, frames = pages[0]
+            page.keyboard.press("Escape")  # the game-over box
+            settle(page, frames)
+            page.keyboard.press("F10")
+            assert frames.wait_received(page, "Player name...")
+            click_text(page, frames, "Player name...")
+            assert frames.wait_received(page, "is a player of its own")
+            settle(page, frames)
+            page.keyboard.type("Ada")
+            page.keyboard.press("Enter")
+            assert frames.wait_received(page, "Player name: Ada.")
+            settle(page, frames)
+            since = len(frames.received)
+            page.keyboard.press("F4")
+            assert frames.wait_received(page, "Statistics: Ada", since)
+            click_text(page, frames, "Reset all...")
+            assert frames.wait_received(page, "Reset all statistics")
+            settle(page, frames)
+            page.keyboard.press("ArrowLeft")  # from Cancel to Reset
+            page.keyboard.press("Enter")
+            assert frames.wait_received(page, "All statistics reset.")
+            assert games_in(mine_db) == 0
+            assert games_in(theirs_db) == 1, "the other browser's statistics are theirs"
+
+            page, frames = pages[1]
+            page.keyboard.press("Escape")
+            settle(page, frames)
+            since = len(frames.received)
+            page.keyboard.press("F4")
+            assert frames.wait_received(page, "Statistics", since)
+            assert "Ada" not in "".join(frames.received)
+        finally:
+            mine.close()
+            theirs.close()
+
+
+@pytest.mark.slow  # one tab, ~10 s
+def test_q_in_a_tab_keeps_the_game_and_offers_to_play_on_or_start_anew(
+    browser: Any, tmp_path: Path
+) -> None:
+    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
+        mine = new_browser(browser)
+        try:
+            page, frames = open_in(mine, server.url())
+            start_a_game(page, frames)
+            page.keyboard.press("q")
+            assert frames.wait_received(page, "Your game is saved")
+            assert "Play on" in "".join(frames.received)
+            folder = profile_folder(tmp_path, mine)
+            assert (folder / "saved-game.json").exists()
+            settle(page, frames)
+            page.keyboard.press("Enter")  # Play on: the game goes on in the page
+            settle(page, frames)
+            since = len(frames.received)
+            page.keyboard.press("Control+c")  # the terminal's quit key, likewise
+            assert frames.wait_received(page, "Your game is saved", since)
+            assert not page.is_visible("#ended"), "the page never says the game has ended"
+
+            settle(page, frames)
+            page.keyboard.press("ArrowLeft")  # from Play on to New game
+            page.keyboard.press("Enter")
+            # The game left for a new one counts as abandoned, as n would record it.
+            assert eventually(lambda: games_in(folder / "stats.db") == 1)
+            assert not (folder / "saved-game.json").exists()
+            assert not page.is_visible("#ended")
+        finally:
+            mine.close()
+
+
+def test_a_browser_that_follows_a_link_from_another_site_stays_the_same_player(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A SameSite=Strict cookie is not sent with a navigation from another site: the page
+    must not take that for a new browser and replace its profile."""
+    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
+        mine = new_browser(browser)
+        try:
+            page, _ = open_in(mine, server.url())
+            page.close()
+            known = profile_folder(tmp_path, mine)
+            page = mine.new_page()
+            page.route(
+                "http://other.example/",
+                lambda route: route.fulfill(
+                    content_type="text/html", body=f'<a id="go" href="{server.url()}">play</a>'
+                ),
+            )
+            page.goto("http://other.example/")
+            with page.expect_request(server.url()) as asked:
+                page.click("#go")
+            assert "textmines-profile" not in (asked.value.header_value("cookie") or "")
+            page.wait_for_selector("body.-first-byte", timeout=30_000)
+            assert profile_folder(tmp_path, mine) == known
+            assert [folder.name for folder in (tmp_path / "profiles").iterdir()] == [known.name]
+        finally:
+            mine.close()

@@ -417,14 +417,64 @@ def test_a_replay_file_neither_resumes_nor_writes_the_saved_game(
     assert (tmp_path / "saved-game.json").exists(), "the saved game waits for the next run"
 
 
-def test_a_browser_tab_neither_resumes_nor_writes_the_saved_game(
+PROFILE = "0123456789abcdef0123456789abcdef"
+
+
+def test_a_browser_tab_plays_its_profiles_files_and_leaves_the_terminals_alone(
     fake_app: type[FakeApp], tmp_path: Path
 ) -> None:
-    save_expert_game(tmp_path)
-    assert main(["--tab"]) == 0
+    save_expert_game(tmp_path)  # the terminal's
+    own = tmp_path / "profiles" / PROFILE
+    assert main(["--tab", "--profile", PROFILE]) == 0
     options = fake_app.built[0].options
-    assert options["resumed"] is None and options["save_path"] is None
+    assert options["resumed"] is None, "the terminal's saved game is not this browser's"
+    assert options["save_path"] == own / "saved-game.json"
+    assert options["settings_path"] == own / "settings.toml"
+    assert options["replays_dir"] == own / "replays"
+    assert options["crash_log"] == tmp_path / "crash.log", "the owner's, who can act on it"
     assert (tmp_path / "saved-game.json").exists(), "the terminal's saved game stays"
+
+    # The profile's own saved game comes back in its tab, whatever board the server's
+    # options give its new games.
+    game = save_expert_game(own)
+    assert main(["--tab", "--profile", PROFILE, "--beginner", "--seed", "3"]) == 0
+    resumed = fake_app.built[1].options["resumed"]
+    assert resumed is not None and resumed.game.view_text() == game.view_text()
+
+
+@pytest.mark.parametrize(
+    "profile",
+    [
+        "../../etc",
+        PROFILE.upper(),
+        PROFILE[:-1],
+        PROFILE + "0",
+        f"{PROFILE}\n",
+        "0123456789abcdef/123456789abcdef",
+        "",
+    ],
+)
+def test_a_profile_that_is_not_an_id_exits_2_and_touches_nothing(
+    profile: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path / "home"))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--tab", f"--profile={profile}"])
+    assert exit_info.value.code == 2
+    assert "--profile: must be 32 hex digits" in capsys.readouterr().err
+    assert not (tmp_path / "home").exists()
+
+
+def test_paths_of_a_profile_name_its_folder(tmp_path: Path) -> None:
+    result = run_cli(tmp_path, "--paths", "--profile", PROFILE)
+    assert result.returncode == 0
+    own = tmp_path / "profiles" / PROFILE
+    assert f"profile     {own} (a browser's)" in result.stdout
+    assert f"statistics  {own / 'stats.db'}" in result.stdout
+    assert f"themes      {tmp_path / 'themes'}" in result.stdout
 
 
 def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
@@ -458,6 +508,7 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
         (["--port", "8000"], "--host, --port and --max-tabs go with --serve"),
         (["--host", "0.0.0.0"], "--host, --port and --max-tabs go with --serve"),
         (["--max-tabs", "3"], "--host, --port and --max-tabs go with --serve"),
+        (["--serve", "--profile", "0" * 32], "each browser gets a profile of its own"),
         # No shortened names: the server hands the rest of the line to every tab.
         (["--serve", "--po", "9000"], "unrecognized arguments: --po 9000"),
     ],

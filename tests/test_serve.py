@@ -1,5 +1,6 @@
 """``textmines --serve`` as a network service, through raw HTTP and websocket clients (no
-browser): who gets a game, who gets nothing, and what every page carries.
+browser): who gets a game, who gets nothing, what every page carries, and which player (the
+profile cookies) a browser is.
 
 A browser sends the page's ``Origin`` with its websocket, and only a page of this server holds
 the secret; these clients play a page from another site (or another program) by sending what
@@ -13,9 +14,11 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
+from yarl import URL
 
 from tests.served import WEBSOCKET_URL, Served, served
 from textmines.ui.serve import serving_text
@@ -169,3 +172,62 @@ async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
                 break
             await asyncio.sleep(0.05)
         assert server.tabs == 0, "killed, the hung game gave its place back"
+
+
+# ---------------------------------------------------------------------------- profiles
+PROFILE = "0123456789abcdef0123456789abcdef"
+
+
+async def page_cookies(server: Served, cookie: str | None) -> dict[str, Any]:
+    """The cookies the page sets when asked with the ``Cookie`` header ``cookie``."""
+    headers = {"Cookie": cookie} if cookie is not None else {}
+    async with (
+        aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session,
+        session.get(server.url(), headers=headers) as response,
+    ):
+        assert response.status == 200
+        return dict(response.cookies)
+
+
+async def test_the_page_gives_a_new_browser_a_profile_and_keeps_a_known_ones(
+    server: Served,
+) -> None:
+    given = await page_cookies(server, None)
+    profile = given["textmines-profile"]
+    assert re.fullmatch(r"[0-9a-f]{32}", profile.value)
+    assert profile["httponly"] and profile["samesite"] == "Strict" and profile["path"] == "/"
+    assert int(profile["max-age"]) >= 300 * 24 * 3600
+    assert given["textmines-known"].value == "1"
+    assert (await page_cookies(server, None))["textmines-profile"].value != profile.value
+
+    # A known browser's profile is renewed, never replaced.
+    renewed = await page_cookies(server, f"textmines-profile={PROFILE}")
+    assert renewed["textmines-profile"].value == PROFILE
+    # Without its profile but known (it came by a link from another site, which withholds
+    # a Strict cookie from that request alone): nothing that would replace it.
+    assert "textmines-profile" not in await page_cookies(server, "textmines-known=1")
+    # A cookie that is not an id is no profile, and names no folder.
+    for bad in ("../../etc", PROFILE.upper(), PROFILE + "0", "%2e%2e"):
+        fresh = await page_cookies(server, f"textmines-profile={bad}")
+        assert re.fullmatch(r"[0-9a-f]{32}", fresh["textmines-profile"].value)
+
+
+async def test_a_websocket_without_a_profile_is_given_one_and_plays_in_its_folder(
+    server: Served,
+) -> None:
+    origin = f"http://127.0.0.1:{server.port}"
+    async with (
+        aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session,
+        session.get(server.url()) as response,
+    ):
+        found = WEBSOCKET_URL.search(await response.text())
+    assert found is not None
+    # A jar that keeps what the websocket's answer sets (unsafe: it is for an address).
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+        headers = {"Origin": origin, "Cookie": "textmines-profile=../../etc; textmines-known=1"}
+        async with session.ws_connect(found["url"], headers=headers) as playing:
+            await playing.receive(timeout=30)
+        given = session.cookie_jar.filter_cookies(URL(server.url()))["textmines-profile"].value
+    profiles = server.home / "profiles"
+    assert [folder.name for folder in profiles.iterdir()] == [given]
+    assert (profiles / given / "stats.db").exists(), "the tab plays as that profile"

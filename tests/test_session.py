@@ -14,7 +14,13 @@ import pytest
 from tests.helpers import FakeClock, refuse_statistics_writes
 from textmines.engine import ActionKind, Board, Game
 from textmines.session import GameSession, percent_cleared_text, settle_saved_game
-from textmines.store.saves import IN_USE_NOTICE, LoadedGame, load_game, save_game
+from textmines.store.saves import (
+    IN_USE_NOTICE,
+    LoadedGame,
+    load_game,
+    release_save,
+    save_game,
+)
 from textmines.store.stats import Group, StatsError, StatsStore, open_stats
 
 LAYOUT = "*....\n.....\n.....\n.....\n....*"  # 5x5, two mines; (2, 2) opens everything else
@@ -158,11 +164,13 @@ def test_only_a_game_in_play_is_saved(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- a save in the way
 def saved(tmp_path: Path, clock: FakeClock, moments: Moments) -> Path:
-    """A 5x5 game in play, saved; returns the save's path."""
+    """A 5x5 game in play, saved by a textmines that has since ended; returns the save's
+    path."""
     path = tmp_path / "saved-game.json"
     session = GameSession(game(clock), save_path=path, now=moments)
     session.play(REVEAL, 1, 1)
     assert session.save() is None
+    release_save(path)  # as the end of its process does: the game is free to resume
     return path
 
 
@@ -329,6 +337,41 @@ def test_a_saved_game_that_another_textmines_plays_is_not_resumed_twice(tmp_path
         other.communicate("\n", timeout=10)
     loaded, notice = load_game(path)  # that textmines has ended: the game is free again
     assert loaded is not None and notice is None
+
+
+def another_textmines_loads(path: Path) -> str:
+    """What a second textmines starting now makes of the save at ``path``."""
+    other = subprocess.run(
+        [sys.executable, "-c", CLAIMER, str(path)],
+        input="\n",
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=30,
+        check=True,
+    )
+    return other.stdout.strip()
+
+
+def test_a_game_saved_and_played_on_is_not_resumed_by_another_textmines(tmp_path: Path) -> None:
+    """A browser's tab saves its game when the player presses q and plays on: another tab of
+    that browser must not resume the same game meanwhile (both would save it, and record
+    it). Saved beside another game, it does not take that one's place either."""
+    path = tmp_path / "saved-game.json"
+    first = GameSession(game(FakeClock()), save_path=path)
+    first.play(REVEAL, 1, 1)
+    assert first.save() is None
+    assert another_textmines_loads(path) == f"not resumed: {IN_USE_NOTICE}"
+
+    second = GameSession(game(FakeClock()), save_path=path)
+    second.play(REVEAL, 1, 1)
+    assert second.save() is None
+    assert second.saved_to is not None and second.saved_to != path  # beside the first
+    first.abandon()  # the first game ends: its save goes, and the second plays on
+    assert not path.exists()
+    assert another_textmines_loads(path) == "not resumed: None"
+    release_save(second.saved_to)  # its textmines ends
+    assert another_textmines_loads(path) == "resumed"
 
 
 # ---------------------------------------------------------------------------- a busy database

@@ -24,6 +24,7 @@ from textmines.store.paths import (
     Paths,
     default_paths,
     describe_os_error,
+    is_profile_id,
     write_atomic,
 )
 from textmines.store.saves import LoadedGame, load_game
@@ -183,6 +184,13 @@ def _add_serve_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="games served at once, each a process of ~41 MB (default 8)",
     )
+    serve.add_argument(
+        "--profile",
+        type=_profile,
+        metavar="ID",
+        help="play as a browser's profile: its own statistics, settings and saved game "
+        "(in profiles/ID of the data folder; --paths shows them)",
+    )
     serve.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -190,6 +198,13 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"must be a number from 1 to 65535, not {text!r}")
     return int(text)
+
+
+def _profile(text: str) -> str:
+    # Checked before it names a folder: 32 lowercase hex digits, as the server makes them.
+    if not is_profile_id(text):
+        raise argparse.ArgumentTypeError(f"must be 32 hex digits (0-9, a-f), not {_short(text)}")
+    return text
 
 
 def _max_tabs(text: str) -> int:
@@ -206,6 +221,8 @@ def serve_command(
 
     if not args.serve:
         parser.error("--host, --port and --max-tabs go with --serve")
+    if args.profile is not None:
+        parser.error("--profile does not go with --serve: each browser gets a profile of its own")
     host, port = args.host or "127.0.0.1", args.port or 8000
     try:
         serve(argv, host, port, args.max_tabs or DEFAULT_MAX_TABS)
@@ -448,10 +465,12 @@ def _short(text: str, limit: int = 40) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
-    paths = default_paths()
-    settings, warnings = load_settings(paths.settings_file)
     parser = build_parser()
     args = parser.parse_args(argv)
+    paths = default_paths()
+    if args.profile is not None:
+        paths = paths.for_profile(args.profile)
+    settings, warnings = load_settings(paths.settings_file)
     config = _config(parser, args, config_from_settings(settings))
     if args.paths:
         sys.stdout.write(paths_text(paths))
@@ -550,12 +569,16 @@ def _saved_game(
     its own board ID, ``--daily`` with today's board in play); otherwise it is recorded as
     abandoned (or kept, when it cannot be), never silently dropped.
     """
-    if args.tab or args.replay is not None:
-        # A browser tab (see textmines.ui.serve) and a replay file's viewer neither resume
-        # the saved game nor write over it: it waits for the next run.
+    if args.replay is not None:
+        # A replay file's viewer neither resumes the saved game nor writes over it: it waits
+        # for the next run. (A browser tab resumes and saves its profile's, as a terminal.)
         return SavedGameChoice(None, None, None)
     loaded, notice = load_game(paths.saved_game)
-    chosen = args.daily or any(getattr(args, key) is not None for key in BOARD_CHOICES)
+    # A browser's tab has the server's board options, which are the new games' board, not
+    # the player's asking for another: its saved game comes back all the same.
+    chosen = not args.tab and (
+        args.daily or any(getattr(args, key) is not None for key in BOARD_CHOICES)
+    )
     if loaded is None or not chosen or _is_that_board(loaded, args, shared):
         return SavedGameChoice(loaded, paths.saved_game, notice)
     # A board of its own: the saved game is recorded as abandoned (or kept), never resumed.
@@ -594,6 +617,8 @@ def paths_text(paths: Paths) -> str:
         else f"(set ${HOME_VARIABLE} to keep everything in one folder)"
     )
     lines = [f"{label:<11} {path}" for label, path in rows]
+    if paths.profile is not None:
+        lines.insert(0, f"{'profile':<11} {paths.profile_dir} (a browser's)")
     return "\n".join([*lines, source]) + "\n"
 
 

@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 from platformdirs import user_config_dir, user_data_dir
 
-from textmines.store.paths import Paths, default_paths, ensure_dir, move_aside, write_atomic
+from textmines.store.paths import (
+    Paths,
+    default_paths,
+    ensure_dir,
+    is_profile_id,
+    move_aside,
+    new_profile_id,
+    write_atomic,
+)
 
 
 def test_textmines_home_puts_everything_under_one_directory(tmp_path: Path) -> None:
@@ -130,3 +138,59 @@ def test_move_aside_takes_companion_files_along(tmp_path: Path) -> None:
 def test_move_aside_of_a_missing_file_raises(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         move_aside(tmp_path / "nothing")
+
+
+# ---------------------------------------------------------------------------- browser profiles
+PROFILE = "0123456789abcdef0123456789abcdef"
+
+
+def test_new_profile_ids_are_ids_and_differ() -> None:
+    made = {new_profile_id() for _ in range(100)}
+    assert len(made) == 100
+    assert all(is_profile_id(profile) for profile in made)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        PROFILE[:-1],
+        PROFILE + "a",
+        PROFILE.upper(),
+        f"{PROFILE}\n",  # `$` in a pattern would let it through
+        f" {PROFILE}",
+        "..",
+        "../" + PROFILE[3:],
+        "0123456789abcdef/123456789abcdef",
+        "0123456789abcdef\\123456789abcdef",
+        "-123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdeg",
+        # Other digits (Arabic-Indic): str.isdigit() would take them.
+        "".join(chr(0x660 + n) for n in range(10)) + "abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcde\x00",
+    ],
+)
+def test_anything_but_32_lowercase_hex_digits_is_no_profile(text: str) -> None:
+    assert not is_profile_id(text)
+    with pytest.raises(ValueError, match="not a profile id"):
+        Paths(data_dir=Path("data"), config_dir=Path("config"), profile=text)
+
+
+def test_a_profile_has_its_own_files_and_the_owners_themes_and_crash_log(tmp_path: Path) -> None:
+    owner = Paths(data_dir=tmp_path / "data", config_dir=tmp_path / "config")
+    assert owner.profile_dir is None
+    paths = owner.for_profile(PROFILE)
+    own = tmp_path / "data" / "profiles" / PROFILE
+    assert paths.profile_dir == own
+    assert paths.stats_db == own / "stats.db"
+    assert paths.saved_game == own / "saved-game.json"
+    assert paths.settings_file == own / "settings.toml"
+    assert paths.replays_dir == own / "replays"
+    assert paths.themes_dir == owner.themes_dir
+    assert paths.crash_log == owner.crash_log
+    # The owner's files are none of the profile's.
+    assert {owner.stats_db, owner.saved_game, owner.settings_file, owner.replays_dir}.isdisjoint(
+        {paths.stats_db, paths.saved_game, paths.settings_file, paths.replays_dir}
+    )
+    with pytest.raises(ValueError):
+        owner.for_profile("../" + PROFILE)

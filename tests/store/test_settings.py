@@ -11,7 +11,13 @@ import pytest
 
 from textmines.store import settings as settings_module
 from textmines.store.paths import describe_os_error
-from textmines.store.settings import Settings, load_settings, save_changes, save_settings
+from textmines.store.settings import (
+    Settings,
+    clean_player_name,
+    load_settings,
+    save_changes,
+    save_settings,
+)
 
 DEFAULTS = Settings()
 
@@ -37,6 +43,7 @@ def test_defaults() -> None:
         "swap_mouse_buttons": False,
         "key_preset": "default",
         "keys": (),
+        "player_name": "",
     }
 
 
@@ -352,3 +359,29 @@ def test_a_settings_change_keeps_a_file_it_cannot_read_beside_as_bad(
     written = save_changes(path, start, replace(start, question_marks=False))
     assert (tmp_path / "settings.toml.bad").read_bytes() == text
     assert load_settings(path) == (written, [])
+
+
+def test_a_player_name_is_kept_and_no_name_is_no_problem(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    save_settings(path, Settings(player_name="Ada"))
+    assert load_settings(path) == (Settings(player_name="Ada"), [])
+    save_settings(path, Settings())  # written as "": none given, and no warning for it
+    assert load_settings(path) == (Settings(), [])
+    too_long = write(tmp_path, f"player_name = {'x' * 41!r}\n")
+    settings, warnings = load_settings(too_long)
+    assert settings.player_name == ""
+    assert "expected a string of at most 40 characters" in warnings[0]
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("  Ada   Lovelace ", "Ada Lovelace"),
+        ("Ada\x1b[2J", "Ada [2J"),  # a terminal command in a name is only text
+        ("A\u202eda", "A da"),  # nor a change of writing direction
+        ("\t\n", ""),
+        ("x" * 50, "x" * 40),
+    ],
+)
+def test_a_typed_name_is_cleaned_to_plain_words(typed: str, kept: str) -> None:
+    assert clean_player_name(typed) == kept

@@ -91,6 +91,19 @@ def claim(path: Path) -> bool:
     return True
 
 
+def claimed_elsewhere(path: Path) -> bool:
+    """Whether another process holds its claim on ``path`` (asked without claiming it)."""
+    if str(path.absolute()) in _claims:
+        return False
+    fd = _open_lock(path, "in-use")
+    if fd is None:
+        return False
+    try:
+        return not _try_lock(fd)
+    finally:
+        os.close(fd)  # closing drops the lock, if this took it
+
+
 def release(path: Path) -> None:
     """Let another process claim ``path`` (nothing if this process does not hold it)."""
     fd = _claims.pop(str(path.absolute()), None)

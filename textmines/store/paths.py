@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
+import secrets
 import stat
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
@@ -20,39 +22,83 @@ APP_NAME = "textmines"
 HOME_VARIABLE = "TEXTMINES_HOME"
 #: How many ``.bad`` names are tried before giving up (``x.bad``, ``x.bad-2`` ... ``x.bad-N``).
 MAX_BAD_NAMES: Final = 1000
+#: The folder (in the data folder) that holds a folder of each browser's profile.
+PROFILES_FOLDER: Final = "profiles"
+#: A profile's id: 32 lowercase hex digits (128 random bits), nothing else. It becomes a
+#: folder's name, so it can hold no separator, no dot, no leading dash and no other alphabet.
+_PROFILE_ID: Final = re.compile(r"[0-9a-f]{32}")
+
+
+def is_profile_id(text: str) -> bool:
+    """Whether ``text`` is a profile id exactly as ``new_profile_id`` makes them."""
+    # fullmatch: `$` would let a trailing newline through.
+    return _PROFILE_ID.fullmatch(text) is not None
+
+
+def new_profile_id() -> str:
+    """A new browser profile's id, unguessable (it is all that names the profile)."""
+    return secrets.token_hex(16)
 
 
 @dataclass(frozen=True)
 class Paths:
-    """The directories textmines uses and the files inside them. Nothing is created here."""
+    """The directories textmines uses and the files inside them. Nothing is created here.
+
+    With a ``profile`` (a browser's, ``--serve``), the statistics, settings, saved game and
+    replays are that profile's own, in ``profile_dir``; the themes and the crash log stay the
+    machine owner's. Without one, everything is the owner's, at the top of the folders.
+    """
 
     data_dir: Path
     config_dir: Path
+    profile: str | None = None
+
+    def __post_init__(self) -> None:
+        # Checked here, where the id becomes a path: no Paths can point outside its profiles.
+        if self.profile is not None and not is_profile_id(self.profile):
+            raise ValueError(f"not a profile id: {self.profile[:40]!r}")
+
+    def for_profile(self, profile: str) -> Paths:
+        """The files of the browser profile ``profile``; ``ValueError`` if it is no id."""
+        return replace(self, profile=profile)
+
+    @property
+    def profile_dir(self) -> Path | None:
+        """The profile's own folder, or None for the owner's files."""
+        if self.profile is None:
+            return None
+        return self.data_dir / PROFILES_FOLDER / self.profile
+
+    @property
+    def _own_data(self) -> Path:
+        return self.profile_dir or self.data_dir
 
     @property
     def stats_db(self) -> Path:
-        return self.data_dir / "stats.db"
+        return self._own_data / "stats.db"
 
     @property
     def saved_game(self) -> Path:
-        return self.data_dir / "saved-game.json"
+        return self._own_data / "saved-game.json"
 
     @property
     def crash_log(self) -> Path:
-        """Where the details of an unexpected error go (appended, newest last)."""
+        """Where the details of an unexpected error go (appended, newest last): the owner's,
+        profile or not, since it is the owner who can act on them."""
         return self.data_dir / "crash.log"
 
     @property
     def replays_dir(self) -> Path:
         """Where replays exported from the app go (.evf files)."""
-        return self.data_dir / "replays"
+        return self._own_data / "replays"
 
     @property
     def settings_file(self) -> Path:
-        return self.config_dir / "settings.toml"
+        return (self.profile_dir or self.config_dir) / "settings.toml"
 
     @property
     def themes_dir(self) -> Path:
+        """The owner's themes, for every profile too (a browser has no way to add one)."""
         return self.config_dir / "themes"
 
 

@@ -185,6 +185,8 @@ def save_own_game(
 
     Returns where it went and ``None``, or a notice on failure (as ``save_game``). Another
     textmines saving at the same moment waits for this one, so neither overwrites the other.
+    The game saved is claimed for this process, as a loaded one is: a textmines that saves
+    and plays on (a browser's tab does) is not joined by another playing the same game.
     """
     reason = ensure_dir(path.parent)
     if reason is not None:
@@ -192,7 +194,10 @@ def save_own_game(
     with locks.held(path):
         holder = _holder(path)
         target = path if holder is None or holder == game_id else waiting_path(path, game_id)
-        return target, save_game(target, game, {**extra, GAME_ID_KEY: game_id}, now=now)
+        notice = save_game(target, game, {**extra, GAME_ID_KEY: game_id}, now=now)
+        if notice is None:
+            locks.claim(target)
+        return target, notice
 
 
 def discard_own_save(path: Path, game_id: str) -> str | None:
@@ -228,13 +233,15 @@ def _waiting_saves(path: Path) -> list[Path]:
 
 
 def _promote_waiting(path: Path) -> int:
-    """With no game at ``path``, the oldest waiting game moves there. Returns how many
+    """With no game at ``path``, the oldest waiting game moves there, unless another
+    textmines plays it on (it saved it and went on: ``save_own_game``). Returns how many
     games still wait."""
     waiting = _waiting_saves(path)
-    if waiting and not path.exists():
+    free = [candidate for candidate in waiting if not locks.claimed_elsewhere(candidate)]
+    if free and not path.exists():
         with contextlib.suppress(OSError):
-            waiting[0].rename(path)
-            waiting.pop(0)
+            free[0].rename(path)
+            waiting.remove(free[0])
     return len(waiting)
 
 

@@ -35,6 +35,8 @@ from textmines.store.paths import (
 )
 
 BOARDS: Final = (*PRESETS, "custom")
+#: The longest player name, in characters.
+NAME_LENGTH: Final = 40
 #: Cell sizes on screen, columns x rows; "fit" takes the largest at which the board fits.
 ZOOMS: Final = ("fit", "2x1", "3x1", "3x2", "4x2", "6x3", "8x4", "10x5")
 HEADER: Final = "# textmines settings\n"
@@ -60,6 +62,9 @@ class Settings:
     #: The ``[keys]`` table as written: (binding id, keys) pairs, e.g. ("app.hint", "i,h").
     #: Checked by the UI, which knows the actions; kept as written so a save never drops one.
     keys: tuple[tuple[str, str], ...] = ()
+    #: The player's name, shown over their statistics ("": none given). In a browser it tells
+    #: one browser's profile from another's.
+    player_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,9 @@ class _Rule:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    #: For text: whether "" is a value (else it must hold more than spaces), and its length.
+    blank: bool = False
+    longest: int | None = None
 
 
 _RULES: Final[dict[str, _Rule]] = {
@@ -85,8 +93,17 @@ _RULES: Final[dict[str, _Rule]] = {
     "zoom": _Rule(str, choices=ZOOMS),
     "swap_mouse_buttons": _Rule(bool),
     "key_preset": _Rule(str),
+    "player_name": _Rule(str, blank=True, longest=NAME_LENGTH),
 }
 _DEFAULTS: Final = Settings()
+
+
+def clean_player_name(text: str) -> str:
+    """``text`` as a player name: its words with one space between them, no control or
+    formatting character (a name is drawn on the screen, where they would be commands to
+    the terminal), at most ``NAME_LENGTH`` characters."""
+    printable = "".join(char if char.isprintable() else " " for char in text)
+    return " ".join(printable.split())[:NAME_LENGTH].rstrip()
 
 
 def _show(value: object) -> str:
@@ -107,6 +124,8 @@ def _expected(rule: _Rule) -> str:
         if rule.high is None:
             return f"a whole number of at least {rule.low}"
         return f"a whole number from {rule.low} to {rule.high}"
+    if rule.longest is not None:
+        return f"a string of at most {rule.longest} characters"
     return "a non-empty string"
 
 
@@ -115,7 +134,11 @@ def _accepts(rule: _Rule, value: object) -> bool:
     if isinstance(value, bool) != (rule.kind is bool) or not isinstance(value, rule.kind):
         return False
     if isinstance(value, str):
-        return value in rule.choices if rule.choices else value.strip() != ""
+        if rule.choices:
+            return value in rule.choices
+        if rule.longest is not None and len(value) > rule.longest:
+            return False
+        return rule.blank or value.strip() != ""
     if isinstance(value, int) and not isinstance(value, bool):
         if rule.low is not None and value < rule.low:
             return False

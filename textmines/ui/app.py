@@ -39,7 +39,7 @@ from textmines.replays.recording import Recording, RecordingError
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
-from textmines.store.settings import Settings, save_changes
+from textmines.store.settings import Settings, clean_player_name, save_changes
 from textmines.store.stats import Outcome, StatsError, StatsStore, StoredReplay
 from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant
@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from textmines.ui.screens.keys import KeyChoice
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection
+    from textmines.ui.web_tab import PageClosed
 
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
@@ -256,6 +257,11 @@ class TextminesApp(ThemedApp):
             from textmines.ui.terminal import TerminalDriver
 
             return TerminalDriver
+        if driver.__module__ == "textual.drivers.web_driver":
+            # A browser's tab: a closed page saves the game (see textmines.ui.web_tab).
+            from textmines.ui.web_tab import TabDriver
+
+            return TabDriver
         return driver
 
     def get_default_screen(self) -> Screen[None]:
@@ -389,6 +395,17 @@ class TextminesApp(ThemedApp):
                 write_report(self.crash_log, f"textmines ended on {name}: {left.said}")
         # A process stopped by a signal says so in its status, as shells expect (128 + n).
         self.exit(return_code=128 + signal_number)
+
+    def on_page_closed(self, _: PageClosed) -> None:
+        """A browser's tab closed, or the server stopped: no one to ask. The game in play is
+        saved in the browser's profile (it comes back when that browser opens the page
+        again); one that cannot be is recorded as abandoned, or kept (``GameSession.leave``)."""
+        left = self.session.leave()
+        if left.in_play and not left.saved:
+            self.exit_message = left.said  # to the server's output: the page is gone
+            if self.crash_log is not None:
+                write_report(self.crash_log, f"textmines: a browser's page closed: {left.said}")
+        self.exit()
 
     def _retry_pending(self) -> None:
         """Write the games kept while another program held the statistics (only then does
@@ -1372,8 +1389,23 @@ class TextminesApp(ThemedApp):
                 self.stats,
                 None if self.stats is not None else notice,
                 initial_group=self.session.group,
+                player=clean_player_name(self.settings.player_name),
             )
         )
+
+    def action_player_name(self) -> None:
+        """Game > Player name...: the name over the statistics (in a browser, whose
+        profile this is)."""
+        from textmines.ui.screens.player_name import PlayerNameScreen
+
+        def chosen(name: str | None) -> None:
+            if name is not None and name != self.settings.player_name:
+                self._save_settings(replace(self.settings, player_name=name))
+                said = f"Player name: {name}." if name else "No player name."
+                self.notify(said, timeout=3, markup=False)
+
+        screen = PlayerNameScreen(self.settings.player_name, in_browser=self.is_web)
+        self.push_screen(screen, chosen)
 
     async def action_quit(self) -> None:
         """Save a game in play (it comes back next time), then leave. When it cannot be
@@ -1381,6 +1413,9 @@ class TextminesApp(ThemedApp):
         the game is recorded as abandoned, or kept where it can be, and the player is told
         which, ``GameSession.leave``)."""
         notice = self.session.save(abandon_on_failure=False)
+        if notice is None and self.is_web:
+            self._offer_play_on()
+            return
         if notice is None:
             self.exit_message = self.session.saved_beside
             self.exit()
@@ -1409,6 +1444,36 @@ class TextminesApp(ThemedApp):
                 confirm_label="Quit anyway",
                 cancel_label="Keep playing",
             ),
+            chosen,
+        )
+
+    def _offer_play_on(self) -> None:
+        """Quit in a browser's tab: a page has no shell to go back to, and the page left
+        dead would only offer to start again. Closing the tab is how a page is left, and it
+        keeps the game; so the saved game stays on the page, and the player chooses."""
+        from textmines.ui.screens.confirm import ConfirmScreen
+
+        if self.session.can_be_saved:  # in play, and saved by action_quit
+            title, back = "Your game is saved", "Play on"
+            text = (
+                "Close this tab whenever you like: this browser gets the game back when it "
+                "opens this page again."
+            )
+            if self.session.saved_beside:
+                text += " (Another tab saved its game first: this one comes back after it.)"
+        else:
+            title, back = "No game in play", "Back"
+            text = (
+                "There is nothing to save. Close this tab whenever you like: your statistics "
+                "and settings stay with this browser."
+            )
+
+        def chosen(new_game: bool | None) -> None:
+            if new_game:
+                self.action_new_game()
+
+        self.push_screen(
+            ConfirmScreen(text, title=title, confirm_label="New game", cancel_label=back),
             chosen,
         )
 

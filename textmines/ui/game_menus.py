@@ -57,6 +57,7 @@ def game_menus(
                 MenuItem("Play a board ID...", "app.play_board_id"),
                 SEPARATOR,
                 MenuItem("Statistics", "app.statistics"),
+                MenuItem("Player name...", "app.player_name"),
                 MenuItem("Watch the replay", "app.watch_replay"),
                 MenuItem("Open replay...", "app.open_replay"),
                 SEPARATOR,

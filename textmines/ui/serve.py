@@ -1,10 +1,12 @@
 """Play in a browser: ``textmines --serve`` runs a web server, and every browser tab that opens
-it starts its own ``textmines --tab`` process: its own game, with the same settings,
-statistics, themes and replays as the terminal.
+it starts its own ``textmines --tab --profile ID`` process: its own game, as that browser's
+player.
 
-A tab never resumes or writes the saved game (the terminal's stays where it is, and two tabs
-cannot overwrite each other's); a game left in play when its tab closes is recorded as
-abandoned, as it would be in a terminal that cannot save.
+Every browser is its own player: the page gives it a random profile id in a cookie, and its
+statistics, settings, saved game and replays are that profile's folder (``Paths.profile``),
+never the terminal's nor another browser's. A game in play when its tab closes, or when the
+server stops, is saved there (``TabDriver``), and comes back when that browser opens the page
+again; two tabs of one browser each keep their own (``store.saves``).
 
 The server is textual-serve's protocol and page script (``textual.js``: xterm.js and the
 websocket to a tab's process, driven by textual-serve's ``AppService``) behind this module's
@@ -54,6 +56,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from textmines.store.paths import is_profile_id, new_profile_id
+
 #: Options of ``--serve`` itself, which the tabs do not get (each with whether it takes a value).
 SERVE_OPTIONS = {"--serve": False, "--host": True, "--port": True, "--max-tabs": True}
 
@@ -97,6 +101,15 @@ STOP_SECONDS = 10.0
 MAX_CELLS = 1000
 #: Seconds between two lines about refused connections (a flood prints a count, not a flood).
 REFUSAL_LOG_SECONDS = 5.0
+#: The cookie that names a browser's profile (``Paths.profile``), and how long a browser
+#: keeps it (400 days, the most browsers allow; each visit renews it).
+PROFILE_COOKIE = "textmines-profile"
+PROFILE_COOKIE_SECONDS = 400 * 24 * 3600
+#: A cookie beside it that says only that the browser has a profile. The profile's is
+#: SameSite=Strict: a browser that follows a link from another site to the page withholds it
+#: from that one request (not from the page's websocket). This one is Lax, sent then too:
+#: with it, a request without the profile is not given a new one, which would replace it.
+KNOWN_COOKIE = "textmines-known"
 
 log = logging.getLogger("textmines.serve")
 
@@ -224,9 +237,15 @@ class GameServer:
             max_tabs=self.max_tabs,
         )
         # Never cached: a page kept from before a restart would hold the old secret.
-        return web.Response(
+        response = web.Response(
             text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
+        profile = profile_of(request)
+        if profile is None and KNOWN_COOKIE not in request.cookies:
+            profile = new_profile_id()  # a browser new to this server, or one that forgot
+        if profile is not None:
+            give_profile(response, profile)
+        return response
 
     async def _static(self, request: web.Request) -> web.FileResponse:
         path = STATIC_FILES.get(request.match_info["name"])
@@ -274,9 +293,15 @@ class GameServer:
         websocket = web.WebSocketResponse(heartbeat=15)
         if not websocket.can_prepare(request).ok:
             raise web.HTTPBadRequest(text="A game is played over a websocket.\n")
+        profile = profile_of(request)
+        if profile is None:
+            # The page gave none (it had reason to think the browser had one, or the browser
+            # keeps no cookies): a new player, told in the websocket's answer.
+            profile = new_profile_id()
+            give_profile(websocket, profile)
         # Counted before the first await: a flood of upgrades at once cannot all see room.
         self.tabs += 1
-        game = self._game(websocket)
+        game = self._game(websocket, profile)
         try:
             await websocket.prepare(request)
             self._sockets.add(websocket)
@@ -294,12 +319,13 @@ class GameServer:
             await asyncio.shield(ending)
         return websocket
 
-    def _game(self, websocket: web.WebSocketResponse) -> AppService:
+    def _game(self, websocket: web.WebSocketResponse, profile: str) -> AppService:
         async def close() -> None:  # the game has quit
             await websocket.close()
 
         return AppService(
-            self.command,
+            # The id is 32 hex digits (profile_of): nothing in it the shell could read.
+            f"{self.command} --profile={profile}",
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=close,
@@ -333,6 +359,28 @@ class GameServer:
         deadline = time.monotonic() + STOP_SECONDS + 1
         while self.tabs and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+
+
+def profile_of(request: web.Request) -> str | None:
+    """The profile id the request's cookie names, if it is one exactly as this server makes
+    them (anything else is no profile: a cookie is the browser's, and may say anything)."""
+    given = request.cookies.get(PROFILE_COOKIE, "")
+    return given if is_profile_id(given) else None
+
+
+def give_profile(response: web.StreamResponse, profile: str) -> None:
+    """The cookies that keep ``profile`` in the browser: the id, sent by the browser with
+    this server's own requests alone (Strict) and read by no script (HttpOnly: the id is all
+    it takes to play as that browser); and ``KNOWN_COOKIE``, which holds nothing secret."""
+    for name, value, same_site in ((PROFILE_COOKIE, profile, "Strict"), (KNOWN_COOKIE, "1", "Lax")):
+        response.set_cookie(
+            name,
+            value,
+            max_age=PROFILE_COOKIE_SECONDS,
+            path="/",
+            httponly=True,
+            samesite=same_site,
+        )
 
 
 async def relay(websocket: web.WebSocketResponse, game: AppService) -> None:
@@ -518,14 +566,15 @@ def serving_text(host: str, port: int, max_tabs: int) -> str:
 
 
 def network_warning(port: int, max_tabs: int) -> str:
-    """What anyone who can reach the port can do: play as this player."""
+    """What anyone who can reach the port can do: play, as a player of their own, with this
+    account's reach to replay files."""
     return textwrap.fill(
         f"WARNING: anyone who can reach this machine at port {port} can play here "
-        f"({_games(max_tabs)} at once), with no password, as you: their games go into "
-        "your statistics, and they can see your statistics and watch your games, change your "
-        "settings, reset your statistics (F4), save replays into your replays folder, and "
-        "open replay files anywhere this account can read (Game > Open replay). Serve "
-        "beyond 127.0.0.1 only on a network whose people you trust.",
+        f"({_games(max_tabs)} at once), with no password: each browser as a player of its "
+        "own (its statistics, settings and saved game, in your data folder; yours are out "
+        "of its reach), and any of them can open replay files anywhere this account can "
+        "read (Game > Open replay). The traffic is plain HTTP: whoever sees it can play as "
+        "that browser. Serve beyond 127.0.0.1 only on a network whose people you trust.",
         width=88,
         subsequent_indent="  ",
     )

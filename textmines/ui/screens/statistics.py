@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Click, Resize
+from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -402,11 +403,14 @@ class StatisticsScreen(ModalScreen[bool]):
         notice: str | None = None,
         *,
         initial_group: Group | None = None,
+        player: str = "",
     ) -> None:
         super().__init__()
         self.store = store
         self.notice = notice
         self.initial_group = initial_group
+        #: The player's name (Game > Player name...), in the title; "": none given.
+        self.player = player
         #: Set once statistics were reset while the screen was open.
         self.was_reset = False
         self._groups: list[Group] = []
@@ -418,7 +422,8 @@ class StatisticsScreen(ModalScreen[bool]):
     # ------------------------------------------------------------------ building
     def compose(self) -> ComposeResult:
         frame = Vertical(id="frame")
-        frame.border_title = "Statistics"
+        # A title is markup: the name is the player's own text.
+        frame.border_title = f"Statistics: {escape(self.player)}" if self.player else "Statistics"
         with frame:
             if self.store is None:
                 notice = self.notice or "Statistics are not saved this session."

@@ -107,9 +107,11 @@
   async function explainEnd() {
     const text = document.getElementById("ended-text");
     if (opened) {
-      // 1001, "going away": the server closes its games so when it stops.
+      // 1001, "going away": the server closes its games so when it stops, and each saves
+      // its game in play in this browser's profile, as a closed tab's does.
       text.textContent = closeCode === 1001
-        ? "The server has stopped: this game has ended."
+        ? "The server has stopped. A game in play is saved for this browser: it comes back " +
+          "when you open this page again with the server running."
         : "This game has ended.";
       return;
     }
