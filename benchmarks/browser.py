@@ -1,17 +1,24 @@
 """Playing in a browser as a player feels it: ``textmines --serve`` driven by headless Chromium.
 
-    python benchmarks/browser.py                          # this checkout, 5 tabs, 40 clicks
-    python benchmarks/browser.py --tabs 3 --clicks 20
+    python benchmarks/browser.py                          # this checkout, 5 tabs, 10 at once
+    python benchmarks/browser.py --tabs 3 --clicks 20 --burst 0
     python benchmarks/browser.py --source /tmp/old-checkout --source .   # before / after
 
 For each source tree (a checkout of textmines; the same Python and libraries run each), a
 server starts on a free loopback port with a home of its own, serving Beginner with a fixed
-seed, and Chromium (Debian's, at /usr/bin/chromium) opens tabs at 1100x800 one after another:
+seed, and Chromium (Debian's, at /usr/bin/chromium) opens tabs at 1100x800, each a browser of
+its own (a new player: a new profile), one after another:
 
 - load: from the start of the navigation to the board's first drawn frame. The page's clock
   (``performance.now()``, zero at navigation start) stamps the first websocket message that
   carries the game's panel (its top-left corner, ``▛``); the frame is drawn two animation
-  frames later, when xterm.js has painted what it was given.
+  frames later, when xterm.js has painted what it was given. Where the time goes is shown
+  too (medians): the page until it opens the game's websocket (its own files), the
+  websocket until the game's first byte (the server starting the tab's process, Python, the
+  imports, the app up to its first output), and that byte until the board is drawn.
+- at once: ``--burst N`` tabs (default 10; 0: none) opened together on a server of their own
+  (``--max-tabs N``): each one's load as above, median and max, and the wall time from the
+  first navigation until every board was drawn.
 - click: right clicks on the middle of the screen (on the board: each one flags or unflags a
   cell, so each one changes the screen). The time from the page sending the button press to
   the next message from the game, by the page's clock; median and p95.
@@ -50,25 +57,34 @@ CHROMIUM_ARGS = [
 ]
 VIEWPORT = {"width": 1100, "height": 800}
 
-# Runs before the page's own scripts: every websocket the page opens reports the messages it
-# gets and the button presses it sends, stamped with the page's clock. A subclass, so that
-# whatever the page does with WebSocket (the served page wraps it too) still happens.
+# Runs before the page's own scripts: every websocket the page opens reports when it was made,
+# when it opened, the messages it gets and the button presses it sends, stamped with the
+# page's clock. A subclass, so that whatever the page does with WebSocket (the served page
+# wraps it too) still happens.
 PROBE = r"""
-window.__probe = { boardAt: null, drawnAt: null, received: [], presses: [] };
+window.__probe = {
+  socketAt: null, openAt: null, firstAt: null, boardAt: null, drawnAt: null,
+  received: [], presses: [],
+};
 (() => {
   const Native = window.WebSocket;
   const decoder = new TextDecoder();
   window.WebSocket = class extends Native {
     constructor(url, protocols) {
       super(url, protocols);
+      window.__probe.socketAt = performance.now();
+      this.addEventListener("open", () => { window.__probe.openAt = performance.now(); });
       this.addEventListener("message", (event) => {
         const now = performance.now();
-        window.__probe.received.push(now);
-        if (window.__probe.boardAt !== null || typeof event.data === "string") return;
+        const probe = window.__probe;
+        probe.received.push(now);
+        if (typeof event.data === "string") return;
+        if (probe.firstAt === null) probe.firstAt = now;
+        if (probe.boardAt !== null) return;
         if (decoder.decode(event.data).includes("\u259b")) {
-          window.__probe.boardAt = now;
+          probe.boardAt = now;
           requestAnimationFrame(() =>
-            requestAnimationFrame(() => { window.__probe.drawnAt = performance.now(); }));
+            requestAnimationFrame(() => { probe.drawnAt = performance.now(); }));
         }
       });
     }
@@ -82,17 +98,32 @@ window.__probe = { boardAt: null, drawnAt: null, received: [], presses: [] };
   };
 })();
 """
+#: The page's milestones, in the order they come (see PROBE).
+MILESTONES = ("socketAt", "firstAt", "boardAt", "drawnAt")
+
+
+@dataclass
+class Load:
+    """One tab's milestones, in ms from the start of its navigation."""
+
+    socket: float  # the page opened the game's websocket
+    first: float  # the game's first byte arrived
+    board: float  # the message with the board arrived
+    drawn: float  # the board was drawn
 
 
 @dataclass
 class Figures:
-    loads_ms: list[float]
+    loads: list[Load]
     clicks_ms: list[float]
     tab_rss_mb: list[float]
     server_rss_mb: float
     #: Every process the server started (a shell in front of a tab included), in all.
     processes: int
     processes_rss_mb: float
+    #: The tabs opened at once (``--burst``), and the wall time until all were drawn.
+    burst: list[Load]
+    burst_all_ms: float
 
 
 def free_port() -> int:
@@ -102,14 +133,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(source: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def served(source: Path, max_tabs: int = 8) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``textmines --serve`` from ``source`` on a free port, with a home of its own."""
     port = free_port()
+    # Bytecode is cached as it is for an installed program (pip compiles it), whatever this
+    # shell says: a tab compiling every module each time would be measured otherwise.
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(source / "textmines")], check=True
+    )
     with tempfile.TemporaryDirectory(prefix="textmines-bench-") as home:
         env = {**os.environ, "TEXTMINES_HOME": home, "PYTHONPATH": str(source)}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         command = [sys.executable, "-m", "textmines", "--serve", "--port", str(port)]
         process = subprocess.Popen(
-            [*command, "--beginner", "--seed", "7"],
+            [*command, "--beginner", "--seed", "7", "--max-tabs", str(max_tabs)],
             cwd=source,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -183,7 +220,14 @@ def wait_for(page: Any, expression: str, timeout: float = 30.0) -> Any:
     return value
 
 
-def measure(browser: Any, source: Path, tabs: int, clicks: int) -> Figures:
+def load_of(page: Any) -> Load:
+    """The page's milestones, once its board has been drawn."""
+    wait_for(page, "window.__probe.drawnAt")
+    stamps = page.evaluate(f"[{', '.join(f'window.__probe.{m}' for m in MILESTONES)}]")
+    return Load(*stamps)
+
+
+def measure(browser: Any, source: Path, tabs: int, clicks: int, burst: int) -> Figures:
     loads, latencies = [], []
     with served(source) as (url, server):
         pages = []
@@ -191,7 +235,7 @@ def measure(browser: Any, source: Path, tabs: int, clicks: int) -> Figures:
             page = browser.new_page(viewport=VIEWPORT)
             page.add_init_script(PROBE)
             page.goto(url)
-            loads.append(wait_for(page, "window.__probe.drawnAt"))
+            loads.append(load_of(page))
             pages.append(page)
         page = pages[0]
         page.wait_for_timeout(1000)  # the game settles (its first layouts, the zoom message)
@@ -211,17 +255,40 @@ def measure(browser: Any, source: Path, tabs: int, clicks: int) -> Figures:
         if len(processes) != tabs:
             raise SystemExit(f"expected {tabs} tab processes, found {len(processes)}")
         started = descendants(server.pid)
-        figures = Figures(
-            loads,
-            latencies,
-            [rss_mb(pid) for pid in processes],
-            rss_mb(server.pid),
-            len(started),
-            sum(rss_mb(pid) for pid in started),
-        )
+        tab_rss = [rss_mb(pid) for pid in processes]
+        server_rss = rss_mb(server.pid)
+        processes_rss = sum(rss_mb(pid) for pid in started)
         for page in pages:
             page.close()
-    return figures
+    burst_loads, burst_all = measure_burst(browser, source, burst) if burst else ([], 0.0)
+    return Figures(
+        loads,
+        latencies,
+        tab_rss,
+        server_rss,
+        len(started),
+        processes_rss,
+        burst_loads,
+        burst_all,
+    )
+
+
+def measure_burst(browser: Any, source: Path, tabs: int) -> tuple[list[Load], float]:
+    """``tabs`` tabs opened at once: each one's load, and the wall ms until all were drawn."""
+    with served(source, max_tabs=tabs) as (url, _):
+        pages = [browser.new_page(viewport=VIEWPORT) for _ in range(tabs)]
+        for page in pages:
+            page.add_init_script(PROBE)
+        started = time.monotonic()
+        for page in pages:
+            # Only until the page's answer begins: the tabs load side by side from there.
+            page.goto(url, wait_until="commit")
+        loads = [load_of(page) for page in pages]
+        # Each page's clock starts at its own navigation: the last drawn, by the wall clock.
+        all_drawn = (time.monotonic() - started) * 1e3
+        for page in pages:
+            page.close()
+    return loads, all_drawn
 
 
 def p95(values: list[float]) -> float:
@@ -229,13 +296,33 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+def where_the_time_goes(loads: list[Load]) -> str:
+    median = statistics.median
+    return (
+        f"page to websocket {median(load.socket for load in loads):.0f}, "
+        f"to the game's first byte {median(load.first - load.socket for load in loads):.0f}, "
+        f"to the board {median(load.board - load.first for load in loads):.0f}, "
+        f"drawn {median(load.drawn - load.board for load in loads):.0f} ms"
+    )
+
+
 def report(source: Path, figures: Figures) -> None:
-    loads, clicks, rss = figures.loads_ms, figures.clicks_ms, figures.tab_rss_mb
+    loads = [load.drawn for load in figures.loads]
+    clicks, rss = figures.clicks_ms, figures.tab_rss_mb
     print(f"{source}:")
     print(
         f"  load to board drawn: median {statistics.median(loads):.0f} ms, "
-        f"max {max(loads):.0f} ms ({len(loads)} tabs; first {loads[0]:.0f} ms)"
+        f"max {max(loads):.0f} ms ({len(loads)} tabs one after another; first {loads[0]:.0f} ms)"
     )
+    print(f"    medians: {where_the_time_goes(figures.loads)}")
+    if figures.burst:
+        burst = [load.drawn for load in figures.burst]
+        print(
+            f"  {len(burst)} tabs at once:     median {statistics.median(burst):.0f} ms, "
+            f"max {max(burst):.0f} ms; all drawn {figures.burst_all_ms:.0f} ms after the first "
+            "navigation"
+        )
+        print(f"    medians: {where_the_time_goes(figures.burst)}")
     print(
         f"  click to answer:     median {statistics.median(clicks):.1f} ms, "
         f"p95 {p95(clicks):.1f} ms ({len(clicks)} right clicks)"
@@ -255,6 +342,9 @@ def main() -> None:
     parser.add_argument("--source", action="append", type=Path, help="a textmines checkout")
     parser.add_argument("--tabs", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument(
+        "--burst", type=int, default=10, metavar="N", help="tabs opened at once (0: none)"
+    )
     args = parser.parse_args()
     if not shutil.which(CHROMIUM):
         raise SystemExit(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
@@ -267,7 +357,8 @@ def main() -> None:
         )
         try:
             for source in sources:
-                report(source, measure(browser, source.resolve(), args.tabs, args.clicks))
+                figures = measure(browser, source.resolve(), args.tabs, args.clicks, args.burst)
+                report(source, figures)
         finally:
             browser.close()
 

@@ -174,6 +174,57 @@ async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
         assert server.tabs == 0, "killed, the hung game gave its place back"
 
 
+async def test_tabs_opened_together_start_their_games_in_turns(tmp_path: Path) -> None:
+    """With one process starting at a time, a second tab's game starts once the first one's
+    draws: tabs opened together do not all share the CPU and draw their boards last."""
+    from aiohttp.test_utils import TestServer
+
+    from textmines.ui import serve
+
+    started, go = tmp_path / "started.txt", tmp_path / "go"
+    # A "game" that notes its start, says it is a Textual app, and draws (a data packet)
+    # only once the test says so.
+    game = (
+        "import pathlib, sys, time\n"
+        f"with open({str(started)!r}, 'a') as file: file.write('started\\n')\n"
+        "print('__GANGLION__', flush=True)\n"
+        f"while not pathlib.Path({str(go)!r}).exists(): time.sleep(0.02)\n"
+        "sys.stdout.buffer.write(b'D' + (5).to_bytes(4, 'big') + b'board')\n"
+        "sys.stdout.flush()\n"
+        "time.sleep(60)\n"
+    )
+    command = serve.shell_command([sys.executable, "-c", game])
+    server = serve.GameServer(command, host="127.0.0.1", max_tabs=2, start_slots=1)
+
+    def starts() -> int:
+        return len(started.read_text().splitlines()) if started.exists() else 0
+
+    async def until(condition: Any) -> None:
+        for _ in range(300):
+            if condition():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("timed out")
+
+    async with TestServer(server.application(), host="127.0.0.1") as running:
+        host = f"127.0.0.1:{running.port}"
+        url = f"ws://{host}/ws/{server.secret}"
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(url, headers={"Origin": f"http://{host}"}) as first,
+            session.ws_connect(url, headers={"Origin": f"http://{host}"}) as second,
+        ):
+            await until(lambda: server.tabs == 2 and starts() == 1)
+            # The first game has not drawn: the second waits its turn.
+            for _ in range(10):
+                await asyncio.sleep(0.05)
+                assert starts() == 1
+            go.touch()
+            assert (await first.receive(timeout=30)).data == b"board"
+            await until(lambda: starts() == 2)
+            assert (await second.receive(timeout=30)).data == b"board"
+
+
 # ---------------------------------------------------------------------------- profiles
 PROFILE = "0123456789abcdef0123456789abcdef"
 

@@ -97,6 +97,15 @@ DOWNLOAD_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'"
 #: Seconds a tab's process has to end after its websocket closes, before it is killed: a
 #: process that hangs must not hold one of the tabs for ever.
 STOP_SECONDS = 10.0
+#: Tab processes starting at once (Python, Textual's imports, the first frame: a few hundred
+#: ms of one CPU each). Tabs opened together take turns: with every one of them sharing the
+#: CPUs, all would draw their boards together, late; in turns the first ones are up at once
+#: and the last no later (issue 35.9: ten processes at once on two cores drew their
+#: first frames after 3.4 s, median; in turns after 1.5-2.1 s).
+START_SLOTS = max(1, os.cpu_count() or 1)
+#: Seconds a starting process holds its turn at most: one that never draws must not stall
+#: the tabs behind it.
+START_SECONDS = 5.0
 #: The size a browser may ask its terminal to be, in cells; beyond it, a bogus size.
 MAX_CELLS = 1000
 #: Seconds between two lines about refused connections (a flood prints a count, not a flood).
@@ -181,10 +190,17 @@ class GameServer:
     websocket that passes the checks (see the module's docstring)."""
 
     def __init__(
-        self, command: str, *, host: str, max_tabs: int, secret: str | None = None
+        self,
+        command: str,
+        *,
+        host: str,
+        max_tabs: int,
+        secret: str | None = None,
+        start_slots: int | None = None,
     ) -> None:
         self.command = command
         self.max_tabs = max_tabs
+        self._starting = StartTurns(START_SLOTS if start_slots is None else start_slots)
         self.secret = secret or secrets.token_urlsafe(32)
         self.names = host_names(host)
         self.tabs = 0  # games being played, and processes still ending
@@ -301,15 +317,19 @@ class GameServer:
             give_profile(websocket, profile)
         # Counted before the first await: a flood of upgrades at once cannot all see room.
         self.tabs += 1
-        game = self._game(websocket, profile)
+        turn = self._starting.turn()
+        game = self._game(websocket, profile, turn)
         try:
             await websocket.prepare(request)
             self._sockets.add(websocket)
             width = _bounded(request.query.get("width"), 80, 1, MAX_CELLS)
             height = _bounded(request.query.get("height"), 24, 1, MAX_CELLS)
-            await game.start(width, height)
-            await relay(websocket, game)
+            await turn.wait()
+            if not websocket.closed:
+                await game.start(width, height)
+                await relay(websocket, game)
         finally:
+            turn.done()
             self._sockets.discard(websocket)
             # The place is the game's until its process has ended. A closed connection can
             # cancel this handler: the ending goes on in a task of its own all the same.
@@ -319,14 +339,18 @@ class GameServer:
             await asyncio.shield(ending)
         return websocket
 
-    def _game(self, websocket: web.WebSocketResponse, profile: str) -> AppService:
+    def _game(self, websocket: web.WebSocketResponse, profile: str, turn: StartTurn) -> AppService:
         async def close() -> None:  # the game has quit
             await websocket.close()
+
+        async def write_bytes(data: bytes) -> None:
+            turn.done()  # the game draws: it has started
+            await websocket.send_bytes(data)
 
         return AppService(
             # The id is 32 hex digits (profile_of): nothing in it the shell could read.
             f"{self.command} --profile={profile}",
-            write_bytes=websocket.send_bytes,
+            write_bytes=write_bytes,
             write_str=websocket.send_str,
             close=close,
             download_manager=self._downloads,
@@ -359,6 +383,66 @@ class GameServer:
         deadline = time.monotonic() + STOP_SECONDS + 1
         while self.tabs and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+
+
+class StartTurns:
+    """Tab processes take turns to start: at most ``slots`` at once (``START_SLOTS``)."""
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._waiting: list[StartTurn] = []
+
+    def turn(self) -> StartTurn:
+        """A tab's turn: ``wait()`` for it before starting its process, ``done()`` once the
+        process draws (or the tab ends)."""
+        return StartTurn(self)
+
+    def _ask(self, turn: StartTurn) -> None:
+        if self._free:
+            self._free -= 1
+            turn._given()
+        else:
+            self._waiting.append(turn)
+
+    def _give_back(self, turn: StartTurn) -> None:
+        if turn in self._waiting:  # it never had its turn
+            self._waiting.remove(turn)
+            return
+        if self._waiting:
+            self._waiting.pop(0)._given()
+        else:
+            self._free += 1
+
+
+class StartTurn:
+    """One tab's turn to start its process (see ``StartTurns``)."""
+
+    def __init__(self, turns: StartTurns) -> None:
+        self._turns = turns
+        self._has_turn = asyncio.Event()
+        self._asked = self._over = False
+        self._limit: asyncio.TimerHandle | None = None
+
+    async def wait(self) -> None:
+        """Until it is this tab's turn. The turn ends by itself after ``START_SECONDS``."""
+        self._asked = True
+        self._turns._ask(self)
+        await self._has_turn.wait()
+
+    def _given(self) -> None:
+        self._has_turn.set()
+        self._limit = asyncio.get_running_loop().call_later(START_SECONDS, self.done)
+
+    def done(self) -> None:
+        """The process has started (it draws), or the tab has ended: the next one's turn.
+        Only the first call counts."""
+        if self._over:
+            return
+        self._over = True
+        if self._limit is not None:
+            self._limit.cancel()
+        if self._asked:
+            self._turns._give_back(self)
 
 
 def profile_of(request: web.Request) -> str | None:
