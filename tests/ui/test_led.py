@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.helpers import FakeClock, face_span, make_app, wait_until
+from tests.helpers import (
+    FakeClock,
+    clear_all_but_one,
+    click_cell,
+    face_span,
+    make_app,
+    wait_until,
+)
 from textmines.ui.face import FACE_COLUMNS, face_row
 from textmines.ui.header import GameHeader
 from textmines.ui.led import led_row, led_width
@@ -44,16 +51,54 @@ async def led_header(pilot: Pilot[None]) -> GameHeader:
 
 
 async def test_led_digits_where_two_rows_are_to_spare_else_plain() -> None:
+    from textmines.ui.panel import GamePanel
+
     app = make_app(width=30, height=16, mines=99)
     async with app.run_test(size=(200, 60)) as pilot:
         header = await led_header(pilot)
         assert header.led and header.size.height == 3
         assert "█▀█" in header.render_line(0).text
-        for size in [(120, 40), (80, 24)]:  # 16 rows of 3x2 tiles, of 2x1: one row to spare
-            await pilot.resize_terminal(*size)
-            header = await led_header(pilot)
-            assert not header.led and header.size.height == 1
-            assert header.render_line(0).text.split()[0] == "099"
+        panel = app.query_one(GamePanel)
+        assert header.region.y == panel.region.y + 1, "the frame's top edge over the header"
+        # 16 rows of 3x2 tiles in 120x40: one row to spare, and the frame gives up its top and
+        # bottom edges for the LED digits (raised tiles keep their size).
+        await pilot.resize_terminal(120, 40)
+        header = await led_header(pilot)
+        assert header.led and header.size.height == 3
+        assert header.region.y == panel.region.y, "no frame edge over the header"
+        # 16 rows of 2x1 tiles in 80x24: one-row tiles keep the frame and the plain header.
+        await pilot.resize_terminal(80, 24)
+        header = await led_header(pilot)
+        assert not header.led and header.size.height == 1
+        assert header.render_line(0).text.split()[0] == "099"
+
+
+@pytest.mark.parametrize("size", [(142, 38), (142, 34)])
+async def test_a_1280_wide_page_shows_led_digits_and_the_board_whole(
+    size: tuple[int, int],
+) -> None:
+    """A browser page 1280 px wide is 142 columns: 38 rows at 1280x800, 34 at 1280x720 (a
+    1280x800 screen's window). Beginner's 6x3 tiles fill 34 rows exactly: the counters were
+    plain text there, and the game-over box covered the board's foot."""
+    from textmines.ui.board import BoardView
+    from textmines.ui.screens.game_over import GameOverScreen
+
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        header = await led_header(pilot)
+        board = app.query_one(BoardView)
+        assert str(board.tile) == "6x3"
+        assert header.led and header.size.height == 3
+        assert "█▀█" in header.render_line(0).text
+        assert board.region.bottom <= size[1] - 1, "the whole board above the status line"
+        await pilot.press("space")
+        await click_cell(pilot, *clear_all_but_one(app))
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
+        await pilot.pause()
+        await pilot.pause()
+        box = app.screen.query_one("#box").region
+        assert not box.overlaps(board.region), "the box beside the board, not over its rows"
+        assert not box.overlaps(header.region)
 
 
 async def test_a_negative_count_and_the_face_on_the_led_header() -> None:

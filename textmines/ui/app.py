@@ -51,7 +51,7 @@ from textmines.ui.keymap import Action, actions, hint_texts, kept_keys, key_labe
 from textmines.ui.menu import Menu, MenuBar
 from textmines.ui.notice import show_notice
 from textmines.ui.numbers import format_seconds, game_details, timer_seconds
-from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
+from textmines.ui.panel import CHROME, COMPACT_CHROME, SLIM_CHROME, GamePanel
 from textmines.ui.quit_signals import QuitSignals
 from textmines.ui.status import GAME_OVER_HINTS, HINTS, StatusLine
 from textmines.ui.theming import ThemedApp
@@ -204,6 +204,8 @@ class TextminesApp(ThemedApp):
         self._autoplay_at_start = autoplay
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
+        #: Whether the panel gives its frame's top and bottom edges to the LED header (_tile_for).
+        self._slim_panel = False
         #: Why the clock is stopped, if it is (see ``hold_clock``).
         self._holds = Hold(0)
         #: The kind of each toast shown with one (see ``notify``), by its identity.
@@ -273,7 +275,10 @@ class TextminesApp(ThemedApp):
         # The zoom for the terminal as it is, before the first layout: no second pass.
         self.apply_zoom()
         ascii = self.mines_theme.glyphs.ascii
-        with GamePanel(id="panel", classes="-ascii" if ascii else None):
+        classes = " ".join(
+            name for name, on in (("-ascii", ascii), ("-slim", self._slim_panel)) if on
+        )
+        with GamePanel(id="panel", classes=classes):
             yield self.header
             yield self.board
         yield self.status_line
@@ -1487,10 +1492,18 @@ class TextminesApp(ThemedApp):
             self.apply_zoom(event.size)
 
     # ------------------------------------------------------------------ zoom
-    def _tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool]:
-        """The tile the zoom setting gives the game in play in a terminal of ``size``, and
+    def _tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool, bool]:
+        """The tile the zoom setting gives the game in play in a terminal of ``size``;
         whether the header has the room for LED digits (two rows to spare, and the width
-        of the two displays and the face)."""
+        of the two displays and the face); and whether the panel's frame gives up its top
+        and bottom edges for them (``SLIM_CHROME``).
+
+        On raised tiles, LED digits win over the frame's two edges, never over the tile: a
+        player of the classic game knows the panel by its red counters either side of the
+        face, and its board by the size of its tiles. The frame's top and bottom rows say the
+        least (its sides and the sunken board and header stay): a Beginner board whose 6x3
+        tiles fill a 1280x720 page's 142x34 exactly, or Expert's 3x2 in 120x40, gets its LED
+        digits so."""
         sizes = tile_sizes(cell_width)
         width, height = size or self.size
         compact = height < COMPACT_HEIGHT
@@ -1502,20 +1515,32 @@ class TextminesApp(ThemedApp):
         if index is None:
             index = fitting_tile(sizes, board, room)
         tile = sizes[index]
-        return tile, not compact and led_fits(self.game, tile, room)
+        if compact:
+            return tile, False, False
+        if led_fits(self.game, tile, room):
+            return tile, True, False
+        # Raised tiles only: one-row tiles are the compact board, whose one-row header
+        # matches it.
+        slim_room = (width - SLIM_CHROME[0], height - 2 - SLIM_CHROME[1])
+        slim = tile.rows > 1 and led_fits(self.game, tile, slim_room)
+        return tile, slim, slim
 
     def apply_zoom(self, size: Size | None = None) -> None:
         """Draw the board at the size the zoom setting gives (fit: the terminal's), with LED
         digits in the header where they fit."""
-        tile, led = self._tile_for(self.mines_theme.glyphs.cell_width, size)
-        if (tile, led) == (self.board.tile, self.header.led):
+        tile, led, slim = self._tile_for(self.mines_theme.glyphs.cell_width, size)
+        if (tile, led, slim) == (self.board.tile, self.header.led, self._slim_panel):
             return
         self.header.set_led(led)
+        self._slim_panel = slim
         if tile != self.board.tile:
             self.board.set_tile(tile)
             self._withdraw("zoom")  # "Zoom: cells 2x1" would now be wrong
         if self.board.is_mounted:
-            self.query_one(GamePanel).resized()
+            # The game's screen's, even under a dialog (a resize with the game-over box up).
+            panel = self.screen_stack[0].query_one(GamePanel)
+            panel.set_class(slim, "-slim")
+            panel.resized()
 
     def action_zoom(self, step: int) -> None:
         """One tile size larger (1) or smaller (-1), from the size on screen; kept."""

@@ -17,6 +17,9 @@ from textual.widget import Widget
 CHROME: Final = (4, 5)
 #: The same in a short terminal, where the frames go (see app.tcss): the header row only.
 COMPACT_CHROME: Final = (0, 1)
+#: The same where the frame gives its top and bottom edges to the LED header's two extra rows
+#: (``-slim``: see TextminesApp._tile_for).
+SLIM_CHROME: Final = (CHROME[0], CHROME[1] - 2)
 
 
 class GamePanel(Vertical):
@@ -56,6 +59,10 @@ class GamePanel(Vertical):
         border-left: ascii $mines-bevel-dark;
         border-bottom: ascii $mines-bevel-light;
         border-right: ascii $mines-bevel-light;
+    }
+    GamePanel.-slim, GamePanel.-ascii.-slim {
+        border-top: none;
+        border-bottom: none;
     }
     """
 
