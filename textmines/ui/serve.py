@@ -101,7 +101,7 @@ STOP_SECONDS = 10.0
 #: ms of one CPU each). Tabs opened together take turns: with every one of them sharing the
 #: CPUs, all would draw their boards together, late; in turns the first ones are up at once
 #: and the last no later (issue 35.9: ten processes at once on two cores drew their
-#: first frames after 3.4 s, median; in turns after 1.5-2.1 s).
+#: first frames after 3.4 s, median; in turns after 1.5-2.3 s).
 START_SLOTS = max(1, os.cpu_count() or 1)
 #: Seconds a starting process holds its turn at most: one that never draws must not stall
 #: the tabs behind it.
