@@ -202,6 +202,10 @@ class TextminesApp(ThemedApp):
         self.session = self._first_session(first, resumed)
         self._build_widgets()
         self._autoplay_at_start = autoplay
+        self._init_screen_state()
+
+    def _init_screen_state(self) -> None:
+        """What the app keeps of the screen as it is: sizes applied, holds, toasts."""
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
         #: Whether the panel gives its frame's top and bottom edges to the LED header (_tile_for).
