@@ -342,6 +342,40 @@ async def test_open_replay_reads_a_file_and_a_bad_one_leaves_the_game_alone(
         assert app.screen.recording.board == game.board
 
 
+def test_a_fifo_is_refused_at_once_never_waited_on(tmp_path: Path) -> None:
+    # Issue 34.6: `textmines --replay fifo.evf` blocked forever (opening a FIFO waits for a
+    # writer), and so did Game > Open replay ("Reading..." until killed). A writer that comes
+    # after 5 s unblocks a regression, which then fails instead of hanging.
+    import os
+    import threading
+
+    fifo = tmp_path / "fifo.evf"
+    os.mkfifo(fifo)
+
+    def unblock() -> None:
+        with open(fifo, "wb"):
+            pass
+
+    rescue = threading.Timer(5.0, unblock)
+    rescue.start()
+    try:
+        with pytest.raises(ReplayFileError, match="not a regular file"):
+            read_replay_file(fifo)
+        assert rescue.is_alive(), "it waited on the FIFO"
+    finally:
+        rescue.cancel()
+
+
+def test_a_game_too_long_for_an_evf_is_refused_in_one_line() -> None:
+    # Issue 34.3: a game over 2^32 ms (a save may hold one) raised struct.error on export,
+    # and `e` in the replay viewer ended the app; _export says "Not exported: <why>".
+    game = played_game(9, 9, 10, 5)
+    recording = Recording.of(game)
+    long = Recording(recording.board, recording.actions, 2**32, question_marks=False)
+    with pytest.raises(ValueError, match="up to 4,294,967,295 ms"):
+        export_evf(long)
+
+
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
     from textmines.replays.foreign import MAX_BYTES
 

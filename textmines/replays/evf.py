@@ -86,6 +86,10 @@ def export_evf(
     return evf_bytes(recording, info)
 
 
+#: The longest game the format's time field holds (four bytes of milliseconds).
+MAX_TIME_MS: Final = 0xFFFF_FFFF
+
+
 def evf_bytes(recording: Recording, info: EvfInfo) -> bytes:
     """The .evf file of ``recording``; raises ``ValueError`` for a board too large for the
     format (more than 255 rows or columns) or a game that never started."""
@@ -97,6 +101,12 @@ def evf_bytes(recording: Recording, info: EvfInfo) -> bytes:
         )
     if not recording.actions:
         raise ValueError("the game has no moves to export")
+    if recording.elapsed_ms > MAX_TIME_MS:
+        # A save may hold such a game (its time is checked only up to ten years).
+        raise ValueError(
+            f"an .evf replay holds games up to {MAX_TIME_MS:,} ms (49.7 days), "
+            f"not {recording.elapsed_ms:,} ms"
+        )
     out = bytearray(_header(recording, info))
     out += mine_bits(recording.board)
     out += struct.pack(">H", 0)  # no custom fields

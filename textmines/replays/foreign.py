@@ -12,6 +12,7 @@ file's board, so the replay shows what the file's game showed.
 from __future__ import annotations
 
 import json
+import stat
 import subprocess
 import sys
 import tempfile
@@ -68,12 +69,16 @@ def read_replay_file(path: Path) -> ForeignReplay:
         raise ReplayFileError(f"{path}: not a replay file textmines reads ({known})")
     reader, program = kind
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        # Only a regular file is opened: opening a FIFO waits for a writer, forever.
+        if not stat.S_ISREG(status.st_mode):
+            raise ReplayFileError(f"{path}: not a {program} replay (not a regular file)")
         with path.open("rb"):
             pass
     except OSError as error:
         raise ReplayFileError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if not path.is_file() or size == 0 or size > MAX_BYTES:
+    size = status.st_size
+    if size == 0 or size > MAX_BYTES:
         raise ReplayFileError(f"{path}: not a {program} replay ({size} bytes)")
     data = _parse_in_child(reader, path, program)
     try:
