@@ -408,7 +408,9 @@ def test_right_click_and_ctrl_minus_go_to_the_game_not_the_browser(
             page.mouse.click(550, 400, button="right")
             page.wait_for_function("window.seen.contextmenu !== undefined")
             assert page.evaluate("window.seen.contextmenu") is True, "no browser menu"
-            assert any("\\u001b[<2;" in message for message in frames.sent), "the game got it"
+            # The page sends the click as it handles it: wait for it, not just look once.
+            got = frames.wait(page, lambda: any("\\u001b[<2;" in m for m in frames.sent))
+            assert got, "the game got it"
 
             page.focus(".xterm-helper-textarea")
             since = len(frames.received)
