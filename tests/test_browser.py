@@ -34,9 +34,13 @@ from textmines.engine import ActionKind, Game
 from textmines.store.stats.opening import open_stats
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium on this machine (.ci/run installs Debian's)"
-)
+# Slow: each test starts a server and a browser (the whole suite runs them all).
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="no chromium on this machine (.ci/run installs Debian's)"
+    ),
+    pytest.mark.slow,
+]
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -23,6 +23,9 @@ from yarl import URL
 from tests.served import WEBSOCKET_URL, Served, served
 from textmines.ui.serve import serving_text
 
+# Slow: each test starts a server and its tabs' processes (the whole suite runs them all).
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Served]:

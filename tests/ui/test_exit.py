@@ -29,6 +29,10 @@ import pytest
 from tests.helpers import launch_in_pty, read_until
 from textmines.store.saves import load_game
 
+# Slow: each test runs the real program in a pseudo-terminal (the whole suite runs them all).
+pytestmark = pytest.mark.slow
+
+
 #: Closing the terminal ends textmines within this (seconds).
 PROMPT = 2.0
 
