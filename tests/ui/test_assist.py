@@ -101,7 +101,7 @@ async def test_autoplay_plays_to_the_end_and_stops_on_request() -> None:
         assert [action.kind for action in app.game.actions] == ["reveal"]
         app.assist.delay = 0.02
         app.action_autoplay_pace(0)  # the next step comes at the new pace
-        app._autoplay_step()
+        app.assist_control.autoplay_step()
         for _ in range(400):
             if app.game.status.is_over:
                 break

@@ -34,7 +34,6 @@ from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.metrics import game_metrics
 from textmines.engine.presets import board_label
-from textmines.engine.view_alphabet import ViewChar
 from textmines.replays.recording import Recording, RecordingError
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
@@ -42,7 +41,7 @@ from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, clean_player_name, save_changes
 from textmines.store.stats import Outcome, StatsError, StatsStore, StoredReplay
 from textmines.themes import MinesTheme, load_themes
-from textmines.ui.assist import Assistant
+from textmines.ui.assist import Assistant, AssistController
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
 from textmines.ui.game_screen import TOAST_RACK, GameScreen
@@ -231,6 +230,7 @@ class TextminesApp(ThemedApp):
         self.board.swap_buttons = self.settings.swap_mouse_buttons
         self.status_line = StatusLine(id="status")
         self.assist = Assistant(self)
+        self.assist_control = AssistController(self, self.assist)
 
     def _first_session(self, config: GameConfig, resumed: LoadedGame | None) -> GameSession:
         """The resumed game (its board becomes the settings' for this run), else a new game
@@ -306,7 +306,7 @@ class TextminesApp(ThemedApp):
                 timeout=6,
             )
         if self._autoplay_at_start:
-            self.start_autoplay()
+            self.assist_control.start_autoplay()
         self._catch_quit_signals()
         if self.stats is not None:
             self.set_interval(PENDING_RETRY_SECONDS, self._retry_pending)
@@ -502,10 +502,10 @@ class TextminesApp(ThemedApp):
         name = action.removeprefix("app.")
         for binding in self.BINDINGS:
             if isinstance(binding, Binding) and binding.action == name and binding.id:
-                return self._first_key(binding.id)
+                return self.first_key(binding.id)
         return ""
 
-    def _first_key(self, binding_id: str) -> str:
+    def first_key(self, binding_id: str) -> str:
         """The player's first key for the binding ``binding_id`` (``app.autoplay_faster``),
         written as the help screen writes it; "" when it has none."""
         keys = self.keymap.keys_for(binding_id)
@@ -591,7 +591,7 @@ class TextminesApp(ThemedApp):
         the player has looked at the board."""
         today = daily_day(datetime.now(UTC))
         if self.assist.overlay_on:
-            self._overlay_off()
+            self.assist_control.overlay_off()
             self.notify(
                 f"Probability overlay off for the daily board ({self.key_for('app.overlay')} "
                 "turns it on again, and makes the try assisted).",
@@ -652,7 +652,7 @@ class TextminesApp(ThemedApp):
         notice = self.session.abandon()
         if notice is not None:
             self.notify(notice, severity="warning", markup=False)
-        self.stop_autoplay()
+        self.assist_control.stop_autoplay()
         self.session = self._session(game)
         self.sub_title = self.config.label
         # A new game is not paused; what covers the board (a dialog, a small terminal) still
@@ -661,7 +661,7 @@ class TextminesApp(ThemedApp):
         self.board.show_new_game()
         self.apply_zoom()
         self._show_game_state()
-        self.refresh_overlay()
+        self.assist_control.refresh_overlay()
 
     def _show_game_state(self, finish: Finish | None = None) -> None:
         game = self.game
@@ -728,7 +728,7 @@ class TextminesApp(ThemedApp):
         if played.started and len(played.change) > 1:
             self.board.show_opening(x, y, played.change.cells())
         self._show_game_state(played.finish)
-        self.refresh_overlay()
+        self.assist_control.refresh_overlay()
         if played.started and self.game.no_guess_failed:
             self.notify(
                 "No no-guess board could be made at this density in time: this board may "
@@ -1098,207 +1098,40 @@ class TextminesApp(ThemedApp):
             self._save_settings(replace(self.settings, theme=theme.name))
 
     # ------------------------------------------------------------------ the assistant
-    def _mark_assisted(self) -> None:
-        self.session.mark_assisted()
-        self.show_modes()
-
-    def _over_notice(self) -> bool:
-        """Say so when the game is over (nothing to help with); True then."""
-        if self.game.status.is_over:
-            self.notify(
-                f"The game is over: press {self.key_for('app.new_game')} for a new one.",
-                timeout=3,
-                kind="over",
-            )
-        return self.game.status.is_over
-
-    def _hidden_notice(self) -> bool:
-        """Say so when the board is hidden (paused, or the terminal lost focus): no help
-        about a board the player cannot see, nor moves on it; True then."""
-        hidden = self.board_hidden
-        if hidden:
-            self.notify(
-                f"The game is paused: press {self.key_for('app.pause')} to play on first.",
-                timeout=3,
-                kind="pause",
-            )
-        return hidden
-
+    # The controller does the work (textmines.ui.assist); the actions stay here, where the
+    # bindings, the menus and the command palette call them by name, and so do the solver's
+    # messages, which Textual dispatches to DOM nodes only.
     def action_hint(self) -> None:
-        """Show a safe cell, or the safest one with its odds (the game becomes assisted).
-        Before the first click every cell is safe: saying so is no help."""
-        if self._hidden_notice() or self._first_click_notice("Hint"):
-            return
-        if not self._over_notice():
-            self._mark_assisted()
-            self.assist.find_hint(self.game)
-
-    def _first_click_notice(self, title: str) -> bool:
-        """Before the mines are placed (at the first reveal, away from it), say that any cell
-        is safe; True then."""
-        game = self.game
-        if game.board is not None:
-            return False
-        opens = ", and opens an area around it" if game.first_click == "opening" else ""
-        self.notify(
-            f"Any cell is safe: the first click never hits a mine{opens}.",
-            title=title,
-            timeout=5,
-            kind="hint",
-        )
-        return True
-
-    @on(Assistant.Failed)
-    def _solver_failed(self, event: Assistant.Failed) -> None:
-        """A solver bug: stop autoplay and the overlay (each move would fail again), keep the
-        details, say so; the game plays on."""
-        self.stop_autoplay()
-        if self.assist.overlay_on:
-            self._overlay_off()
-        log = self.crash_log
-        kept = log is not None and write_crash_log(log, event.error) is None
-        details = f" The details are in {log}." if kept else ""
-        self.notify(
-            f"The solver failed on this position ({type(event.error).__name__}); the game "
-            f"plays on.{details}",
-            severity="error",
-            timeout=10,
-            markup=False,
-            kind="solver",
-        )
-
-    @on(Assistant.Hinted)
-    def _hinted(self, event: Assistant.Hinted) -> None:
-        if event.game is not self.game or not event.current:
-            return
-        found = event.hint
-        if found is None:
-            self.notify("Every covered cell left is a mine.", timeout=4, kind="hint")
-            return
-        self.board.show_hint((found.x, found.y))  # the cursor goes there before the toast
-        message = (
-            f"This cell is safe: {found.reason}."
-            if found.certain
-            else "No cell is certainly safe; this one has the best odds "
-            f"({found.probability:.0%} chance of a mine)."
-        )
-        self.notify(message, title="Hint", timeout=5, kind="hint")
+        """Show a safe cell, or the safest one with its odds (the game becomes assisted)."""
+        self.assist_control.hint()
 
     def action_toggle_overlay(self) -> None:
         """Show every covered cell's mine probability (the game becomes assisted)."""
-        if self.assist.overlay_on:
-            self._overlay_off()
-        elif not self._hidden_notice():
-            self.assist.overlay_on = True
-            self._first_click_notice("Probabilities")
-            self.refresh_overlay()
-
-    def _overlay_off(self) -> None:
-        self.assist.overlay_on = False
-        self.assist.cancel("overlay")
-        self.board.set_overlay(None)
-
-    def refresh_overlay(self) -> None:
-        """Recompute the overlay for the board as it is now (after each move)."""
-        if not self.assist.overlay_on:
-            return
-        if self.game.status.is_over or self.game.board is None:
-            self.board.set_overlay(None)  # over, or nothing to know before the first click
-            return
-        self._mark_assisted()
-        self.assist.compute_overlay(self.game)
-
-    @on(Assistant.OverlayReady)
-    def _overlay_ready(self, event: Assistant.OverlayReady) -> None:
-        if not (self.assist.overlay_on and event.game is self.game and event.current):
-            return
-        self.board.set_overlay(event.analysis.probabilities)
-        if event.analysis.approximate:
-            self.notify(
-                "The board is too big to compute every probability in time: some are estimates.",
-                severity="warning",
-                timeout=4,
-                kind="overlay",
-            )
+        self.assist_control.toggle_overlay()
 
     def action_autoplay(self) -> None:
         """Let the solver play on, move by move; again to stop (the game becomes assisted)."""
-        if self.assist.autoplaying:
-            self.stop_autoplay("Autoplay stopped.")
-        else:
-            self.start_autoplay()
-
-    def start_autoplay(self) -> None:
-        if self._over_notice():
-            return
-        self.assist.autoplaying = True
-        self._mark_assisted()  # the status line now names autoplay and its pace
-        toggle, faster, slower = (
-            self._first_key(f"app.{name}")
-            for name in ("autoplay", "autoplay_faster", "autoplay_slower")
-        )
-        stop = f": {toggle} stops it" if toggle else ""
-        pace = f", {faster} and {slower} change the pace" if faster and slower else ""
-        self.notify(f"Autoplay on{stop}{pace}.", timeout=3, kind="autoplay")
-        self._autoplay_step()
-
-    def stop_autoplay(self, message: str | None = None) -> None:
-        if not self.assist.autoplaying:
-            return
-        self.assist.autoplaying = False
-        self.assist.cancel("autoplay")
-        self.show_modes()
-        if message:
-            self.notify(message, timeout=3, kind="autoplay")
+        self.assist_control.toggle_autoplay()
 
     def action_autoplay_pace(self, steps: int) -> None:
-        """Autoplay faster (-1) or slower (1): the next pace of ``AUTOPLAY_PACES``. Off, the
-        pace is kept for when autoplay starts, and a toast says so."""
-        self.assist.change_pace(steps)
-        if self.assist.autoplaying:
-            self.show_modes()  # the pace shows on the status line, not in a toast
-            return
-        toggle = self._first_key("app.autoplay")
-        starts = f" when autoplay starts ({toggle})" if toggle else " when autoplay starts"
-        self.notify(
-            f"Autoplay will make a move every {self.assist.delay:g} s{starts}.",
-            timeout=3,
-            kind="autoplay",
-        )
+        """Autoplay faster (-1) or slower (1)."""
+        self.assist_control.change_pace(steps)
 
-    def _autoplay_step(self) -> None:
-        if not self.assist.autoplaying:
-            return
-        if self.game.status.is_over:
-            self.stop_autoplay()
-        elif self._holds or self.dealing:
-            # Waits for the player to resume (or the dialog to close, the terminal to grow),
-            # or for the board being dealt. Not for a shared board's clock, which waits for
-            # the first move: autoplay's move starts it.
-            self.set_timer(self.assist.delay, self._autoplay_step)
-        else:
-            self.assist.think(self.game)
+    @on(Assistant.Failed)
+    def _solver_failed(self, event: Assistant.Failed) -> None:
+        self.assist_control.solver_failed(event)
+
+    @on(Assistant.Hinted)
+    def _hinted(self, event: Assistant.Hinted) -> None:
+        self.assist_control.hinted(event)
+
+    @on(Assistant.OverlayReady)
+    def _overlay_ready(self, event: Assistant.OverlayReady) -> None:
+        self.assist_control.overlay_ready(event)
 
     @on(Assistant.MoveFound)
     def _move_found(self, event: Assistant.MoveFound) -> None:
-        if not self.assist.autoplaying:
-            return
-        if event.game is not self.game or not event.current:
-            self.set_timer(self.assist.delay, self._autoplay_step)  # the player moved: again
-            return
-        if not event.moves:
-            self.stop_autoplay("Autoplay has nothing left to do.")
-            return
-        for move in event.moves:
-            # An earlier reveal's flood may have opened it: a reveal there would chord.
-            if self.game.status.is_over or self.game.cell(move.x, move.y) not in ViewChar.OPENABLE:
-                continue
-            self.board.move_cursor(move.x, move.y)
-            self.play(ActionKind.REVEAL, move.x, move.y)
-        if self.game.status.is_over:
-            self.stop_autoplay()
-        else:
-            self.set_timer(self.assist.delay, self._autoplay_step)
+        self.assist_control.move_found(event)
 
     def action_toggle_no_guess(self) -> None:
         """Boards that never need a guess, from the next game."""
@@ -1319,6 +1152,11 @@ class TextminesApp(ThemedApp):
     def board_hidden(self) -> bool:
         """Whether a pause (P, or the terminal losing focus) hides the board."""
         return bool(self._holds & Hold.HIDING)
+
+    @property
+    def clock_held(self) -> bool:
+        """Whether anything holds the clock (see ``hold_clock``)."""
+        return bool(self._holds)
 
     def hold_clock(self, reason: Hold, held: bool) -> None:
         """Stop the clock for ``reason`` (or let go of it): it runs only when nothing holds it.
