@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import signal
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -34,12 +32,12 @@ from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.metrics import game_metrics
 from textmines.engine.presets import board_label
-from textmines.replays.recording import Recording, RecordingError
+from textmines.replays.recording import Recording
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.paths import describe_os_error
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, clean_player_name, save_changes
-from textmines.store.stats import Outcome, StatsError, StatsStore, StoredReplay
+from textmines.store.stats import Outcome, StatsError, StatsStore
 from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant, AssistController
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
@@ -52,12 +50,12 @@ from textmines.ui.notice import show_notice
 from textmines.ui.numbers import format_seconds, game_details, timer_seconds
 from textmines.ui.panel import CHROME, COMPACT_CHROME, SLIM_CHROME, GamePanel
 from textmines.ui.quit_signals import QuitSignals
+from textmines.ui.replays import ReplayController
 from textmines.ui.status import GAME_OVER_HINTS, HINTS, StatusLine
 from textmines.ui.theming import ThemedApp
 from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
 
 if TYPE_CHECKING:
-    from textmines.replays.foreign import ForeignReplay
     from textmines.ui.screens.keys import KeyChoice
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection
@@ -231,6 +229,7 @@ class TextminesApp(ThemedApp):
         self.status_line = StatusLine(id="status")
         self.assist = Assistant(self)
         self.assist_control = AssistController(self, self.assist)
+        self.replays = ReplayController(self)
 
     def _first_session(self, config: GameConfig, resumed: LoadedGame | None) -> GameSession:
         """The resumed game (its board becomes the settings' for this run), else a new game
@@ -839,120 +838,35 @@ class TextminesApp(ThemedApp):
         self.action_new_game()
 
     # ------------------------------------------------------------------ replays
+    # The controller does the work (textmines.ui.replays); the actions and the handlers of
+    # the screens' messages stay here, where Textual finds them by name.
     def action_watch_replay(self) -> None:
         """Watch the game just played (or the one in play, so far); before a first reveal,
         the last recorded game."""
-        game = self.game
-        if game.board is not None and game.actions:
-            self.view_replay(
-                Recording.of(game), f"Replay: {self.session.group.label}, {game.status}"
-            )
-        else:
-            self._watch_stored(None)
-
-    # Handlers by name (on_<widget>_<message>): their screens load only when first opened.
-    def on_group_section_watch_replay(self, event: GroupSection.WatchReplay) -> None:
-        """A best time's replay, from the statistics screen."""
-        self._watch_stored(event.game_id)
-
-    def _watch_stored(self, game_id: int | None) -> None:
-        found = self._stored_recording(game_id)
-        if found is not None:
-            recording, stored = found
-            self.view_replay(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
-
-    def on_replay_screen_export(self, event: ReplayScreen.Export) -> None:
-        """The replay on screen as a new .evf file in the replays folder."""
-        self._export(event.recording)
-
-    def on_group_section_export_replay(self, event: GroupSection.ExportReplay) -> None:
-        """A best time as a new .evf file, from the statistics screen."""
-        stored = self._stored_recording(event.game_id)
-        if stored is not None:
-            self._export(*stored)
-
-    def _export(self, recording: Recording, stored: StoredReplay | None = None) -> None:
-        """``recording`` as a new .evf file in the replays folder, with the times and the
-        number of the game ``stored`` in the statistics, if it is one."""
-        from textmines.records import stored_evf
-        from textmines.replays.evf import export_evf
-
-        if self.replays_dir is None:
-            self.notify("Replays are not saved in this session.", kind="replay")
-            return
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = f"textmines-{stored.game_id}" if stored is not None else f"textmines-{stamp}"
-        target = self.replays_dir / f"{name}.evf"
-        try:
-            data = stored_evf(stored) if stored is not None else export_evf(recording)
-        except ValueError as error:
-            self.notify(f"Not exported: {error}", severity="warning", kind="replay")
-            return
-        if self.is_web:  # played in a browser: the browser downloads it too
-            self.deliver_binary(
-                io.BytesIO(data), save_filename=target.name, mime_type="application/octet-stream"
-            )
-            # The server's folder means nothing to the player: the download is what they get.
-            self.notify(
-                f"{target.name} sent to your browser's downloads.", kind="replay", markup=False
-            )
-            with contextlib.suppress(OSError):  # a copy kept with the games, where it can be
-                self.replays_dir.mkdir(parents=True, exist_ok=True)
-                with target.open("xb") as file:
-                    file.write(data)
-            return
-        try:
-            self.replays_dir.mkdir(parents=True, exist_ok=True)
-            with target.open("xb") as file:
-                file.write(data)
-        except FileExistsError:
-            self.notify(f"Already exported: {target}", kind="replay", markup=False)
-        except OSError as error:
-            message = f"Not exported: {target}: {describe_os_error(error)}"
-            self.notify(message, severity="error", kind="replay", markup=False)
-        else:
-            self.notify(f"Replay written to {target}", kind="replay", markup=False)
-
-    def _stored_recording(self, game_id: int | None) -> tuple[Recording, StoredReplay] | None:
-        """Recorded game ``game_id`` (None: the last game with a recording) from the
-        statistics; None, and a toast saying why, if there is none."""
-        try:
-            stored = None if self.stats is None else self.stats.stored_replay(game_id)
-            if stored is None and game_id is None:
-                self.notify("No game to watch yet: play one first.", kind="replay")
-                return None
-            if stored is None:
-                raise RecordingError("it was recorded before textmines kept recordings")
-            return Recording.decode(stored.data), stored
-        except (StatsError, RecordingError) as error:
-            self.notify(f"No replay of that game: {error}", severity="warning", kind="replay")
-            return None
+        self.replays.watch()
 
     def action_open_replay(self) -> None:
         """Ask for a replay file (another program's, or an export) and watch it."""
-        from textmines.replays.foreign import replay_title
-        from textmines.ui.screens.open_replay import OpenReplayScreen
-
-        def opened(replay: ForeignReplay | None) -> None:
-            if replay is not None:
-                self.view_replay(replay.recording, replay_title(replay))
-
-        self.push_screen(OpenReplayScreen(self.replays_dir), opened)
+        self.replays.open()
 
     def view_replay(
         self, recording: Recording, title: str, closed: Callable[[], object] | None = None
     ) -> None:
-        """Open the replay viewer on ``recording``; the clock holds meanwhile. The game's
-        toasts stay behind, and the viewer's go with it; then ``closed``, if given."""
-        from textmines.ui.screens.replay import ReplayScreen
+        """Open the replay viewer on ``recording``; then ``closed``, if given."""
+        self.replays.view(recording, title, closed)
 
-        def gone(_: object) -> None:
-            self.clear_notifications()
-            if closed is not None:
-                closed()
+    # Handlers by name (on_<widget>_<message>): their screens load only when first opened.
+    def on_group_section_watch_replay(self, event: GroupSection.WatchReplay) -> None:
+        """A best time's replay, from the statistics screen."""
+        self.replays.watch_stored(event.game_id)
 
-        self.clear_notifications()
-        self.push_screen(ReplayScreen(recording, title, self.mines_theme.glyphs), gone)
+    def on_replay_screen_export(self, event: ReplayScreen.Export) -> None:
+        """The replay on screen as a new .evf file in the replays folder."""
+        self.replays.export(event.recording)
+
+    def on_group_section_export_replay(self, event: GroupSection.ExportReplay) -> None:
+        """A best time as a new .evf file, from the statistics screen."""
+        self.replays.export_stored(event.game_id)
 
     # ------------------------------------------------------------------ actions
     def action_new_game(self) -> None:

@@ -1,0 +1,190 @@
+"""Replays from the game: watch the game just played or a stored one, open a replay file,
+export one as an .evf file.
+
+``ReplayController`` does the work for the app, which holds one and delegates to it: the
+app keeps the actions the bindings and the menus call by name, and the handlers of the
+viewer's and the statistics screen's messages (Textual dispatches them to DOM nodes only).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO, Protocol, TypeVar
+
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+
+from textmines.engine import Game
+from textmines.replays.recording import Recording, RecordingError
+from textmines.store.paths import describe_os_error
+from textmines.store.stats import StatsError, StatsStore, StoredReplay
+
+if TYPE_CHECKING:
+    from textmines.replays.foreign import ForeignReplay
+    from textmines.session import GameSession
+    from textmines.themes import MinesTheme
+
+ScreenResult = TypeVar("ScreenResult")
+
+
+class ReplayHost(Protocol):
+    """What ``ReplayController`` needs of the app."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def stats(self) -> StatsStore | None: ...
+    @property
+    def replays_dir(self) -> Path | None: ...
+    @property
+    def mines_theme(self) -> MinesTheme: ...
+    @property
+    def is_web(self) -> bool: ...
+    def deliver_binary(
+        self,
+        path_or_file: BinaryIO,
+        *,
+        save_filename: str | None = None,
+        mime_type: str | None = None,
+    ) -> str | None: ...
+    def clear_notifications(self) -> None: ...
+    def push_screen(
+        self,
+        screen: Screen[ScreenResult],
+        callback: Callable[[ScreenResult | None], None] | None = None,
+    ) -> object: ...
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+        kind: str | None = None,
+    ) -> None: ...
+
+
+class ReplayController:
+    """Watching, opening and exporting replays for ``app``."""
+
+    def __init__(self, app: ReplayHost) -> None:
+        self.app = app
+
+    def watch(self) -> None:
+        """Watch the game just played (or the one in play, so far); before a first reveal,
+        the last recorded game."""
+        game = self.app.game
+        if game.board is not None and game.actions:
+            label = self.app.session.group.label
+            self.view(Recording.of(game), f"Replay: {label}, {game.status}")
+        else:
+            self.watch_stored(None)
+
+    def watch_stored(self, game_id: int | None) -> None:
+        """Watch recorded game ``game_id`` of the statistics (None: the last one)."""
+        found = self._stored_recording(game_id)
+        if found is not None:
+            recording, stored = found
+            self.view(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
+
+    def export_stored(self, game_id: int | None) -> None:
+        """Recorded game ``game_id`` of the statistics as a new .evf file."""
+        stored = self._stored_recording(game_id)
+        if stored is not None:
+            self.export(*stored)
+
+    def export(self, recording: Recording, stored: StoredReplay | None = None) -> None:
+        """``recording`` as a new .evf file in the replays folder, with the times and the
+        number of the game ``stored`` in the statistics, if it is one."""
+        from textmines.records import stored_evf
+        from textmines.replays.evf import export_evf
+
+        app, folder = self.app, self.app.replays_dir
+        if folder is None:
+            app.notify("Replays are not saved in this session.", kind="replay")
+            return
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"textmines-{stored.game_id}" if stored is not None else f"textmines-{stamp}"
+        target = folder / f"{name}.evf"
+        try:
+            data = stored_evf(stored) if stored is not None else export_evf(recording)
+        except ValueError as error:
+            app.notify(f"Not exported: {error}", severity="warning", kind="replay")
+            return
+        if app.is_web:  # played in a browser: the browser downloads it too
+            app.deliver_binary(
+                io.BytesIO(data), save_filename=target.name, mime_type="application/octet-stream"
+            )
+            # The server's folder means nothing to the player: the download is what they get.
+            app.notify(
+                f"{target.name} sent to your browser's downloads.", kind="replay", markup=False
+            )
+            with contextlib.suppress(OSError):  # a copy kept with the games, where it can be
+                _write_new(target, data)
+            return
+        try:
+            _write_new(target, data)
+        except FileExistsError:
+            app.notify(f"Already exported: {target}", kind="replay", markup=False)
+        except OSError as error:
+            message = f"Not exported: {target}: {describe_os_error(error)}"
+            app.notify(message, severity="error", kind="replay", markup=False)
+        else:
+            app.notify(f"Replay written to {target}", kind="replay", markup=False)
+
+    def _stored_recording(self, game_id: int | None) -> tuple[Recording, StoredReplay] | None:
+        """Recorded game ``game_id`` (None: the last game with a recording) from the
+        statistics; None, and a toast saying why, if there is none."""
+        stats = self.app.stats
+        try:
+            stored = None if stats is None else stats.stored_replay(game_id)
+            if stored is None and game_id is None:
+                self.app.notify("No game to watch yet: play one first.", kind="replay")
+                return None
+            if stored is None:
+                raise RecordingError("it was recorded before textmines kept recordings")
+            return Recording.decode(stored.data), stored
+        except (StatsError, RecordingError) as error:
+            self.app.notify(f"No replay of that game: {error}", severity="warning", kind="replay")
+            return None
+
+    def open(self) -> None:
+        """Ask for a replay file (another program's, or an export) and watch it."""
+        from textmines.replays.foreign import replay_title
+        from textmines.ui.screens.open_replay import OpenReplayScreen
+
+        def opened(replay: ForeignReplay | None) -> None:
+            if replay is not None:
+                self.view(replay.recording, replay_title(replay))
+
+        self.app.push_screen(OpenReplayScreen(self.app.replays_dir), opened)
+
+    def view(
+        self, recording: Recording, title: str, closed: Callable[[], object] | None = None
+    ) -> None:
+        """Open the replay viewer on ``recording``; the clock holds meanwhile. The game's
+        toasts stay behind, and the viewer's go with it; then ``closed``, if given."""
+        from textmines.ui.screens.replay import ReplayScreen
+
+        def gone(_: object) -> None:
+            self.app.clear_notifications()
+            if closed is not None:
+                closed()
+
+        self.app.clear_notifications()
+        self.app.push_screen(ReplayScreen(recording, title, self.app.mines_theme.glyphs), gone)
+
+
+def _write_new(target: Path, data: bytes) -> None:
+    """Write ``data`` to a new file ``target``, its folder made if need be; FileExistsError
+    if there is one already."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("xb") as file:
+        file.write(data)
