@@ -42,7 +42,7 @@ from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant, AssistController
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
 from textmines.ui.game_menus import game_menus
-from textmines.ui.game_screen import TOAST_RACK, GameScreen
+from textmines.ui.game_screen import GameScreen
 from textmines.ui.header import GameHeader, led_fits
 from textmines.ui.keymap import Action, actions, hint_texts, kept_keys, key_label, resolve
 from textmines.ui.menu import Menu, MenuBar
@@ -54,6 +54,7 @@ from textmines.ui.replays import ReplayController
 from textmines.ui.status import GAME_OVER_HINTS, HINTS, StatusLine
 from textmines.ui.theming import ThemedApp
 from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
+from textmines.ui.toasts import ToastKinds, place_toasts
 
 if TYPE_CHECKING:
     from textmines.ui.screens.keys import KeyChoice
@@ -209,8 +210,8 @@ class TextminesApp(ThemedApp):
         self._slim_panel = False
         #: Why the clock is stopped, if it is (see ``hold_clock``).
         self._holds = Hold(0)
-        #: The kind of each toast shown with one (see ``notify``), by its identity.
-        self._toast_kinds: dict[str, str] = {}
+        #: The kind of each toast shown with one (see ``notify``).
+        self._toast_kinds = ToastKinds()
 
     def _build_widgets(self) -> None:
         """The game's widgets, kept at hand: they live as long as the app."""
@@ -325,13 +326,8 @@ class TextminesApp(ThemedApp):
 
         It goes to the corner of the screen farthest from the board's cursor.
         """
-        for shown in list(self._notifications):
-            if (kind is not None and self._toast_kinds.get(shown.identity) == kind) or (
-                shown.message == message and shown.title == title
-            ):
-                self._unnotify(shown, refresh=False)
-        live = {shown.identity for shown in self._notifications}
-        self._toast_kinds = {key: k for key, k in self._toast_kinds.items() if key in live}
+        for shown in self._toast_kinds.replaced(self._notifications, message, title, kind):
+            self._unnotify(shown, refresh=False)
         notification = Notification(
             message,
             title,
@@ -339,35 +335,14 @@ class TextminesApp(ThemedApp):
             self.NOTIFICATION_TIMEOUT if timeout is None else timeout,
             markup=markup,
         )
-        if kind is not None:
-            self._toast_kinds[notification.identity] = kind
-        self._place_toasts()
+        self._toast_kinds.keep(notification, kind, self._notifications)
+        place_toasts(self.screen, self.board, self.header)
         self.post_message(Notify(notification))
 
     def _withdraw(self, kind: str) -> None:
         """Take the toast of ``kind`` off the screen, if one is shown (it no longer holds)."""
-        for shown in list(self._notifications):
-            if self._toast_kinds.get(shown.identity) == kind:
-                self._unnotify(shown)
-
-    def _place_toasts(self) -> None:
-        """Put the toasts in the screen half away from the cursor, left or right, top or
-        bottom, so that a hint never hides the cell it points at."""
-        board, screen = self.board, self.screen
-        if not board.is_mounted or board.screen is not screen:
-            # Another screen (the replay viewer): Textual's corner, at the bottom.
-            screen.remove_class("-toasts-left", "-toasts-top")
-            return
-        x, y = board.cursor_screen_offset()
-        top = y >= screen.size.height // 2
-        screen.set_class(x >= screen.size.width // 2, "-toasts-left")
-        screen.set_class(top, "-toasts-top")
-        # At the top they start below the header: the counter and the timer stay in sight.
-        for rack in screen.query(f"#{TOAST_RACK}"):
-            if top:
-                rack.styles.margin = (max(1, self.header.region.bottom), 0, 0, 0)
-            else:
-                rack.styles.clear_rule("margin")
+        for shown in self._toast_kinds.of_kind(self._notifications, kind):
+            self._unnotify(shown)
 
     def _catch_quit_signals(self) -> None:
         """Closing the terminal, kill, kill -INT: the game is saved, and the process ends
