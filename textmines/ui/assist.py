@@ -26,16 +26,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.dom import DOMNode
 from textual.message import Message
-from textual.notifications import SeverityLevel
 from textual.timer import Timer
 
 from textmines.crash import write_crash_log
 from textmines.engine import ActionKind, Game
 from textmines.engine.view_alphabet import ViewChar
+from textmines.ui.host import GameHost
 
 if TYPE_CHECKING:
     from textmines.engine.solver import Analysis, Hint, Move
-    from textmines.session import GameSession
     from textmines.ui.board import BoardView
 
 #: Seconds between autoplay moves: the paces the > and < keys step through (round numbers, as
@@ -169,15 +168,11 @@ def _next_reveals(game: Game, view: str, *, all_certain: bool) -> Message:
     return Assistant.MoveFound(game, view, next_reveals(view, game.mines, all_certain=all_certain))
 
 
-class AssistHost(Protocol):
-    """What ``AssistController`` needs of the app."""
+class AssistHost(GameHost, Protocol):
+    """What ``AssistController`` needs of the app, beyond the game, its session and toasts."""
 
     @property
     def board(self) -> BoardView: ...
-    @property
-    def session(self) -> GameSession: ...
-    @property
-    def game(self) -> Game: ...
     @property
     def crash_log(self) -> Path | None: ...
     @property
@@ -191,16 +186,6 @@ class AssistHost(Protocol):
     def first_key(self, binding_id: str) -> str: ...
     def play(self, kind: ActionKind, x: int, y: int) -> None: ...
     def set_timer(self, delay: float, callback: Callable[[], None]) -> Timer: ...
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-        kind: str | None = None,
-    ) -> None: ...
 
 
 class AssistController:

@@ -15,29 +15,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TypeVar
 
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from textmines.engine import Game
 from textmines.replays.recording import Recording, RecordingError
 from textmines.store.paths import describe_os_error
 from textmines.store.stats import StatsError, StatsStore, StoredReplay
+from textmines.ui.host import GameHost
 
 if TYPE_CHECKING:
     from textmines.replays.foreign import ForeignReplay
-    from textmines.session import GameSession
     from textmines.themes import MinesTheme
 
 ScreenResult = TypeVar("ScreenResult")
 
 
-class ReplayHost(Protocol):
-    """What ``ReplayController`` needs of the app."""
+class ReplayHost(GameHost, Protocol):
+    """What ``ReplayController`` needs of the app, beyond the game, its session and toasts."""
 
-    @property
-    def game(self) -> Game: ...
-    @property
-    def session(self) -> GameSession: ...
     @property
     def stats(self) -> StatsStore | None: ...
     @property
@@ -59,16 +53,6 @@ class ReplayHost(Protocol):
         screen: Screen[ScreenResult],
         callback: Callable[[ScreenResult | None], None] | None = None,
     ) -> object: ...
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-        kind: str | None = None,
-    ) -> None: ...
 
 
 class ReplayController:
