@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.helpers import FakeClock
 from textmines.engine import Board, Game, Status
@@ -476,3 +478,22 @@ def test_actions_outside_the_board_raise() -> None:
 def test_fixed_board_needs_a_safe_cell() -> None:
     with pytest.raises(ValueError, match="at least one safe cell"):
         Game.from_board(Board.from_text("**"))
+
+
+@given(
+    st.integers(1, 12),
+    st.lists(st.tuples(st.integers(0, 143), st.integers(1, 30)), max_size=6),
+)
+def test_a_changes_bounds_hold_exactly_its_cells(width: int, spans: list[tuple[int, int]]) -> None:
+    # Worked out from the runs (a first click on 1000x1000 opens a million cells, and listing
+    # them took a second): the same rectangle the cells give.
+    from textmines.engine.game import Change
+
+    runs = tuple((start, start + length) for start, length in spans)
+    change = Change(width, runs, Status.PLAYING)
+    cells = list(change.cells())
+    if not cells:
+        assert change.bounds() is None
+        return
+    xs, ys = zip(*cells, strict=True)
+    assert change.bounds() == (min(xs), min(ys), max(xs), max(ys))

@@ -136,6 +136,21 @@ class Change:
             for i in range(start, stop):
                 yield i % w, i // w
 
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        """The smallest rectangle holding every changed cell, as ``(left, top, right,
+        bottom)`` (inclusive), or None when no cell changed; in time of the runs, not of the
+        cells (a first click on a huge empty board opens a million)."""
+        if not self.runs:
+            return None
+        w = self.width
+        top = min(start for start, _ in self.runs) // w
+        bottom = (max(stop for _, stop in self.runs) - 1) // w
+        if any(start // w != (stop - 1) // w for start, stop in self.runs):
+            return 0, top, w - 1, bottom  # a run crossing a row's end spans every column
+        left = min(start % w for start, _ in self.runs)
+        right = max((stop - 1) % w for _, stop in self.runs)
+        return left, top, right, bottom
+
     def rows(self) -> list[int]:
         """The rows holding a changed cell, ascending."""
         w = self.width

@@ -700,7 +700,7 @@ class TextminesApp(ThemedApp):
             return
         self.board.refresh_rows(played.change.rows())
         if played.started and len(played.change) > 1:
-            self.board.show_opening(x, y, played.change.cells())
+            self.board.show_opening(x, y, played.change.bounds())
         self._show_game_state(played.finish)
         self.assist_control.refresh_overlay()
         if played.started and self.game.no_guess_failed:

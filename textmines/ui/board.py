@@ -7,7 +7,7 @@ holds. After an action only the rows the engine reports as changed are refreshed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from rich.color import Color as RichColor
@@ -474,23 +474,23 @@ class BoardView(ScrollView, can_focus=True):
             if self.on_pointer is not None:
                 self.on_pointer(*cell)
 
-    def show_opening(self, x: int, y: int, cells: Iterable[tuple[int, int]]) -> None:
-        """The first reveal, at ``(x, y)``, opened ``cells``: the player reads them next, so
-        scroll as little as shows them all, or, on an axis where they do not fit in the view,
-        put the reveal in its middle. (The cursor goes to the reveal, as it is there already
-        for a key press or a click.)"""
+    def show_opening(self, x: int, y: int, bounds: tuple[int, int, int, int] | None) -> None:
+        """The first reveal, at ``(x, y)``, opened the cells within ``bounds`` (left, top,
+        right, bottom: ``Change.bounds``): the player reads them next, so scroll as little as
+        shows them all, or, on an axis where they do not fit in the view, put the reveal in
+        its middle. (The cursor goes to the reveal, as it is there already for a key press
+        or a click.)"""
         self.move_cursor(x, y, follow=False)
         view = self.scrollable_content_region.size
-        opened = list(cells)
-        if not view or not opened:
+        if not view or bounds is None:
             return
-        xs, ys = zip(*opened, strict=True)
+        left, top, right, bottom = bounds
         (cols, rows), (now_x, now_y) = self.tile, (int(n) for n in self.scroll_offset)
         scroll_x = opening_scroll(
-            now_x, min(xs) * cols, (max(xs) + 1) * cols, x * cols, cols, view.width
+            now_x, left * cols, (right + 1) * cols, x * cols, cols, view.width
         )
         scroll_y = opening_scroll(
-            now_y, min(ys) * rows, (max(ys) + 1) * rows, y * rows, rows, view.height
+            now_y, top * rows, (bottom + 1) * rows, y * rows, rows, view.height
         )
         # Textual keeps the offsets within the board.
         self.scroll_to(scroll_x, scroll_y, animate=False, immediate=True, force=True)
