@@ -85,26 +85,7 @@ def random_games(draw: st.DrawFn) -> Game:
         if game.status.is_over:
             break
         clock.advance(pause / 1000)
-        covered = [(x, y) for x, y in cells if game.cell(x, y) in "#?F"]
-        if play == "reveal safe":
-            safe = [(x, y) for x, y in covered if not board.is_mine(x, y)] or covered
-            game.reveal(*safe[pick % len(safe)])
-        elif play == "reveal any":
-            game.reveal(*cells[pick % len(cells)])
-        elif play == "mark":
-            game.toggle_mark(*cells[pick % len(cells)])
-        elif play == "marks":  # a flag, then on to a question mark, then that taken off
-            cell = covered[pick % len(covered)] if covered else cells[0]
-            for _ in range(1 + pick % 3):
-                game.toggle_mark(*cell)
-        elif play == "flag":
-            game.flag(*cells[pick % len(cells)])
-        elif play == "chord":
-            game.chord(*cells[pick % len(cells)])
-        elif play == "cursor":
-            game.note_cursor(*cells[pick % len(cells)])
-        else:
-            game.question_marks = not game.question_marks
+        play_one(game, play, pick, cells)
     while not game.status.is_over:
         clock.advance(0.3)
         x, y = next(c for c in cells if not game.is_revealed(*c) and not board.is_mine(*c))
@@ -113,6 +94,32 @@ def random_games(draw: st.DrawFn) -> Game:
         else:
             game.reveal(x, y)
     return game
+
+
+def play_one(game: Game, play: str, pick: int, cells: list[tuple[int, int]]) -> None:
+    """One of ``PLAYS`` on ``game``: ``pick`` chooses the cell among those it may go to."""
+    board = game.board
+    assert board is not None
+    covered = [(x, y) for x, y in cells if game.cell(x, y) in "#?F"]
+    anywhere = cells[pick % len(cells)]
+    if play == "reveal safe":
+        safe = [(x, y) for x, y in covered if not board.is_mine(x, y)] or covered
+        game.reveal(*safe[pick % len(safe)])
+    elif play == "marks":  # a flag, then on to a question mark, then that taken off
+        cell = covered[pick % len(covered)] if covered else cells[0]
+        for _ in range(1 + pick % 3):
+            game.toggle_mark(*cell)
+    elif play == "question marks":
+        game.question_marks = not game.question_marks
+    else:
+        moves = {
+            "reveal any": game.reveal,
+            "mark": game.toggle_mark,
+            "flag": game.flag,
+            "chord": game.chord,
+            "cursor": game.note_cursor,
+        }
+        moves[play](*anywhere)
 
 
 def figures_of(path: Path) -> GameMetrics:

@@ -148,59 +148,75 @@ def long_game(
     around_start = {(start[0] + dx, start[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     cells = [(x, y) for y in range(height) for x in range(width) if (x, y) not in around_start]
     board = Board.from_mines(width, height, [y * width + x for x, y in rng.sample(cells, mines)])
-    # The same moves on a textmines game tell what is still covered (the rules agree).
-    game = Game.from_board(board, question_marks=False)
-    steps: list[tuple[str, int, int]] = []
-    at = centre(*start)
+    player = MousePlayer(rng, board, centre(*start))
+    player.click(start, "lc", "lr")
+    player.game.reveal(*start)
+    while not player.game.status.is_over:
+        taken_back -= player.turn(chords=taken_back > 0)
+    return board, player.steps
 
-    def glide(target: tuple[int, int]) -> None:
-        nonlocal at
-        x, y = at
+
+class MousePlayer:
+    """``long_game``'s player: the mouse events so far, and a textmines game given the same
+    moves, which tells what is still covered (the rules agree)."""
+
+    def __init__(self, rng: random.Random, board: Board, at: tuple[int, int]) -> None:
+        self.rng, self.board, self.at = rng, board, at
+        self.game = Game.from_board(board, question_marks=False)
+        self.steps: list[tuple[str, int, int]] = []
+        self.mine_cells = [(i % board.width, i // board.width) for i in board.mine_indices()]
+
+    def glide(self, target: tuple[int, int]) -> None:
+        x, y = self.at
         while (x, y) != target:
-            step = rng.randint(8, 28)
+            step = self.rng.randint(8, 28)
             x += max(-step, min(step, target[0] - x))
             y += max(-step, min(step, target[1] - y))
-            steps.append(("mv", x, y))
-        at = target
+            self.steps.append(("mv", x, y))
+        self.at = target
 
-    def click(cell: tuple[int, int], *buttons: str) -> None:
-        if rng.random() < 1 / 3:  # a look elsewhere first
-            glide((rng.randrange(width * PIXELS), rng.randrange(height * PIXELS)))
-        target = (cell[0] * PIXELS + rng.randint(2, 13), cell[1] * PIXELS + PIXELS // 2)
-        glide(target)
-        steps.extend((button, *target) for button in buttons)
+    def click(self, cell: tuple[int, int], *buttons: str) -> None:
+        width, height = self.board.width, self.board.height
+        if self.rng.random() < 1 / 3:  # a look elsewhere first
+            self.glide((self.rng.randrange(width * PIXELS), self.rng.randrange(height * PIXELS)))
+        target = (cell[0] * PIXELS + self.rng.randint(2, 13), cell[1] * PIXELS + PIXELS // 2)
+        self.glide(target)
+        self.steps.extend((button, *target) for button in buttons)
 
-    def pick(shown: str, *, mine: bool = False) -> tuple[int, int] | None:
+    def pick(self, shown: str, *, mine: bool = False) -> tuple[int, int] | None:
         """A random cell shown as one of ``shown``, a mine or not, if one is found soon."""
+        rng, board = self.rng, self.board
         for _ in range(4000):
-            x, y = rng.choice(mine_cells) if mine else (rng.randrange(width), rng.randrange(height))
-            if game.cell(x, y) in shown and board.is_mine(x, y) == mine:
+            x, y = (
+                rng.choice(self.mine_cells)
+                if mine
+                else (rng.randrange(board.width), rng.randrange(board.height))
+            )
+            if self.game.cell(x, y) in shown and board.is_mine(x, y) == mine:
                 return x, y
         return None
 
-    mine_cells = [(i % width, i // width) for i in board.mine_indices()]
-    click(start, "lc", "lr")
-    game.reveal(*start)
-    while not game.status.is_over:
-        roll = rng.random()
-        number = pick("12345678") if roll < 0.15 and taken_back > 0 else None
-        unflagged = pick("#", mine=True) if 0.15 <= roll < 0.38 else None
+    def turn(self, *, chords: bool) -> int:
+        """One move (a right click taken back when ``chords``); 1 if it was one, else 0."""
+        roll = self.rng.random()
+        number = self.pick("12345678") if roll < 0.15 and chords else None
+        unflagged = self.pick("#", mine=True) if 0.15 <= roll < 0.38 else None
         if number is not None:
-            click(number, "rc", "lc", "rr", "lr")
-            game.chord(*number)
-            taken_back -= 1
-        elif unflagged is not None:
-            click(unflagged, "rc", "rr")
-            game.toggle_mark(*unflagged)
-        elif roll < 0.43 and (wrong := pick("#")) is not None:
-            click(wrong, "rc", "rr")
-            click(wrong, "rc", "rr")
+            self.click(number, "rc", "lc", "rr", "lr")
+            self.game.chord(*number)
+            return 1
+        if unflagged is not None:
+            self.click(unflagged, "rc", "rr")
+            self.game.toggle_mark(*unflagged)
+        elif roll < 0.43 and (wrong := self.pick("#")) is not None:
+            self.click(wrong, "rc", "rr")
+            self.click(wrong, "rc", "rr")
         elif roll < 0.44:
-            corner = (width * PIXELS, height * PIXELS)
-            glide(corner)
-            button = rng.choice("lr")
-            steps.extend([(button + "c", *corner), (button + "r", *corner)])
-        elif (safe := pick("#")) is not None:
-            click(safe, "lc", "lr")
-            game.reveal(*safe)
-    return board, steps
+            corner = (self.board.width * PIXELS, self.board.height * PIXELS)
+            self.glide(corner)
+            button = self.rng.choice("lr")
+            self.steps.extend([(button + "c", *corner), (button + "r", *corner)])
+        elif (safe := self.pick("#")) is not None:
+            self.click(safe, "lc", "lr")
+            self.game.reveal(*safe)
+        return 0
