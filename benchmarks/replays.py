@@ -109,7 +109,7 @@ async def open_viewer(recording: Recording) -> tuple[float, float]:
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
         start = time.process_time()
-        app.view_replay(recording, "long game")
+        app.replays.view(recording, "long game")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         opened = time.process_time() - start

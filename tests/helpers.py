@@ -148,7 +148,7 @@ def clear_all_but_one(app: TextminesApp) -> tuple[int, int]:
     assert board is not None, "start the game first: the board is dealt on the first reveal"
     left = [cell for cell in winning_clicks(board) if game.cell(*cell) in "#?"]
     for cell in left[:-1]:
-        app.play(ActionKind.REVEAL, *cell)
+        app.flow.play(ActionKind.REVEAL, *cell)
     assert not game.status.is_over and left, "the first reveal left nothing to do"
     return left[-1]
 

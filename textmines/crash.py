@@ -57,3 +57,19 @@ def crash_message(
     else:
         where = f"Details: {log} (please attach it to a bug report)."
     return f"{what} {saved} {where}"
+
+
+def background_failure_message(what: str, error: BaseException, log: Path | None) -> str:
+    """The toast after a background job (``what``, "" if unknown) failed: the error is written
+    to ``log`` (if any) and the player told where; the game plays on."""
+    problem = write_crash_log(log, error) if log is not None else None
+    if log is None:
+        details = ""
+    elif problem is not None:
+        details = f" The details could not be written to {log} ({problem})."
+    else:
+        details = f" Details: {log} (please attach it to a bug report)."
+    return (
+        f"{what or 'A background job'} failed ({type(error).__name__}: {error}); the game "
+        f"plays on.{details}"
+    )

@@ -230,7 +230,7 @@ async def test_a_won_games_figures_are_worked_out_once(
     # session's Finish (they were worked out three times).
     import textmines.records
     import textmines.session
-    import textmines.ui.app
+    import textmines.ui.game_flow
     from textmines.engine.metrics import GameMetrics, game_metrics
 
     calls: list[Game] = []
@@ -239,7 +239,7 @@ async def test_a_won_games_figures_are_worked_out_once(
         calls.append(game)
         return game_metrics(game)
 
-    for module in (textmines.session, textmines.records, textmines.ui.app):
+    for module in (textmines.session, textmines.records, textmines.ui.game_flow):
         monkeypatch.setattr(module, "game_metrics", counted)
     app = make_app(stats=new_stats(tmp_path))
     async with app.run_test(size=(100, 35)) as pilot:
@@ -540,9 +540,9 @@ async def test_options_persist_in_settings_toml(tmp_path: Path) -> None:
         await pilot.pause()
         settings, warnings = load_settings(path)
         assert settings.board == "expert" and not warnings
-        app.action_toggle_question_marks()
-        app.action_first_click("safe")
-        app.action_toggle_left_click_chords()
+        await app.run_action("game.toggle_question_marks")
+        await app.run_action("game.first_click('safe')")
+        await app.run_action("game.toggle_left_click_chords")
         await pilot.pause()
     settings, _ = load_settings(path)
     assert (settings.question_marks, settings.first_click, settings.left_click_chords) == (
@@ -586,7 +586,7 @@ async def test_swapped_mouse_buttons_reveal_with_right_and_flag_with_left(tmp_pa
     settings_file = tmp_path / "settings.toml"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
     async with app.run_test() as pilot:
-        await app.run_action("app.toggle_swap_mouse_buttons")
+        await app.run_action("game.toggle_swap_mouse_buttons")
         await click_cell(pilot, 4, 4, button=3)  # right reveals (on release, as left did)
         assert app.game.status == "playing" and app.game.cell(4, 4) != "#"
         x, y = next((x, y) for y in range(9) for x in range(9) if app.game.cell(x, y) == "#")

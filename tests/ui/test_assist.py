@@ -100,7 +100,7 @@ async def test_autoplay_plays_to_the_end_and_stops_on_request() -> None:
         assert app.session.assisted and app.assist.autoplaying
         assert [action.kind for action in app.game.actions] == ["reveal"]
         app.assist.delay = 0.02
-        app.action_autoplay_pace(0)  # the next step comes at the new pace
+        await app.run_action("game.autoplay_pace(0)")  # the next step comes at the new pace
         app.assist_control.autoplay_step()
         for _ in range(400):
             if app.game.status.is_over:
@@ -160,7 +160,7 @@ async def test_no_guess_option_is_kept_and_applies_to_the_next_game(tmp_path: Pa
     settings_file = tmp_path / "settings.toml"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
     async with app.run_test() as pilot:
-        app.action_toggle_no_guess()
+        await app.run_action("game.toggle_no_guess")
         assert not app.game.no_guess  # this game was dealt already
         await pilot.press("n", "space")
         assert app.game.no_guess and app.game.status == "playing"

@@ -34,7 +34,7 @@ async def test_play_a_board_id_says_what_is_wrong_then_plays_it() -> None:
     clock = FakeClock()
     app = make_app(clock)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.action_play_board_id()
+        await app.run_action("game.play_board_id")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PlayBoardIdScreen)

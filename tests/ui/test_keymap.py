@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from textmines.ui.app import TextminesApp
 from textmines.ui.keymap import (
     PRESETS,
     RESERVED,
@@ -17,9 +16,10 @@ from textmines.ui.keymap import (
     preset_keys,
     resolve,
 )
+from textmines.ui.player_keys import key_actions
 from textmines.ui.status import GAME_OVER_HINTS, HINTS
 
-ACTIONS = TextminesApp.key_actions()
+ACTIONS = key_actions()
 IDS = [action.id for action in ACTIONS]
 
 

@@ -13,6 +13,7 @@ from rich.console import Console
 from tests.helpers import make_app
 from textmines.store.settings import Settings
 from textmines.ui.keymap import KeyMap
+from textmines.ui.player_keys import key_actions
 from textmines.ui.screens.info import InfoScreen
 from textmines.ui.screens.keys import KeysScreen, KeyTable
 from textmines.ui.status import StatusLine
@@ -139,7 +140,7 @@ async def test_keys_screen_escape_leaves_a_key_and_cancel_changes_nothing(tmp_pa
         await pilot.press("escape", "escape")
         assert not isinstance(app.screen, KeysScreen)
         assert not path.exists()
-        assert app.keymap.keys_for("app.pause") == ("p",)
+        assert app.keys.keymap.keys_for("app.pause") == ("p",)
 
 
 async def test_keys_screen_presets_and_delete_go_back_to_the_presets_keys(
@@ -193,14 +194,16 @@ async def test_keys_screen_esc_with_changes_asks_before_leaving_them(tmp_path: P
         assert message == "Your changes are not saved: Save keeps them, Esc again leaves them"
         await pilot.press("escape")
         assert not isinstance(app.screen, KeysScreen) and not path.exists()
-        assert app.keymap.keys_for("board.mark") != ("m",)
+        assert app.keys.keymap.keys_for("board.mark") != ("m",)
 
 
 def test_a_keymap_gives_the_help_the_players_bindings() -> None:
-    actions = make_app().key_actions()
+    actions = key_actions()
     keys = {action.id: action.default for action in actions}
     moved = KeyMap(actions, {**keys, "app.pause": ("ctrl+s",)})
-    bindings = moved.bindings(make_app().BINDINGS)
+    from textmines.ui.game_keys import GAME_KEYS
+
+    bindings = moved.bindings(GAME_KEYS)
     assert any(getattr(b, "key", "") == "ctrl+s" and b.action == "pause" for b in bindings)
 
 

@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 
 from tests.helpers import make_app, wait_until
 from textmines.store.settings import load_settings
-from textmines.ui.app import TextminesApp
 from textmines.ui.keymap import ENTRY_WARNINGS_SHOWN, resolve
+from textmines.ui.player_keys import key_actions
 
 
 def toasts(pilot: Pilot[None]) -> list[str]:
@@ -43,14 +43,14 @@ async def test_thousands_of_bad_key_entries_are_one_warning_and_the_game_starts(
         assert "there is no action 'app.no_such_action_0'" in warning
         assert "Options > Keys shows the keys in effect" in warning
         # The entry that can be used applies, and the game plays.
-        assert app.keymap.keys_for("app.hint") == ("i",)
+        assert app.keys.keymap.keys_for("app.hint") == ("i",)
         await pilot.press("space")
         await wait_until(pilot, lambda: app.game.board is not None, "the first reveal")
 
 
 def test_a_few_bad_entries_are_a_warning_each() -> None:
     overrides = [(f"app.nothing{number}", "x") for number in range(ENTRY_WARNINGS_SHOWN)]
-    _, warnings = resolve(TextminesApp.key_actions(), "default", overrides)
+    _, warnings = resolve(key_actions(), "default", overrides)
     assert len(warnings) == ENTRY_WARNINGS_SHOWN
     assert warnings[0] == "settings.toml: [keys] app.nothing0 = 'x': there is no action " + (
         "'app.nothing0' (did you mean 'app.hint'?)"
@@ -64,7 +64,7 @@ def test_one_more_is_one_warning_that_counts_every_kind_of_problem() -> None:
         ("app.pause", "zzz"),  # no such key
         ("app.restart", "f"),  # the flag's key: the clash gives way
     ]
-    _, warnings = resolve(TextminesApp.key_actions(), "default", overrides, "keys.toml")
+    _, warnings = resolve(key_actions(), "default", overrides, "keys.toml")
     assert warnings == [
         "keys.toml: 4 entries of [keys] cannot be used, and their actions keep their keys. "
         "The first: [keys] app.nothing = 'x': there is no action 'app.nothing' (did you mean "

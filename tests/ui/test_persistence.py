@@ -289,8 +289,8 @@ async def test_settings_that_cannot_be_written_are_said_once(tmp_path: Path) -> 
     async with app.run_test() as pilot:
         notify = app.notify
         app.notify = lambda message, **kw: (said.append(message), notify(message, **kw))  # type: ignore[assignment,method-assign,func-returns-value]
-        app.action_toggle_question_marks()
-        app.action_toggle_question_marks()
+        await app.run_action("game.toggle_question_marks")
+        await app.run_action("game.toggle_question_marks")
         await pilot.pause()
         assert len([m for m in said if "Settings not saved" in m]) == 1
         assert app.config.question_marks, "the choice still applies to this run"
@@ -327,9 +327,11 @@ async def test_two_games_at_once_keep_each_others_settings(tmp_path: Path) -> No
     path = tmp_path / "settings.toml"
     first, second = make_app(settings_path=path), make_app(settings_path=path)
     async with first.run_test(size=(80, 24)), second.run_test(size=(80, 24)):
-        first.action_toggle_question_marks()
-        second.action_toggle_swap_mouse_buttons()
-        second.action_toggle_left_click_chords()  # a second save keeps the first's change
+        await first.run_action("game.toggle_question_marks")
+        await second.run_action("game.toggle_swap_mouse_buttons")
+        await second.run_action(
+            "game.toggle_left_click_chords"
+        )  # a second save keeps the first's change
     saved = tomllib.loads(path.read_text(encoding="utf-8"))
     assert saved["question_marks"] is False
     assert saved["swap_mouse_buttons"] is True

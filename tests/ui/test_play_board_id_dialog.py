@@ -30,7 +30,7 @@ HUGE = f"9x9-10-o4.4-{HUGE_CODE}{board_id._check('9x9-10-o4.4' + HUGE_CODE)}"
 async def test_a_hostile_id_is_a_message_and_the_game_goes_on(text: str, said: str) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        app.action_play_board_id()
+        await app.run_action("game.play_board_id")
         await wait_until(
             pilot,
             lambda: isinstance(app.screen, PlayBoardIdScreen) and app.screen.query(Input),

@@ -24,7 +24,7 @@ async def open_replay(pilot: Pilot[None], recording: Recording, title: str) -> R
     """The viewer on ``recording``, opened over the game."""
     app = pilot.app
     assert isinstance(app, TextminesApp)
-    app.view_replay(recording, title)
+    app.replays.view(recording, title)
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, ReplayScreen)
@@ -254,7 +254,7 @@ async def test_f1_lists_the_viewers_keys_and_playback_waits_behind_it() -> None:
     async with app.run_test(size=(100, 35)) as pilot:
         app.notify("A hint from the game")
         await pilot.pause()
-        app.view_replay(recording, "test")
+        app.replays.view(recording, "test")
         await pilot.pause()
         viewer = app.screen
         assert isinstance(viewer, ReplayScreen)
@@ -472,7 +472,7 @@ async def test_the_viewer_draws_led_digits_only_where_the_header_is_wide_enough(
     for size, led in (((80, 24), False), ((200, 60), True)):
         app = make_app()
         async with app.run_test(size=size) as pilot:
-            app.view_replay(recording, "test")
+            app.replays.view(recording, "test")
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, ReplayScreen)

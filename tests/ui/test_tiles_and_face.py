@@ -187,8 +187,8 @@ async def test_a_wrong_flag_after_a_loss_is_a_crossed_out_mine_on_an_opened_cell
         covered = [(x, y) for y in range(9) for x in range(9) if game.cell(x, y) == "#"]
         safe = next(c for c in covered if not board_layout.is_mine(*c))
         mine = next(c for c in covered if board_layout.is_mine(*c))
-        app.play(ActionKind.FLAG, *safe)
-        app.play(ActionKind.REVEAL, *mine)
+        app.flow.play(ActionKind.FLAG, *safe)
+        app.flow.play(ActionKind.REVEAL, *mine)
         assert game.status == "lost" and game.cell(*safe) == "W"
         board = app.query_one(BoardView)
         board.set_tile(Tile(6, 3))

@@ -269,7 +269,7 @@ def test_zoom_sizes(
         covered = next(
             (x, y) for y in range(game.height) for x in range(game.width) if game.cell(x, y) == "#"
         )
-        app.play(ActionKind.FLAG, *covered)
+        app.flow.play(ActionKind.FLAG, *covered)
         await pilot.pause()
         assert str(app.query_one(BoardView).tile) == tile
 

@@ -168,6 +168,20 @@ def _next_reveals(game: Game, view: str, *, all_certain: bool) -> Message:
     return Assistant.MoveFound(game, view, next_reveals(view, game.mines, all_certain=all_certain))
 
 
+class AssistFlow(Protocol):
+    """What ``AssistController`` needs of the game's flow (``GameFlow``): the clock's holds,
+    a deal under way, the status line's modes, and moves made the player's way."""
+
+    @property
+    def board_hidden(self) -> bool: ...
+    @property
+    def clock_held(self) -> bool: ...
+    @property
+    def dealing(self) -> bool: ...
+    def show_modes(self) -> None: ...
+    def play(self, kind: ActionKind, x: int, y: int) -> None: ...
+
+
 class AssistHost(GameHost, Protocol):
     """What ``AssistController`` needs of the app, beyond the game, its session and toasts."""
 
@@ -176,15 +190,8 @@ class AssistHost(GameHost, Protocol):
     @property
     def crash_log(self) -> Path | None: ...
     @property
-    def board_hidden(self) -> bool: ...
-    @property
-    def clock_held(self) -> bool: ...
-    @property
-    def dealing(self) -> bool: ...
-    def show_modes(self) -> None: ...
-    def key_for(self, action: str) -> str: ...
+    def flow(self) -> AssistFlow: ...
     def first_key(self, binding_id: str) -> str: ...
-    def play(self, kind: ActionKind, x: int, y: int) -> None: ...
     def set_timer(self, delay: float, callback: Callable[[], None]) -> Timer: ...
 
 
@@ -198,14 +205,14 @@ class AssistController:
 
     def _mark_assisted(self) -> None:
         self.app.session.mark_assisted()
-        self.app.show_modes()
+        self.app.flow.show_modes()
 
     def _over_notice(self) -> bool:
         """Say so when the game is over (nothing to help with); True then."""
         app = self.app
         if app.game.status.is_over:
             app.notify(
-                f"The game is over: press {app.key_for('app.new_game')} for a new one.",
+                f"The game is over: press {app.first_key('app.new_game')} for a new one.",
                 timeout=3,
                 kind="over",
             )
@@ -215,10 +222,10 @@ class AssistController:
         """Say so when the board is hidden (paused, or the terminal lost focus): no help
         about a board the player cannot see, nor moves on it; True then."""
         app = self.app
-        hidden = app.board_hidden
+        hidden = app.flow.board_hidden
         if hidden:
             app.notify(
-                f"The game is paused: press {app.key_for('app.pause')} to play on first.",
+                f"The game is paused: press {app.first_key('app.pause')} to play on first.",
                 timeout=3,
                 kind="pause",
             )
@@ -347,7 +354,7 @@ class AssistController:
             return
         self.assist.autoplaying = False
         self.assist.cancel("autoplay")
-        self.app.show_modes()
+        self.app.flow.show_modes()
         if message:
             self.app.notify(message, timeout=3, kind="autoplay")
 
@@ -356,7 +363,7 @@ class AssistController:
         pace is kept for when autoplay starts, and a toast says so."""
         self.assist.change_pace(steps)
         if self.assist.autoplaying:
-            self.app.show_modes()  # the pace shows on the status line, not in a toast
+            self.app.flow.show_modes()  # the pace shows on the status line, not in a toast
             return
         toggle = self.app.first_key("app.autoplay")
         starts = f" when autoplay starts ({toggle})" if toggle else " when autoplay starts"
@@ -373,7 +380,7 @@ class AssistController:
         app = self.app
         if app.game.status.is_over:
             self.stop_autoplay()
-        elif app.clock_held or app.dealing:
+        elif app.flow.clock_held or app.flow.dealing:
             # Waits for the player to resume (or the dialog to close, the terminal to grow),
             # or for the board being dealt. Not for a shared board's clock, which waits for
             # the first move: autoplay's move starts it.
@@ -396,7 +403,7 @@ class AssistController:
             if app.game.status.is_over or app.game.cell(move.x, move.y) not in ViewChar.OPENABLE:
                 continue
             app.board.move_cursor(move.x, move.y)
-            app.play(ActionKind.REVEAL, move.x, move.y)
+            app.flow.play(ActionKind.REVEAL, move.x, move.y)
         if app.game.status.is_over:
             self.stop_autoplay()
         else:

@@ -1,45 +1,72 @@
-"""GameScreen: the screen the game is played on, the bottom of the screen stack."""
+"""GameScreen: the screen the game is played on, the bottom of the screen stack. It owns the
+game's bindings and actions (new game, restart, presets, pause, zoom, hint, overlay, autoplay,
+the options that change the game in play): under a dialog they stop, by construction, as the
+dialog's screen is then the one that takes the keys. The work is done by the controllers it is
+given (``GameFlow``, ``Zoom``, ``GameOptions``, ``AssistController``, ``ReplayController``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
 
-from textual import events
-from textual.geometry import Region, Size
-from textual.message import Message
+from textual import events, on
+from textual.binding import BindingType
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
+
+from textmines.engine import PRESETS
+from textmines.engine.board_id import MAX_CELLS, BoardId, board_id_of
+from textmines.engine.presets import board_label
+from textmines.ui.assist import AssistController
+from textmines.ui.board import BoardView
+from textmines.ui.clock_holds import Hold
+from textmines.ui.game_flow import GameFlow
+from textmines.ui.game_keys import SCREEN_KEYS
+from textmines.ui.header import GameHeader
+from textmines.ui.options import GameOptions
+from textmines.ui.replays import ReplayController
+from textmines.ui.tiles import FIT
+from textmines.ui.zoom import Zoom
 
 #: The id of the container Textual shows the toasts in.
 TOAST_RACK = "textual-toastrack"
 
 
+@dataclass(frozen=True)
+class GameControls:
+    """What the game screen's actions ask to do the work."""
+
+    flow: GameFlow
+    zoom: Zoom
+    options: GameOptions
+    assist: AssistController
+    replays: ReplayController
+
+
 class GameScreen(Screen[None]):
-    """The board's screen. It says when another screen (a dialog, a menu, the command palette)
-    covers it and when it is back on top, so that the app can stop the clock meanwhile, as the
-    classic game does under its dialogs.
+    """The board's screen. When another screen (a dialog, a menu, the command palette) covers
+    it, the clock stops until it is back on top, as the classic game's does under its dialogs.
+
+    The bindings' ids begin with ``app.``: the names the player's ``[keys]`` entries use.
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = list(SCREEN_KEYS)
 
     # The board has the keys on this screen only: a dialog focuses its own first control.
     AUTO_FOCUS = "BoardView"
 
-    class Covered(Message):
-        """Another screen went over this one (``covered``), or this one is on top again."""
-
-        def __init__(self, covered: bool) -> None:
-            super().__init__()
-            self.covered = covered
-
-    def __init__(self, on_resize: Callable[[Size], None] | None = None) -> None:
+    def __init__(self, controls: GameControls) -> None:
         super().__init__(id="_default")
-        self._resized = on_resize
+        self.controls = controls
+        self.flow = controls.flow
 
     def on_resize(self, event: events.Resize) -> None:
-        """Let the app fit the board to the new size first: Textual dispatches a subclass's
-        handler before ``Screen._on_resize`` lays the screen out, so the first frame at the
-        new size already has the new tiles (one layout, not one at each size)."""
-        if self._resized is not None:
-            self._resized(event.size)
+        """Fit the board to the new size first: Textual dispatches a subclass's handler
+        before ``Screen._on_resize`` lays the screen out, so the first frame at the new size
+        already has the new tiles (one layout, not one at each size)."""
+        self.controls.zoom.apply(event.size)
 
     def get_widget_at(self, x: int, y: int) -> tuple[Widget, Region]:
         """The widget under a screen point for the mouse, looking through the toasts: a
@@ -56,7 +83,143 @@ class GameScreen(Screen[None]):
         # this screen is on top again (Textual refreshes the toasts of the screen resumed).
         for rack in self.query(f"#{TOAST_RACK}"):
             rack.remove_children()
-        self.post_message(self.Covered(True))
+        self.flow.hold_clock(Hold.COVERED, True)
 
     def on_screen_resume(self) -> None:
-        self.post_message(self.Covered(False))
+        self.flow.hold_clock(Hold.COVERED, False)
+
+    @on(BoardView.PressChanged)
+    def _press_changed(self, event: BoardView.PressChanged) -> None:
+        if not self.flow.game.status.is_over:
+            self.flow.host.header.set_face("pressed" if event.pressed else "normal")
+
+    @on(GameHeader.SmileyClicked)
+    def _smiley_clicked(self) -> None:
+        self.flow.new()
+
+    # ------------------------------------------------------------------ new games
+    def action_new_game(self) -> None:
+        """A new board of the current size."""
+        self.flow.new()
+
+    def action_restart(self) -> None:
+        """The same mines again, with the same first click made (see ``GameFlow.restart``)."""
+        self.flow.restart()
+
+    def action_daily(self) -> None:
+        """Today's daily board (UTC): Expert, no guessing needed, the same for everyone."""
+        self.flow.daily()
+
+    def action_preset(self, key: str) -> None:
+        """Start a Beginner, Intermediate or Expert game."""
+        self._new_board(*PRESETS[key].size)
+
+    def _new_board(self, width: int, height: int, mines: int) -> None:
+        """Start a game on another board, kept as the board of the next games."""
+        if self.controls.options.change(width=width, height=height, mines=mines):
+            self.flow.new()
+
+    # The screens below are imported when first opened: start-up does not pay for them.
+    def action_custom(self) -> None:
+        """Ask for a custom board, then start it."""
+        from textmines.ui.screens.custom import CustomBoardScreen
+
+        def chosen(result: tuple[int, int, int] | None) -> None:
+            if result is not None:
+                self._new_board(*result)
+
+        c = self.controls.options.config
+        self.app.push_screen(CustomBoardScreen(c.width, c.height, c.mines, c.first_click), chosen)
+
+    def action_board_info(self) -> None:
+        """What the board in play is, with its ID to share."""
+        from textmines.ui.screens.board_id import BoardInfoScreen
+
+        game = self.flow.game
+        rule = "opening" if game.first_click == "opening" else "safe"
+        kind = ", no-guess" if game.no_guess else ""
+        label = board_label(game.width, game.height, game.mines)
+        description = f"{label}, first click {rule}{kind}"
+        if game.board is None:
+            why = "none yet: the mines are placed at the first reveal, so play one first"
+        else:
+            why = f"none: boards over {MAX_CELLS:,} cells have no ID (it would be too long)"
+        self.app.push_screen(BoardInfoScreen(description, board_id_of(game), why))
+
+    def action_play_board_id(self) -> None:
+        """Ask for a board ID and play it."""
+        from textmines.ui.screens.board_id import PlayBoardIdScreen
+
+        def chosen(shared: BoardId | None) -> None:
+            if shared is not None:
+                self.flow.start(self.flow.game_of(shared))
+
+        self.app.push_screen(PlayBoardIdScreen(), chosen)
+
+    # ------------------------------------------------------------------ play
+    def action_pause(self) -> None:
+        """Hide the board and stop the clock, or resume."""
+        self.flow.pause()
+
+    def action_watch_replay(self) -> None:
+        """Watch the game just played (or the one in play, so far); before a first reveal,
+        the last recorded game."""
+        self.controls.replays.watch()
+
+    # ------------------------------------------------------------------ the assistant
+    def action_hint(self) -> None:
+        """Show a safe cell, or the safest one with its odds (the game becomes assisted)."""
+        self.controls.assist.hint()
+
+    def action_toggle_overlay(self) -> None:
+        """Show every covered cell's mine probability (the game becomes assisted)."""
+        self.controls.assist.toggle_overlay()
+
+    def action_autoplay(self) -> None:
+        """Let the solver play on, move by move; again to stop (the game becomes assisted)."""
+        self.controls.assist.toggle_autoplay()
+
+    def action_autoplay_pace(self, steps: int) -> None:
+        """Autoplay faster (-1) or slower (1)."""
+        self.controls.assist.change_pace(steps)
+
+    # ------------------------------------------------------------------ zoom
+    def action_zoom(self, step: int) -> None:
+        """One tile size larger (1) or smaller (-1), from the size on screen; kept."""
+        self.controls.zoom.step(step)
+
+    def action_zoom_fit(self) -> None:
+        """Back to the largest size at which the whole board fits; kept."""
+        self.controls.zoom.set(FIT)
+
+    # ------------------------------------------------------------------ options
+    def action_toggle_question_marks(self) -> None:
+        """Switch question marks on or off (also in the running game)."""
+        self.controls.options.toggle("question_marks", "Question marks")
+
+    def action_toggle_left_click_chords(self) -> None:
+        """Whether a left click on a revealed number chords."""
+        self.controls.options.toggle("left_click_chords", "Left-click chording")
+
+    def action_toggle_swap_mouse_buttons(self) -> None:
+        """Left flags and right reveals, or back; kept in the settings."""
+        self.controls.options.toggle(
+            "swap_mouse_buttons",
+            "Mouse buttons:",
+            on="left flags, right reveals",
+            off="left reveals, right flags",
+        )
+
+    def action_toggle_no_guess(self) -> None:
+        """Boards that never need a guess, from the next game."""
+        self.controls.options.toggle(
+            "no_guess",
+            "No-guess boards",
+            on="on (from the next game)",
+            off="off (from the next game)",
+        )
+
+    def action_first_click(self, rule: str) -> None:
+        """Choose the first-click rule; it applies from the next game."""
+        if self.controls.options.change(first_click=rule):
+            self.app.notify(f"First click: {rule} (from the next game).", timeout=2)

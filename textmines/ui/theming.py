@@ -9,10 +9,13 @@ whatever Textual theme is active (its own theme picker included).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.filter import LineFilter
+from textual.markup import escape as escape_markup
+from textual.screen import Screen
 
 from textmines.themes import DEFAULT_THEME, MinesTheme, to_textual_theme
 from textmines.ui.ascii_filter import ASCIIFilter
@@ -97,3 +100,36 @@ class ThemedApp(App[None]):
 
     def theme_applied(self, theme: MinesTheme) -> None:
         """``theme`` is on screen now: subclasses restyle what CSS does not (glyphs)."""
+
+    def action_choose_theme(self) -> None:
+        """Pick a theme from a list; it applies at once, mid-game included."""
+        from textmines.ui.screens.themes import ThemeScreen
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.action_theme(name)
+
+        self.push_screen(ThemeScreen(self.themes, self.mines_theme.name), chosen)
+
+    def action_change_theme(self) -> None:
+        # Textual's "Theme" command opens our picker, which shows the board in each theme.
+        self.action_choose_theme()
+
+    def action_theme(self, name: str) -> None:
+        """Switch to the theme called ``name`` (theme_applied remembers it)."""
+        theme = self.themes.get(name)
+        if theme is None:
+            self.notify(f"There is no theme called {name!r}.", severity="warning", markup=False)
+            return
+        self.use_theme(theme)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for name, theme in self.themes.items():
+            origin = "bundled" if theme.bundled else f"from {theme.source}"
+            # The palette reads titles as markup; names and paths come from the player's files.
+            yield SystemCommand(
+                f"Theme: {escape_markup(name)}",
+                escape_markup(f"Switch to the {origin} theme"),
+                partial(self.action_theme, name),
+            )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -65,3 +66,15 @@ class InfoScreen(ModalScreen[None]):
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def about_screen() -> InfoScreen:
+    """Help > About: the version and what textmines is."""
+    from textmines import __version__
+
+    text = Text.assemble(
+        (f"textmines {__version__}\n", "bold"),
+        "Minesweeper for the terminal, built on Textual.\n",
+        "Boards: Beginner 9x9/10, Intermediate 16x16/40, Expert 30x16/99, or custom.",
+    )
+    return InfoScreen("About", text)

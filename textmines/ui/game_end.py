@@ -1,0 +1,61 @@
+"""What the player is told when a game ends: the status line's words and the end-of-game
+box's title and figures. Plain functions of the finished game, its session and ``Finish``."""
+
+from __future__ import annotations
+
+from textmines.engine import Status
+from textmines.engine.metrics import GameMetrics
+from textmines.session import Finish, GameSession, percent_cleared_text
+from textmines.ui.numbers import format_seconds
+
+
+def won_line(session: GameSession, metrics: GameMetrics, finish: Finish | None) -> str:
+    """The status line of a won game: the time, 3BV and 3BV/s, and a new best time (an
+    assisted or restarted win says so in the modes: no record to announce)."""
+    game = session.game
+    message = (
+        f"Cleared in {format_seconds(game.elapsed_ms)} - 3BV {metrics.bbbv} - "
+        f"{metrics.bbbv_per_second:.2f} 3BV/s"
+    )
+    if finish is not None and finish.new_best:
+        message += " - new best time!"
+        previous = finish.previous_best
+        if previous is not None:
+            message += f" (was {format_seconds(previous.time_ms)})"
+    return message
+
+
+def box_title(session: GameSession) -> str:
+    """The end-of-game box's title: the board (or the day's daily board) and how it went."""
+    label = session.group.label
+    if session.daily is not None:
+        practice = " (practice)" if session.practice else ""
+        label = f"Daily {session.daily.isoformat()}{practice}"
+    return f"{label} cleared!" if session.game.status == Status.WON else f"Boom! {label} lost"
+
+
+def box_figures(session: GameSession, finish: Finish, *, recorded: bool) -> list[tuple[str, str]]:
+    """The end-of-game box's figures: the time, 3BV, what was cleared, the best time.
+    ``recorded``: whether this session keeps statistics (else no best time is known)."""
+    game, m = session.game, finish.metrics
+    won = game.status == Status.WON
+    figures = [("Time", format_seconds(game.elapsed_ms))]
+    if won:
+        figures += [("3BV", f"{m.bbbv}"), ("3BV/s", f"{m.bbbv_per_second:.2f}")]
+    else:
+        figures += [
+            ("3BV", f"{m.solved_bbbv} of {m.bbbv} solved"),
+            ("Cleared", percent_cleared_text(game)),
+        ]
+    previous = finish.previous_best
+    best = format_seconds(previous.time_ms) if previous is not None else "none yet"
+    if not recorded:
+        best = "not kept this session"
+    elif finish.new_best:
+        best = f"{format_seconds(game.elapsed_ms)}, new best!" + (
+            f" (was {best})" if previous is not None else ""
+        )
+    figures.append(("Best time", best))
+    if won and not session.sets_records and recorded:
+        figures.append(("Assisted" if session.assisted else "Restarted", "no record"))
+    return figures

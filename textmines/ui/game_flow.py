@@ -1,0 +1,416 @@
+"""The game on the board, from its start to its end: every move goes through
+``GameFlow.play`` to the session (``GameSession.play``), and what changed is redrawn; the
+clock's holds, the header, the status line and the end-of-game box follow the game.
+
+``GameFlow`` does the work for the game's screen (``GameScreen``), whose bindings and actions
+call it, and for the assistant (``AssistController``), which plays through it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.geometry import Size
+from textual.screen import Screen
+
+from textmines.config import GameConfig, settings_with_config
+from textmines.engine import ActionKind, Game, Status
+from textmines.engine.board_id import BoardId, board_id_of, shared_board_of
+from textmines.engine.clock import Clock
+from textmines.engine.daily import daily_board, daily_day
+from textmines.engine.metrics import game_metrics
+from textmines.session import Finish, GameSession, percent_cleared_text
+from textmines.store.saves import LoadedGame
+from textmines.store.stats import Outcome, StatsError, StatsStore
+from textmines.ui.assist import Assistant, AssistController
+from textmines.ui.board import BoardView
+from textmines.ui.clock_holds import ClockHolds, Hold
+from textmines.ui.game_end import box_figures, box_title, won_line
+from textmines.ui.header import GameHeader
+from textmines.ui.host import GameHost
+from textmines.ui.notice import show_notice
+from textmines.ui.numbers import game_details, timer_seconds
+from textmines.ui.options import GameOptions
+from textmines.ui.panel import GamePanel
+from textmines.ui.player_keys import PlayerKeys
+from textmines.ui.replays import ReplayController
+from textmines.ui.status import StatusLine
+from textmines.ui.zoom import COMPACT_HEIGHT
+
+if TYPE_CHECKING:
+    from textmines.engine.game import Deal
+
+#: Below this the layout cannot show a useful board: a message replaces it.
+MIN_WIDTH = 30
+MIN_HEIGHT = 8
+
+
+class FlowHost(GameHost, Protocol):
+    """What ``GameFlow`` needs of the app: its widgets, options, statistics and screens."""
+
+    header: GameHeader
+    board: BoardView
+    status_line: StatusLine
+    options: GameOptions
+    assist: Assistant
+    assist_control: AssistController
+    replays: ReplayController
+    stats: StatsStore | None
+    save_path: Path | None
+    clock: Clock
+    keys: PlayerKeys
+    sub_title: str
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+    def first_key(self, binding_id: str) -> str: ...
+    def apply_zoom(self, size: Size | None = None) -> None: ...
+    def push_screen(self, screen: Any, callback: Any = None) -> object: ...
+    def call_after_refresh(self, callback: Callable[[], object]) -> bool: ...
+
+
+class GameFlow:
+    """The session of the game on ``host``'s board, and everything that follows its moves."""
+
+    def __init__(self, host: FlowHost) -> None:
+        self.host = host
+        self.holds = ClockHolds()
+        self.session: GameSession
+        # (too small, compact) as last applied; None: not yet.
+        self._size_state: tuple[bool, bool] | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.session.game
+
+    # ------------------------------------------------------------------ new games
+    def new_game(self, config: GameConfig) -> Game:
+        return Game(
+            config.width,
+            config.height,
+            config.mines,
+            seed=config.seed,
+            first_click=config.first_click,
+            question_marks=config.question_marks,
+            no_guess=config.no_guess,
+            clock=self.host.clock,
+        )
+
+    def game_of(self, shared: BoardId) -> Game:
+        return shared.game(
+            question_marks=self.host.options.config.question_marks, clock=self.host.clock
+        )
+
+    def session_for(self, game: Game) -> GameSession:
+        return GameSession(game, stats=self.host.stats, save_path=self.host.save_path)
+
+    def first_session(
+        self, config: GameConfig, resumed: LoadedGame | None, shared: BoardId | None, daily: bool
+    ) -> GameSession:
+        """The resumed game (its board becomes the settings' for this run), else the shared
+        board or today's daily board, else a new game from ``config``: a --seed applies to the
+        first game only."""
+        today = daily_day(datetime.now(UTC))
+        options = self.host.options
+        if resumed is None and daily:
+            shared = daily_board(today)
+        if resumed is None and shared is not None:
+            size = shared.board.width, shared.board.height, shared.board.mine_count
+            options.settings = settings_with_config(options.settings, config.with_board(*size))
+            session = self.session_for(self.game_of(shared))
+            if daily:
+                self.mark_daily(session, today)
+            return session
+        if resumed is None:
+            return self.session_for(self.new_game(config))
+        game = resumed.game
+        board = config.with_board(game.width, game.height, game.mines)
+        options.settings = settings_with_config(options.settings, board)
+        return GameSession.resume(resumed, stats=self.host.stats, save_path=self.host.save_path)
+
+    def mark_daily(self, session: GameSession, day: date) -> None:
+        """``session`` plays ``day``'s daily board: the first try counts, later ones are
+        practice (statistics that cannot be read: the try counts, as nothing says otherwise)."""
+        session.daily = day
+        stats = self.host.stats
+        try:
+            session.practice = stats is not None and stats.daily_counted(day.isoformat())
+        except StatsError:
+            session.practice = False
+
+    def start(self, game: Game) -> None:
+        """Put ``game`` on the board and reset the header, status and pause.
+
+        The game it replaces, if in play, is recorded as abandoned.
+        """
+        host = self.host
+        notice = self.session.abandon()
+        if notice is not None:
+            host.notify(notice, severity="warning", markup=False)
+        host.assist_control.stop_autoplay()
+        self.session = self.session_for(game)
+        host.options.apply()
+        host.sub_title = host.options.config.label
+        # A new game is not paused; what covers the board (a dialog, a small terminal) still
+        # holds its clock once it starts.
+        self.hold_clock(Hold.PLAYER | Hold.BLUR, False)
+        host.board.show_new_game()
+        host.apply_zoom()
+        self.show_state()
+        host.assist_control.refresh_overlay()
+
+    def new(self) -> None:
+        """A new board of the current size."""
+        self.start(self.new_game(self.host.options.config))
+
+    def restart(self) -> None:
+        """The same mines again, with the same first click made, the same rules and ID (a
+        board not yet dealt is simply dealt again). A daily board stays the day's (a practice
+        try). A win on a board whose mines the player saw sets no record."""
+        old = self.session
+        shared = shared_board_of(old.game)
+        if shared is None:
+            game = old.game
+            config = replace(
+                self.host.options.config.with_board(game.width, game.height, game.mines),
+                seed=game.seed,
+                first_click=game.first_click,
+                no_guess=game.no_guess,
+            )
+            self.start(self.new_game(config))
+            return
+        self.start(self.game_of(shared))
+        self.session.restarted = old.restarted or old.touched
+        if old.daily is not None:
+            self.mark_daily(self.session, old.daily)
+        self.show_modes()
+
+    def daily(self) -> None:
+        """Today's daily board (UTC): Expert, no guessing needed, the same for everyone. The
+        probability overlay does not come along: it would make the day's try assisted before
+        the player has looked at the board."""
+        host = self.host
+        today = daily_day(datetime.now(UTC))
+        if host.assist.overlay_on:
+            host.assist_control.overlay_off()
+            host.notify(
+                f"Probability overlay off for the daily board ({host.first_key('app.overlay')} "
+                "turns it on again, and makes the try assisted).",
+                timeout=5,
+                kind="overlay",
+            )
+        self.start(self.game_of(daily_board(today)))
+        self.mark_daily(self.session, today)
+        self.show_modes()
+
+    # ------------------------------------------------------------------ moves
+    def play(self, kind: ActionKind, x: int, y: int) -> None:
+        """Make one move, whoever asks (keys, mouse, autoplay): through the session, then
+        redraw what changed. A first reveal that must deal a no-guess board deals it first."""
+        host = self.host
+        if kind == ActionKind.REVEAL and self.game.needs_deal(x, y):
+            self._deal_then_reveal(x, y)
+            return
+        host.board.show_hint(None)
+        played = self.session.play(kind, x, y)
+        if not played.change:  # after the end every move is empty: nothing to show
+            return
+        host.board.refresh_rows(played.change.rows())
+        if played.started and len(played.change) > 1:
+            host.board.show_opening(x, y, played.change.bounds())
+        self.show_state(played.finish)
+        host.assist_control.refresh_overlay()
+        if played.started and self.game.no_guess_failed:
+            host.notify(
+                "No no-guess board could be made at this density in time: this board may "
+                "need a guess.",
+                severity="warning",
+                timeout=8,
+            )
+        finish = played.finish
+        if finish is None:
+            return
+        if finish.notice is not None:
+            host.notify(finish.notice, severity="warning", markup=False)
+        self._show_game_over(finish)
+
+    @property
+    def dealing(self) -> bool:
+        """Whether a no-guess board is being dealt (its box takes the keys meanwhile)."""
+        from textmines.ui.screens.dealing import DealingScreen
+
+        return any(isinstance(screen, DealingScreen) for screen in self.host.screen_stack)
+
+    def _deal_then_reveal(self, x: int, y: int) -> None:
+        """Deal a no-guess board off the UI thread, then make the first reveal at ``(x, y)``."""
+        from textmines.ui.screens.dealing import DealingScreen
+
+        if self.dealing:
+            return
+        game = self.game
+
+        def dealt(deal: Deal | None) -> None:
+            if game is not self.game or box.failed:
+                return  # another game started meanwhile, or the failure was said
+            if deal is None:
+                self.host.notify(
+                    "No-guess deal cancelled: reveal again to deal, or turn off Options > "
+                    "No-guess boards for an ordinary board.",
+                    kind="deal",
+                )
+                return
+            game.accept_deal(deal)
+            self.play(ActionKind.REVEAL, x, y)
+
+        box = DealingScreen(game, x, y)
+        self.host.push_screen(box, dealt)
+
+    def _show_game_over(self, finish: Finish) -> None:
+        """The end-of-game box: how it went, then play again, restart or look at the board."""
+        from textmines.ui.screens.game_over import Choice, GameOverScreen
+
+        host, game = self.host, self.game
+
+        def chosen(choice: Choice) -> None:
+            if choice == "new":
+                self.new()
+            elif choice == "restart":
+                self.restart()
+            elif choice == "replay":
+                host.replays.watch()
+
+        panel = host.screen_stack[0].query_one(GamePanel)
+        figures = box_figures(self.session, finish, recorded=host.stats is not None)
+        # The panel's place now, each time the box is placed: a resize moves and zooms it.
+        box = GameOverScreen(
+            game.status == Status.WON,
+            box_title(self.session),
+            figures,
+            beside=lambda: panel.region,
+            details=game_details(finish.metrics),
+        )
+        box.board_id = board_id_of(game)
+        box.board = game.board
+        box.on_face = host.header.face_at_screen
+        host.push_screen(box, chosen)
+
+    # ------------------------------------------------------------------ what is shown
+    def show_state(self, finish: Finish | None = None) -> None:
+        """The header, the status line and its hints, for the game as it is."""
+        game, host = self.game, self.host
+        header = host.header
+        header.counter_digits = max(3, len(str(game.mines)))
+        header.mines_left = game.mines_left
+        header.seconds = timer_seconds(game.elapsed_ms, game.clock.started)
+        header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))
+        status = host.status_line
+        if game.status == Status.WON:
+            # Worked out once when the game ended; again only to redraw the line later.
+            metrics = finish.metrics if finish is not None else game_metrics(game)
+            status.show(won_line(self.session, metrics, finish), Outcome.WON)
+        elif game.status == Status.LOST:
+            status.show(f"Boom - {percent_cleared_text(game)} cleared", Outcome.LOST)
+        else:
+            status.show(f"{game.safe_left} safe left · {percent_cleared_text(game)} cleared")
+        # Over, the board takes no moves: the hints offer what comes next.
+        status.set_hints(host.keys.status_hints[game.status.is_over])
+        self.show_modes()
+
+    def show_modes(self) -> None:
+        """Name on the status line what changes the game: no-guess, autoplay, assisted."""
+        game, session, assist = self.game, self.session, self.host.assist
+        modes: list[str] = []
+        if game.no_guess:
+            modes.append("No-guess (fell back)" if game.no_guess_failed else "No-guess")
+        if assist.autoplaying:
+            modes.append(f"Autoplay {assist.delay:g} s")
+        if session.assisted:
+            modes.append("Assisted")
+        elif session.restarted:
+            modes.append("Restarted")
+        if session.daily is not None:
+            practice = ", practice" if session.practice else ""
+            modes.append(f"Daily {session.daily.isoformat()}{practice}")
+        self.host.status_line.show_modes(modes)
+
+    def tick(self) -> None:
+        game = self.game
+        # A reactive: repaints only when the number changes.
+        self.host.header.seconds = timer_seconds(game.elapsed_ms, game.clock.started)
+
+    # ------------------------------------------------------------------ the clock's holds
+    @property
+    def board_hidden(self) -> bool:
+        """Whether a pause (P, or the terminal losing focus) hides the board."""
+        return self.holds.board_hidden
+
+    @property
+    def clock_held(self) -> bool:
+        """Whether anything holds the clock (see ``hold_clock``)."""
+        return self.holds.clock_held
+
+    def hold_clock(self, reason: Hold, held: bool) -> None:
+        """Stop the clock for ``reason`` (or let go of it): it runs only when nothing holds it.
+
+        ``PLAYER`` (P) and ``BLUR`` (the terminal lost focus) also hide the board, as pausing
+        does in the classic game; a dialog over the board (``COVERED``) or a terminal too small
+        for it (``TOO_SMALL``) only stop the clock.
+        """
+        if self.holds.set(reason, held, self.game.clock):
+            hidden = self.holds.board_hidden
+            resume = f"Paused - press {self.host.first_key('app.pause')} to resume"
+            self._show_paused(resume if hidden else None)
+            if not hidden:
+                self.host.board.focus()
+        self.tick()
+
+    def pause(self) -> None:
+        """Hide the board and stop the clock, or resume."""
+        if self.board_hidden:
+            self.hold_clock(Hold.HIDING, False)
+        elif self.game.status == Status.PLAYING:
+            self.hold_clock(Hold.PLAYER, True)
+        else:
+            self.host.notify("Nothing to pause: the clock is not running.", timeout=2, kind="pause")
+
+    def blurred(self) -> None:
+        """The terminal lost the focus: a game in play pauses, as it does in the classic game."""
+        if self.game.status == Status.PLAYING and not self.game.clock.paused:
+            self.hold_clock(Hold.BLUR, True)
+
+    def _show_paused(self, message: str | None, *, waited: bool = False) -> None:
+        """The paused box takes the board's place in the panel, under the header, and its
+        size: the panel keeps its shape while the board is hidden (None: it goes)."""
+        screen = self.host.screen_stack[0]  # the game's screen, even under a dialog
+        width, height = self.host.board.outer_size
+        if message is not None and not (width and height) and not waited:
+            # Not laid out yet (a resumed game pauses before the first frame): once it is,
+            # if the game is still paused then.
+            def later() -> None:
+                if self.board_hidden:
+                    self._show_paused(message, waited=True)
+
+            self.host.call_after_refresh(later)
+            return
+        size = (width, height) if width and height else None
+        show_notice(screen, "paused", message, parent=screen.query_one(GamePanel), size=size)
+
+    def check_size(self, size: Size) -> None:
+        """A terminal too small for any board: a message stands in for it, and the clock
+        stops; a short one: the board drops its frame (every row counts)."""
+        width, height = size
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        compact = height < COMPACT_HEIGHT
+        if (too_small, compact) == self._size_state:
+            return
+        self._size_state = (too_small, compact)
+        screen = self.host.screen_stack[0]
+        message = f"Terminal too small: textmines needs at least {MIN_WIDTH}x{MIN_HEIGHT}."
+        show_notice(screen, "too-small", message if too_small else None)
+        self.hold_clock(Hold.TOO_SMALL, too_small)
+        screen.set_class(compact, "-compact")

@@ -1,0 +1,75 @@
+"""The keys of the game: every binding the game's screen and the app have, in the one order
+the help and the keys screen list them. The game's screen owns those that act on the game
+(``GameScreen``); the app those that work over any screen (``TextminesApp``): help, the menus,
+statistics, themes and quitting.
+
+The ids begin with ``app.`` wherever the binding lives: they are the names the player's
+``[keys]`` entries use (docs/keys.md).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+#: Every binding of the game, in the order the help and the keys screen list them.
+GAME_KEYS: list[Binding] = [
+    Binding("f2,n", "new_game", "New game", id="app.new_game"),
+    Binding("r", "restart", "Restart this board", show=False, id="app.restart"),
+    Binding("1", "preset('beginner')", "Beginner", show=False, id="app.beginner"),
+    Binding("2", "preset('intermediate')", "Intermediate", show=False, id="app.intermediate"),
+    Binding("3", "preset('expert')", "Expert", show=False, id="app.expert"),
+    Binding("c", "custom", "Custom board", show=False, id="app.custom"),
+    Binding("p", "pause", "Pause / resume", id="app.pause"),
+    Binding("t", "choose_theme", "Theme", show=False, id="app.theme"),
+    Binding("i", "hint", "Hint", show=False, id="app.hint"),
+    Binding("o", "toggle_overlay", "Probability overlay", show=False, id="app.overlay"),
+    Binding("a", "autoplay", "Autoplay on / off", show=False, id="app.autoplay"),
+    Binding(
+        "greater_than_sign",
+        "autoplay_pace(-1)",
+        "Autoplay faster",
+        show=False,
+        id="app.autoplay_faster",
+    ),
+    Binding(
+        "less_than_sign",
+        "autoplay_pace(1)",
+        "Autoplay slower",
+        show=False,
+        id="app.autoplay_slower",
+    ),
+    Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
+    Binding("w", "watch_replay", "Watch the replay", show=False, id="app.watch_replay"),
+    Binding("b", "board_info", "Board info and ID", show=False, id="app.board_info"),
+    Binding("d", "daily", "Daily board", show=False, id="app.daily"),
+    Binding("f1,question_mark", "help", "Help", id="app.help"),
+    Binding("f10", "menu", "Menu", id="app.menu"),
+    Binding(
+        "right_square_bracket,ctrl+plus,ctrl+equals_sign",
+        "zoom(1)",
+        "Zoom in",
+        show=False,
+        id="app.zoom_in",
+    ),
+    Binding(
+        "left_square_bracket,ctrl+minus", "zoom(-1)", "Zoom out", show=False, id="app.zoom_out"
+    ),
+    Binding("equals_sign,ctrl+0", "zoom_fit", "Zoom to fit", show=False, id="app.zoom_fit"),
+    Binding("alt+g", "menu(0)", "Game menu", show=False, id="app.menu_game"),
+    Binding("alt+o", "menu(1)", "Options menu", show=False, id="app.menu_options"),
+    Binding("alt+h", "menu(2)", "Help menu", show=False, id="app.menu_help"),
+    Binding("q,ctrl+c", "quit", "Quit", id="app.quit", priority=False),
+]
+
+#: The actions of the app's own bindings; the rest are the game screen's.
+_APP_ACTIONS = frozenset({"choose_theme", "statistics", "help", "menu", "quit"})
+
+
+def _on_app(binding: Binding) -> bool:
+    return binding.action.partition("(")[0] in _APP_ACTIONS
+
+
+#: The bindings that work over any screen (``TextminesApp.BINDINGS``).
+APP_KEYS = [binding for binding in GAME_KEYS if _on_app(binding)]
+#: The bindings of the game's screen (``GameScreen.BINDINGS``): under a dialog they stop.
+SCREEN_KEYS = [binding for binding in GAME_KEYS if not _on_app(binding)]

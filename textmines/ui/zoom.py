@@ -1,0 +1,116 @@
+"""The board's zoom: which tile size the game gets in the terminal it has (the largest that
+fits, or the player's choice), and whether the header has room for LED digits."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Protocol
+
+from textual.geometry import Size
+from textual.screen import Screen
+
+from textmines.themes import MinesTheme
+from textmines.ui.board import BoardView
+from textmines.ui.header import GameHeader, led_fits
+from textmines.ui.host import GameHost
+from textmines.ui.options import GameOptions
+from textmines.ui.panel import CHROME, COMPACT_CHROME, SLIM_CHROME, GamePanel
+from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
+
+#: Below this height the board is drawn without its frame.
+COMPACT_HEIGHT = 20
+
+
+class ZoomHost(GameHost, Protocol):
+    """What ``Zoom`` needs of the app: the game, the widgets it sizes, the zoom setting."""
+
+    header: GameHeader
+    board: BoardView
+    options: GameOptions
+
+    @property
+    def size(self) -> Size: ...
+    @property
+    def mines_theme(self) -> MinesTheme: ...
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+    def withdraw(self, kind: str) -> None: ...
+
+
+class Zoom:
+    """The tile size and the header of ``host``'s board."""
+
+    def __init__(self, host: ZoomHost) -> None:
+        self.host = host
+        #: Whether the panel gives its frame's top and bottom edges to the LED header.
+        self.slim_panel = False
+
+    def tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool, bool]:
+        """The tile the zoom setting gives the game in play in a terminal of ``size``;
+        whether the header has the room for LED digits (two rows to spare, and the width
+        of the two displays and the face); and whether the panel's frame gives up its top
+        and bottom edges for them (``SLIM_CHROME``).
+
+        On raised tiles, LED digits win over the frame's two edges, never over the tile: a
+        player of the classic game knows the panel by its red counters either side of the
+        face, and its board by the size of its tiles. The frame's top and bottom rows say the
+        least (its sides and the sunken board and header stay): a Beginner board whose 6x3
+        tiles fill a 1280x720 page's 142x34 exactly, or Expert's 3x2 in 120x40, gets its LED
+        digits so."""
+        host = self.host
+        sizes = tile_sizes(cell_width)
+        width, height = size or host.size
+        compact = height < COMPACT_HEIGHT
+        chrome_x, chrome_y = COMPACT_CHROME if compact else CHROME
+        # The menu bar and the status line take a row each.
+        room = (width - chrome_x, height - 2 - chrome_y)
+        game = host.game
+        index = zoom_index(sizes, host.options.settings.zoom)
+        if index is None:
+            index = fitting_tile(sizes, (game.width, game.height), room)
+        tile = sizes[index]
+        if compact:
+            return tile, False, False
+        if led_fits(game, tile, room):
+            return tile, True, False
+        # Raised tiles only: one-row tiles are the compact board, whose one-row header
+        # matches it.
+        slim_room = (width - SLIM_CHROME[0], height - 2 - SLIM_CHROME[1])
+        slim = tile.rows > 1 and led_fits(game, tile, slim_room)
+        return tile, slim, slim
+
+    def apply(self, size: Size | None = None) -> None:
+        """Draw the board at the size the zoom setting gives (fit: the terminal's), with LED
+        digits in the header where they fit."""
+        host = self.host
+        board = host.board
+        tile, led, slim = self.tile_for(host.mines_theme.glyphs.cell_width, size)
+        if (tile, led, slim) == (board.tile, host.header.led, self.slim_panel):
+            return
+        host.header.set_led(led)
+        self.slim_panel = slim
+        if tile != board.tile:
+            board.set_tile(tile)
+            host.withdraw("zoom")  # "Zoom: cells 2x1" would now be wrong
+        if board.is_mounted:
+            # The game's screen's, even under a dialog (a resize with the game-over box up).
+            panel = host.screen_stack[0].query_one(GamePanel)
+            panel.set_class(slim, "-slim")
+            panel.resized()
+
+    def step(self, step: int) -> None:
+        """One tile size larger (1) or smaller (-1), from the size on screen; kept."""
+        sizes = tile_sizes(self.host.mines_theme.glyphs.cell_width)
+        tile = self.host.board.tile
+        index = sizes.index(tile) if tile in sizes else 0
+        self.set(str(sizes[max(0, min(len(sizes) - 1, index + step))]))
+
+    def set(self, zoom: str) -> None:
+        """Zoom to ``zoom`` (a tile size, or ``FIT``: the largest at which the whole board
+        fits), kept in the settings."""
+        options = self.host.options
+        if zoom != options.settings.zoom:
+            options.save(replace(options.settings, zoom=zoom))
+        self.apply()
+        fit = " (fit to the terminal)" if zoom == FIT else ""
+        self.host.notify(f"Zoom: cells {self.host.board.tile}{fit}", timeout=2, kind="zoom")
