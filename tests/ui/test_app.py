@@ -560,7 +560,7 @@ async def test_settings_that_cannot_be_written_are_reported(tmp_path: Path) -> N
         await pilot.press("2")
         await pilot.pause()
         assert app.game.mines == 40  # the game goes on
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in app.toasts]
         assert any("Settings not saved to" in m for m in messages)
 
 
@@ -568,7 +568,7 @@ async def test_settings_warnings_are_shown_at_start() -> None:
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), warnings=["settings.toml: key [x]"])
     async with app.run_test(size=(80, 30)) as pilot:
         await pilot.pause()
-        assert [n.message for n in app._notifications] == ["settings.toml: key [x]"]
+        assert [n.message for n in app.toasts] == ["settings.toml: key [x]"]
 
 
 async def test_menu_drop_down_opens_under_its_title_in_the_game() -> None:

@@ -28,7 +28,7 @@ async def test_hint_points_at_a_safe_cell_and_marks_the_game_assisted() -> None:
         x, y = board.hint
         assert app.game.board is not None and not app.game.board.is_mine(x, y)
         assert app.session.assisted
-        said = [n.message for n in app._notifications if n.title == "Hint"]
+        said = [n.message for n in app.toasts if n.title == "Hint"]
         # Why, in words: the number that settles it, or what does.
         assert said and said[-1].startswith("This cell is safe: the ")
         await pilot.press("space")  # take the hint
@@ -47,7 +47,7 @@ async def test_no_hint_nor_overlay_about_a_hidden_board() -> None:
         await settle(pilot)
         board = app.query_one(BoardView)
         assert board.hint is None and not app.assist.overlay_on and not app.session.assisted
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in app.toasts]
         assert said and said[-1].startswith("The game is paused: press p to play on")
         await pilot.press("p", "i")  # resumed: the hint is there again
         await settle(pilot)
@@ -126,7 +126,7 @@ async def test_autoplay_paces_are_round_numbers_and_the_notice_names_the_keys() 
         app.assist.delay = 60.0  # the first move only, so the game stays in play
         await pilot.press("a")
         await settle(pilot)
-        assert [n.message for n in app._notifications][-1] == (
+        assert [n.message for n in app.toasts][-1] == (
             "Autoplay on: a stops it, > and < change the pace."
         )
         shown = []
@@ -146,7 +146,7 @@ async def test_the_pace_keys_say_what_they_did_while_autoplay_is_off() -> None:
     async with app.run_test() as pilot:
         await pilot.press("less_than_sign")
         await pilot.pause()
-        assert [n.message for n in app._notifications] == [
+        assert [n.message for n in app.toasts] == [
             "Autoplay will make a move every 0.5 s when autoplay starts (a)."
         ]
         assert not app.assist.autoplaying and not app.session.assisted
@@ -253,7 +253,7 @@ async def test_a_solver_error_is_said_and_the_game_plays_on(
     async with app.run_test() as pilot:
         await pilot.press("space", "i")
         await settle(pilot)
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in app.toasts]
         assert said[-1] == (
             f"The solver failed on this position (RuntimeError); the game plays on. "
             f"The details are in {log}."
@@ -305,7 +305,7 @@ async def test_a_hint_before_the_first_click_says_any_cell_is_safe(rule: str, sa
         for key, title in (("i", "Hint"), ("o", "Probabilities")):
             await pilot.press(key)
             await settle(pilot)
-            hints = [n.message for n in app._notifications if n.title == title]
+            hints = [n.message for n in app.toasts if n.title == title]
             assert hints and hints[-1].startswith("Any cell is safe: the first click never hits")
             assert hints[-1].endswith(said)
         # No help given: the game keeps its records, the overlay waits for the first click.

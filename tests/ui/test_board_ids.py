@@ -74,7 +74,7 @@ async def test_the_game_over_box_copies_the_board_id() -> None:
         await pilot.press("c")
         text = board_id_of(app.game)
         assert text is not None and app.clipboard == text
-        assert any(text in n.message for n in app._notifications)
+        assert any(text in n.message for n in app.toasts)
 
 
 async def test_d_plays_todays_daily_board_and_says_so() -> None:
@@ -102,7 +102,7 @@ async def test_the_overlay_does_not_come_along_to_the_daily_board() -> None:
         await pilot.press("d")
         await pilot.pause()
         assert not app.assist.overlay_on and not app.session.assisted
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in app.toasts]
         assert any(m.startswith("Probability overlay off for the daily board") for m in said)
 
 

@@ -52,7 +52,7 @@ async def test_a_clash_names_the_file_and_entry_and_the_game_plays(tmp_path: Pat
     path = tmp_path / "settings.toml"
     app = make_app(settings=Settings(keys=(("app.hint", "f"),)), settings_path=path)
     async with app.run_test(size=(100, 30)) as pilot:
-        messages = [notice.message for notice in app._notifications]
+        messages = [notice.message for notice in app.toasts]
         assert any(
             f"{path}: [keys] app.hint = 'f': 'f' is already 'Flag / ?'" in message
             for message in messages

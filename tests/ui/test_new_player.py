@@ -556,9 +556,9 @@ async def test_toasts_of_a_kind_replace_each_other_away_from_the_cursor() -> Non
             await pilot.pause()
             await app.workers.wait_for_complete()
             await pilot.pause()
-        hints = [n for n in app._notifications if n.title == "Hint"]
+        hints = [n for n in app.toasts if n.title == "Hint"]
         assert len(hints) == 1
-        assert len(list(app._notifications)) == 1
+        assert len(app.toasts) == 1
         # The hinted cell holds the cursor; the toasts sit in the other half of the screen.
         x, y = app.board.cursor_screen_offset()
         screen = app.screen
@@ -647,7 +647,7 @@ async def test_a_slow_no_guess_deal_keeps_the_screen_alive_and_can_be_cancelled(
         await pilot.press("escape")
         await wait_for_deal(pilot)
         assert app.game.status == "ready" and app.game.board is None
-        assert any("deal cancelled" in n.message for n in app._notifications)
+        assert any("deal cancelled" in n.message for n in app.toasts)
         await pilot.press("n")  # the game is playable: a new board, and another try
         await pilot.pause()
         assert app.game.status == "ready"

@@ -144,10 +144,10 @@ async def test_a_save_that_cannot_be_written_is_said_before_quitting(
         warnings=["Settings not saved: the folder is read-only."],
     )
     async with app.run_test() as pilot:
-        assert app._notifications, "the start-up warning shows"
+        assert app.toasts, "the start-up warning shows"
         await pilot.press("space", "q")
         assert isinstance(app.screen, ConfirmScreen), "the player is told, the app stays"
-        assert not app._notifications, "no toast covers the dialog's buttons"
+        assert not app.toasts, "no toast covers the dialog's buttons"
         assert "Game not saved" in app.screen.message
         assert "cannot be played on from here" in app.screen.message
         await pilot.press("enter")  # "Keep playing" has the focus

@@ -130,7 +130,7 @@ async def test_no_game_to_watch_yet_says_so() -> None:
     async with app.run_test() as pilot:
         await pilot.press("w")
         assert not isinstance(app.screen, ReplayScreen)
-        assert any("No game to watch" in n.message for n in app._notifications)
+        assert any("No game to watch" in n.message for n in app.toasts)
 
 
 # ---------------------------------------------------------------------------- files
@@ -211,10 +211,10 @@ async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path) -> None:
         await pilot.pause()
         files = list((tmp_path / "replays").glob("*.evf"))
         assert len(files) == 1 and files[0].read_bytes() == export_evf(Recording.of(app.game))
-        assert any("Replay written to" in n.message for n in app._notifications)
+        assert any("Replay written to" in n.message for n in app.toasts)
         await pilot.press("q")  # the viewer's toasts go with it, off the game's face and timer
         await pilot.pause()
-        assert not any("Replay written to" in n.message for n in app._notifications)
+        assert not any("Replay written to" in n.message for n in app.toasts)
 
 
 async def test_in_a_browser_an_export_says_the_browser_downloads_it(
@@ -258,7 +258,7 @@ async def test_f1_lists_the_viewers_keys_and_playback_waits_behind_it() -> None:
         await pilot.pause()
         viewer = app.screen
         assert isinstance(viewer, ReplayScreen)
-        assert not list(app._notifications), "the game's toasts stay with the game"
+        assert not app.toasts, "the game's toasts stay with the game"
         title = str(viewer.query_one("#title", Static).render())
         assert title.startswith("test   Space play/pause · ←/→ step · +/- speed · F1 keys")
         await pilot.press("space")
@@ -436,7 +436,7 @@ async def test_export_best_writes_the_best_times_game_from_the_statistics(
         await wait_until(pilot, lambda: not export.has_class("-active"), "the press effect's end")
         await pilot.click(".export")
         await pilot.pause()
-        assert any("Already exported" in n.message for n in app._notifications)
+        assert any("Already exported" in n.message for n in app.toasts)
 
 
 async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face() -> None:

@@ -101,7 +101,7 @@ async def test_unknown_theme_name_is_refused_with_a_message() -> None:
         app.action_theme("no-such-theme")
         await pilot.pause()
         assert app.mines_theme.name == "classic"
-        assert any("no-such-theme" in str(n.message) for n in app._notifications)
+        assert any("no-such-theme" in str(n.message) for n in app.toasts)
 
 
 async def test_theme_names_from_files_are_never_read_as_markup() -> None:

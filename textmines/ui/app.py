@@ -281,6 +281,11 @@ class TextminesApp(ThemedApp):
         place_toasts(self.screen, self.board, self.header)
         self.post_message(Notify(notification))
 
+    @property
+    def toasts(self) -> list[Notification]:
+        """The toasts on screen now (or waiting for the screen to show them), oldest first."""
+        return list(self._notifications)
+
     def withdraw(self, kind: str) -> None:
         """Take the toast of ``kind`` off the screen, if one is shown (it no longer holds)."""
         for shown in self._toast_kinds.of_kind(self._notifications, kind):
