@@ -50,26 +50,24 @@ def crash_message(
 ) -> str:
     """The line the player reads after a crash: what happened, the game, where the details are."""
     what = f"textmines stopped on an unexpected error ({type(error).__name__}: {error})."
-    if log is None:
-        where = "The details were not written anywhere."
-    elif log_problem is not None:
-        where = f"The details could not be written to {log} ({log_problem})."
-    else:
-        where = f"Details: {log} (please attach it to a bug report)."
+    where = _where_details(log, log_problem) or "The details were not written anywhere."
     return f"{what} {saved} {where}"
+
+
+def _where_details(log: Path | None, log_problem: str | None) -> str | None:
+    """Where an error's details went: ``log``, or why not (``log_problem``); None: no log."""
+    if log is None:
+        return None
+    if log_problem is not None:
+        return f"The details could not be written to {log} ({log_problem})."
+    return f"Details: {log} (please attach it to a bug report)."
 
 
 def background_failure_message(what: str, error: BaseException, log: Path | None) -> str:
     """The toast after a background job (``what``, "" if unknown) failed: the error is written
     to ``log`` (if any) and the player told where; the game plays on."""
-    problem = write_crash_log(log, error) if log is not None else None
-    if log is None:
-        details = ""
-    elif problem is not None:
-        details = f" The details could not be written to {log} ({problem})."
-    else:
-        details = f" Details: {log} (please attach it to a bug report)."
+    where = _where_details(log, write_crash_log(log, error) if log is not None else None)
     return (
         f"{what or 'A background job'} failed ({type(error).__name__}: {error}); the game "
-        f"plays on.{details}"
+        f"plays on." + (f" {where}" if where else "")
     )
