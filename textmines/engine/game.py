@@ -1,6 +1,7 @@
 """The game state machine: reveal, mark, chord, win and loss.
 
-Its time is a ``GameClock`` (``clock.py``); its saved form is in ``saved_game.py``.
+Its time is a ``GameClock`` (``clock.py``); its saved form is in ``saved_game.py``; its
+effective clicks are counted by a ``ClickTally`` (``clicks.py``).
 
 The game keeps its own copy of the packed board bytes and stores the player's state for
 each cell in bits 5-6 of the same byte (see ``board.py``). A covered zero cell is then the
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from textmines.engine.actions import MOVES, OFF_BOARD, ActionKind
 from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbour_indices
+from textmines.engine.clicks import ClickTally, EffectiveClicks
 from textmines.engine.clock import Clock, GameClock
 from textmines.engine.generate import deal_board
 from textmines.engine.presets import FirstClick, check_board, check_first_click
@@ -85,19 +87,6 @@ class Status(StrEnum):
     def is_over(self) -> bool:
         """True once the game is won or lost; nothing changes the board after that."""
         return self in (Status.WON, Status.LOST)
-
-
-class EffectiveClicks(NamedTuple):
-    """Clicks that did something, as Metasweeper counts them (its "Ce" = the sum).
-
-    ``left``: reveals that opened a safe cell; ``right``: flags put on a mine never flagged
-    before in the game (a flag taken off and put back again counts once, a flag on a safe
-    cell never); ``chord``: chords that opened cells.
-    """
-
-    left: int = 0
-    right: int = 0
-    chord: int = 0
 
 
 class Action(NamedTuple):
@@ -255,11 +244,8 @@ class Game:
         self._actions: list[Action] = []
         #: The cell the player last acted on or pointed at (see ``note_cursor``).
         self._cursor: int | None = None
-        self._effective = EffectiveClicks()
-        #: Mines flagged at some time in the game (a second flag on one is no effective click).
-        self._flagged_mines: set[int] = set()
-        #: Flags put on the board over the game (none in a no-flag game).
-        self._flags_placed = 0
+        #: The effective clicks and the flags placed, by Metasweeper's rules (``clicks.py``).
+        self._clicks = ClickTally()
         #: Mines are placed so that the solver clears the board from the first click
         #: without guessing (``noguess.py``).
         self.no_guess = bool(no_guess)
@@ -328,17 +314,17 @@ class Game:
     @property
     def effective_clicks(self) -> int:
         """Clicks that did something (Metasweeper's Ce): see ``EffectiveClicks``."""
-        return sum(self._effective)
+        return sum(self._clicks.effective)
 
     @property
     def effective(self) -> EffectiveClicks:
         """The effective clicks by button."""
-        return self._effective
+        return self._clicks.effective
 
     @property
     def flags_placed(self) -> int:
         """How many times a flag was put on the board in this game."""
-        return self._flags_placed
+        return self._clicks.flags_placed
 
     @property
     def elapsed_ms(self) -> int:
@@ -488,25 +474,12 @@ class Game:
             self._do_chord(index, runs)
         else:
             self._do_mark(index, runs, cycle=kind == ActionKind.MARK)
-        self._count_effective(kind, index, runs)
+        if runs:
+            b = self._cells[index]
+            self._clicks.count(kind, index, mine=bool(b & MINE), flagged=b & STATE_MASK == FLAG)
         if self._status.is_over and not before.is_over:
             self.clock.stop(t_ms)
         return Change(self.width, tuple(runs), self._status, self._status != before)
-
-    def _count_effective(self, kind: ActionKind, index: int, runs: list[tuple[int, int]]) -> None:
-        if not runs:
-            return
-        left, right, chord = self._effective
-        if kind == ActionKind.CHORD:
-            chord += 1
-        elif kind == ActionKind.REVEAL:
-            left += not self._cells[index] & MINE
-        elif self._cells[index] & STATE_MASK == FLAG:
-            self._flags_placed += 1
-            if self._cells[index] & MINE and index not in self._flagged_mines:
-                self._flagged_mines.add(index)
-                right += 1
-        self._effective = EffectiveClicks(left, right, chord)
 
     def _do_reveal(self, index: int, runs: list[tuple[int, int]]) -> None:
         if self._cells[index] & STATE_MASK in (REVEALED, FLAG):
