@@ -1,0 +1,89 @@
+"""Game-review benchmarks (issue 37): prints timings, never run as tests.
+
+python benchmarks/review.py            # 40 Expert games and the long replay
+python benchmarks/review.py --quick    # 10 Expert games
+
+Review time per Expert game: games the solver played from an opening at (3, 3), seeds
+0..n-1, each reviewed by ``review_game`` (every decision that opened cells judged by the exact
+solver from the position before it). Then the long replay: the 60x36/540 game of about 59,600
+mouse events ms-toollib's ``BaseVideo`` writes (tests/replays/toollib.py ``long_game``), read
+as the app reads it (``read_replay_file``) and reviewed. Targets: Expert median 1 s at most,
+the long replay 3 s at most.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from timing import summary
+
+from tests.helpers import FakeClock
+from textmines.engine.game import Game
+from textmines.engine.review import review_game
+from textmines.engine.solver import next_move
+
+
+def autoplayed(seed: int) -> Game:
+    clock = FakeClock()
+    game = Game(30, 16, 99, seed=seed, first_click="opening", clock=clock)
+    game.reveal(3, 3)
+    while not game.status.is_over:
+        clock.advance(0.2)
+        move = next_move(game.view_text(), 99)
+        game.act(move.kind, move.x, move.y)
+    return game
+
+
+def expert(games: int) -> None:
+    seconds, decisions = [], []
+    for seed in range(games):
+        game = autoplayed(seed)
+        assert game.board is not None
+        start = time.perf_counter()
+        review = review_game(game.board, game.actions, question_marks=False)
+        seconds.append(time.perf_counter() - start)
+        decisions.append(len(review.decisions))
+    print(f"Expert, {games} autoplayed games ({min(decisions)}-{max(decisions)} decisions):")
+    print("  review   ", summary(seconds, 1e-3, "ms", 0))
+
+
+def long_replay(seed: int) -> None:
+    from tests.replays.toollib import basevideo_file, long_game
+    from textmines.replays.foreign import read_replay_file
+
+    with tempfile.TemporaryDirectory() as name:
+        path = Path(name) / "long.evf"
+        board, steps = long_game(seed, (60, 36, 540), 250)
+        basevideo_file(board, steps, path)
+        recording = read_replay_file(path).recording
+        start = time.perf_counter()
+        review = review_game(
+            recording.board, recording.actions, question_marks=recording.question_marks
+        )
+        took = time.perf_counter() - start
+    print(
+        f"60x36/540 replay, {len(steps)} mouse events, {len(recording.actions)} actions, "
+        f"{len(review.decisions)} decisions: reviewed in {took:.2f} s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="10 Expert games")
+    parser.add_argument("--games", type=int, default=40)
+    args = parser.parse_args()
+    print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
+    print(f"python {platform.python_version()}, {platform.system()}")
+    expert(10 if args.quick else args.games)
+    long_replay(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""The review of a recorded game (issue 37, engine part): each decision that opened cells is
+judged from what the player could see, with the exact solver; checked against ms-toollib's
+own probabilities on positions from real play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from tests.helpers import FakeClock
+from textmines.engine.actions import MOVES, ActionKind
+from textmines.engine.game import Action, Game, Status
+from textmines.engine.review import DecisionKind, Review, review_game
+from textmines.engine.solver import analyse, next_move
+
+ms = pytest.importorskip("ms_toollib")
+
+
+def autoplayed(seed: int, size: tuple[int, int, int] = (16, 16, 40)) -> Game:
+    """A game the solver played to its end from an opening at (3, 3)."""
+    width, height, mines = size
+    clock = FakeClock()
+    game = Game(width, height, mines, seed=seed, first_click="opening", clock=clock)
+    game.reveal(3, 3)
+    while not game.status.is_over:
+        clock.advance(0.2)
+        move = next_move(game.view_text(), mines)
+        game.act(move.kind, move.x, move.y)
+    return game
+
+
+def reviewed(game: Game, extra: Sequence[Action] = ()) -> Review:
+    assert game.board is not None
+    actions = [*game.actions, *extra]
+    return review_game(game.board, actions, question_marks=game.question_marks_at_start)
+
+
+def position_with_a_choice(seed: int) -> tuple[Game, set[tuple[int, int]], str]:
+    """A game stopped where a certain safe cell, a certain mine and an uncertain cell are all
+    on the board, its certain cells, and its view."""
+    clock = FakeClock()
+    game = Game(16, 16, 40, seed=seed, first_click="opening", clock=clock)
+    game.reveal(3, 3)
+    while not game.status.is_over:
+        view = game.view_text()
+        analysis = analyse(view, 40)
+        uncertain = set(analysis.probabilities) - analysis.safe - analysis.mined
+        if analysis.safe and analysis.mined and uncertain:
+            return game, set(analysis.safe), view
+        clock.advance(0.2)
+        move = next_move(view, 40)
+        game.act(move.kind, move.x, move.y)
+    pytest.skip(f"seed {seed} never had such a position")
+
+
+def test_a_click_beside_a_certainly_safe_cell_is_an_avoidable_risk_and_names_it() -> None:
+    game, safe, view = position_with_a_choice(1)
+    analysis = analyse(view, 40)
+    risky = min(set(analysis.probabilities) - analysis.safe - analysis.mined)
+    review = reviewed(game, [Action(ActionKind.REVEAL, *risky, 99_000)])
+    last = review.decisions[-1]
+    assert (last.x, last.y) == risky and last.kind is DecisionKind.AVOIDABLE
+    assert last.mine_probability == pytest.approx(analysis.probabilities[risky])
+    assert last.safe_cell in safe
+    assert review.avoidable == 1 and review.luck == pytest.approx(1 - last.mine_probability)
+
+
+def test_a_click_on_a_certain_mine_is_a_blunder() -> None:
+    game, _, view = position_with_a_choice(1)
+    mine = min(analyse(view, 40).mined)
+    review = reviewed(game, [Action(ActionKind.REVEAL, *mine, 99_000)])
+    last = review.decisions[-1]
+    assert last.kind is DecisionKind.BLUNDER and last.mine_probability == 1
+    assert review.blunders == 1 and review.luck == 0
+
+
+def test_a_chord_is_judged_by_the_cells_it_opens() -> None:
+    # A wrong flag beside a number, then a chord there: the chord opens a certain mine.
+    game, _, view = position_with_a_choice(1)
+    analysis = analyse(view, 40)
+    assert game.board is not None
+    board = game.board
+    for x, y in sorted(analysis.mined):
+        for nx, ny in board.neighbours(x, y):
+            number = game.cell(nx, ny)
+            if not number.isdigit() or number == "0":
+                continue
+            around = list(board.neighbours(nx, ny))
+            covered = [c for c in around if game.cell(*c) == "#"]
+            wrong = [c for c in covered if c not in analysis.mined]
+            if int(number) == 1 and len(covered) >= 2 and wrong and (x, y) in covered:
+                extra = [
+                    Action(ActionKind.MARK, *wrong[0], 99_000),
+                    Action(ActionKind.CHORD, nx, ny, 99_100),
+                ]
+                last = reviewed(game, extra).decisions[-1]
+                assert (last.x, last.y) == (nx, ny) and last.kind is DecisionKind.BLUNDER
+                return
+    pytest.skip("no number with a wrong flag to chord on in this position")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_autoplay_never_takes_an_avoidable_risk(seed: int) -> None:
+    review = reviewed(autoplayed(seed))
+    assert review.avoidable == 0 and review.blunders == 0
+    for decision in review.risky:  # a guess is never worse than the safest cell by much
+        assert decision.kind is DecisionKind.GUESS
+        assert decision.safest <= decision.mine_probability
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_fatal_click_is_the_last_decision_and_judged_as_the_player_saw_it(
+    seed: int,
+) -> None:
+    game = autoplayed(seed)
+    review = reviewed(game)
+    if game.status == Status.LOST:
+        fatal = review.decisions[-1]
+        assert fatal.kind.risky and fatal.mine_probability < 1
+    assert review.decisions[0].kind is DecisionKind.SAFE  # the first click, by the rules
+
+
+def toollib_board(view: str) -> list[list[int]]:
+    """A view as ms-toollib's board: numbers, 10 for what is not open (flags included)."""
+    return [[int(c) if c.isdigit() else 10 for c in row] for row in view.splitlines()]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_each_risky_decisions_probability_is_ms_toollibs(seed: int) -> None:
+    game = autoplayed(seed)
+    assert game.board is not None
+    replay = Game.from_board(game.board, question_marks=False)
+    review = reviewed(game)
+    risky = {(d.t_ms, d.x, d.y): d for d in review.risky}
+    checked = 0
+    for action in game.actions:
+        if action.kind in (ActionKind.REVEAL, ActionKind.CHORD) and replay.board is not None:
+            decision = risky.get((action.t_ms, action.x, action.y))
+            if decision is not None:
+                view = replay.view_text()
+                odds, _ = ms.cal_probability_onboard(toollib_board(view), 40.0)
+                assert decision.mine_probability == pytest.approx(odds[action.y][action.x])
+                closed = [
+                    odds[y][x]
+                    for y, row in enumerate(view.splitlines())
+                    for x, char in enumerate(row)
+                    if not char.isdigit()
+                ]
+                assert decision.safest == pytest.approx(min(closed))
+                checked += 1
+        if action.kind in MOVES:
+            replay.act(action.kind, action.x, action.y)
+    assert checked == len(risky)
