@@ -12,6 +12,9 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,14 +26,32 @@ from yarl import URL
 from tests.served import WEBSOCKET_URL, Served, served
 from textmines.ui.serve import serving_text
 
-# Slow: each test starts a server and its tabs' processes (the whole suite runs them all).
+# Slow: the tests start a server and its tabs' processes (the whole suite runs them all).
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Served]:
-    with served(tmp_path, "--beginner", "--seed", "7", "--max-tabs", "1") as running:
+@pytest.fixture(scope="module")
+def running_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One server for the module's tests (each starts with its one place free)."""
+    home = tmp_path_factory.mktemp("served")
+    with served(home, "--beginner", "--seed", "7", "--max-tabs", "1") as running:
         yield running
+
+
+@pytest.fixture
+def server(running_server: Served) -> Served:
+    """The module's server once the tab a test before played has ended: its one place is
+    free again (the page is served, not "it is being played")."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(running_server.url(), timeout=10) as response:
+                if response.status == 200:
+                    return running_server
+        except urllib.error.HTTPError as busy:
+            assert busy.code == 503, busy
+        assert time.monotonic() < deadline, "the server's place never came back"
+        time.sleep(0.05)
 
 
 async def websocket_answer(url: str, origin: str | None) -> int | bytes:
@@ -52,6 +73,7 @@ async def test_only_this_servers_page_gets_a_game_and_no_more_than_max_tabs(
     server: Served,
 ) -> None:
     origin = f"http://127.0.0.1:{server.port}"
+    printed = len(server.output())
     async with aiohttp.ClientSession() as session, session.get(server.url()) as response:
         page = await response.text()
     found = WEBSOCKET_URL.search(page)
@@ -67,7 +89,7 @@ async def test_only_this_servers_page_gets_a_game_and_no_more_than_max_tabs(
     # Without the secret: a page that has not read this server's page cannot know it.
     assert await websocket_answer(url.replace(secret, "x" * len(secret)), origin) == 403
     assert await websocket_answer(f"ws://127.0.0.1:{server.port}/ws", origin) == 404
-    assert "refused a game" in server.output()
+    assert "refused a game" in server.output()[printed:]
 
     # The page's own websocket gets the game; with it in play, the one tab allowed is taken.
     async with (
@@ -151,7 +173,7 @@ async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
 
     from textmines.ui import serve
 
-    monkeypatch.setattr(serve, "STOP_SECONDS", 0.5)
+    monkeypatch.setattr(serve, "STOP_SECONDS", 0.5)  # then it is killed
     # A "game" that says it has started (textual-serve waits for that line), then ignores
     # everything, the request to quit included.
     ignoring = "print('__GANGLION__', flush=True); import time; time.sleep(60)"
@@ -177,13 +199,18 @@ async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
         assert server.tabs == 0, "killed, the hung game gave its place back"
 
 
-async def test_tabs_opened_together_start_their_games_in_turns(tmp_path: Path) -> None:
+async def test_tabs_opened_together_start_their_games_in_turns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With one process starting at a time, a second tab's game starts once the first one's
     draws: tabs opened together do not all share the CPU and draw their boards last."""
     from aiohttp.test_utils import TestServer
 
     from textmines.ui import serve
 
+    # These "games" never end by themselves: killed at once when the test is over (not after
+    # the ten seconds a real game gets to save itself).
+    monkeypatch.setattr(serve, "STOP_SECONDS", 0.5)
     started, go = tmp_path / "started.txt", tmp_path / "go"
     # A "game" that notes its start, says it is a Textual app, and draws (a data packet)
     # only once the test says so.
@@ -270,6 +297,8 @@ async def test_a_websocket_without_a_profile_is_given_one_and_plays_in_its_folde
     server: Served,
 ) -> None:
     origin = f"http://127.0.0.1:{server.port}"
+    profiles = server.home / "profiles"
+    before = set(profiles.iterdir()) if profiles.exists() else set()
     async with (
         aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session,
         session.get(server.url()) as response,
@@ -282,6 +311,6 @@ async def test_a_websocket_without_a_profile_is_given_one_and_plays_in_its_folde
         async with session.ws_connect(found["url"], headers=headers) as playing:
             await playing.receive(timeout=30)
         given = session.cookie_jar.filter_cookies(URL(server.url()))["textmines-profile"].value
-    profiles = server.home / "profiles"
-    assert [folder.name for folder in profiles.iterdir()] == [given]
+    # One new folder, the given profile's (the module's other tests played as others).
+    assert [folder.name for folder in set(profiles.iterdir()) - before] == [given]
     assert (profiles / given / "stats.db").exists(), "the tab plays as that profile"
