@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set (as on the 2-core machine of
+# issue 36): without it every process of a run (the -n auto workers, each collecting the whole
+# suite) rewrote the asserts of ~170 test modules and compiled textmines again, 3 s of CPU
+# each (collection: 3.9 s -> 1.0 s of CPU per process). The programs the tests start (pty,
+# servers) then read textmines' bytecode too. Python checks it against the source's time and
+# size, and pytest writes each file whole (a rename), so workers writing at once is safe.
+sys.dont_write_bytecode = False
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist has no such hook
