@@ -29,7 +29,7 @@ import pytest
 from rich.cells import cell_len
 
 from tests.helpers import winning_clicks
-from tests.served import served
+from tests.served import Served, served
 from textmines.engine import ActionKind, Game
 from textmines.store.stats.opening import open_stats
 
@@ -50,6 +50,15 @@ CHROMIUM_ARGS = [
 ]
 SEED = 7
 FLAG = "⚑"  # a flag, as the board draws it at the phone's cell size
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One server for the module's tests that need no other: every browser (a Playwright
+    context, its own cookies) is a player of its own, with its own folder in the server's
+    home, so the tests do not meet (starting a server for each cost a second of wall time)."""
+    with served(tmp_path_factory.mktemp("served"), "--beginner", "--seed", str(SEED)) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
@@ -160,11 +169,14 @@ def winning_keys() -> list[str]:
     return keys
 
 
-def open_game(page: Any, url: str) -> Any:
-    """Open the game at ``url`` and wait for the board (the panel's corner) to be drawn."""
+def open_game(page: Any, url: str, frames: Frames) -> Any:
+    """Open the game at ``url`` (its frames watched by ``frames``) and wait until it has
+    drawn and settled: its layouts, the zoom that fits (a quiet spell after the first
+    byte; it used to be a fixed 1.5 s)."""
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_selector("body.-first-byte", timeout=30_000)
-    page.wait_for_timeout(1500)  # the game settles: its layouts, the zoom that fits
+    assert frames.wait(page, lambda: bool(frames.output)), "the game drew nothing"
+    settle(page, frames, quiet=0.5)
     return page
 
 
@@ -192,7 +204,7 @@ def open_in(context: Any, url: str) -> tuple[Any, Frames]:
     page = context.new_page()
     frames = Frames()
     frames.watch(page)
-    open_game(page, url)
+    open_game(page, url, frames)
     page.focus(".xterm-helper-textarea")
     return page, frames
 
@@ -263,12 +275,12 @@ def terminal_size(frames: Frames) -> tuple[int, int]:
     return int(started[1]), int(started[2])
 
 
-def settle(page: Any, frames: Frames) -> None:
-    """Wait until the game has drawn nothing new for 300 ms: a screen's first frame may come
-    before its last layout (a menu is drawn full width, then at its own)."""
+def settle(page: Any, frames: Frames, quiet: float = 0.3) -> None:
+    """Wait until the game has drawn nothing new for ``quiet`` seconds: a screen's first
+    frame may come before its last layout (a menu is drawn full width, then at its own)."""
     count, quiet_since = len(frames.output), time.monotonic()
     deadline = quiet_since + 10
-    while time.monotonic() - quiet_since < 0.3 and time.monotonic() < deadline:
+    while time.monotonic() - quiet_since < quiet and time.monotonic() < deadline:
         page.wait_for_timeout(50)
         if len(frames.output) != count:
             count, quiet_since = len(frames.output), time.monotonic()
@@ -318,36 +330,37 @@ def games_in(stats_db: Path) -> int:
 
 @pytest.mark.slow  # two tabs play a game each, ~15 s
 def test_two_tabs_play_to_a_win_and_a_replay_downloads(
-    browser: Any, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+    browser: Any, server: Served, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     keys = winning_keys()
     shots = tmp_path_factory.mktemp("shots")
-    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
-        url = server.url()
-        context = new_browser(browser)  # one browser, two tabs: one player
-        (first, _), (second, _) = open_in(context, url), open_in(context, url)
-        folder = profile_folder(tmp_path, context)
-        try:
-            press_all(first, keys)
-            press_all(second, keys)
-            stats_db = folder / "stats.db"
-            assert wait_for_games(stats_db, 2) == 2, "both tabs' games are recorded"
-            first.wait_for_timeout(1000)
-            first.screenshot(path=str(shots / "won.png"))
-            # The game-over box offers the replay (w); the viewer exports it (e).
-            first.keyboard.press("w")
-            first.wait_for_timeout(1000)
-            with first.expect_download(timeout=20_000) as download_info:
-                first.keyboard.press("e")
-            download = download_info.value
-            assert download.suggested_filename.endswith(".evf")
-            data = Path(download.path()).read_bytes()
-            second.keyboard.press("Escape")  # the game-over box
-            second.keyboard.press("F4")
-            second.wait_for_timeout(1000)
-            second.screenshot(path=str(shots / "statistics.png"))
-        finally:
-            context.close()
+    url = server.url()
+    context = new_browser(browser)  # one browser, two tabs: one player
+    (first, first_frames), (second, second_frames) = open_in(context, url), open_in(context, url)
+    folder = profile_folder(server.home, context)
+    try:
+        press_all(first, keys)
+        press_all(second, keys)
+        stats_db = folder / "stats.db"
+        assert wait_for_games(stats_db, 2) == 2, "both tabs' games are recorded"
+        settle(first, first_frames)
+        first.screenshot(path=str(shots / "won.png"))
+        # The game-over box offers the replay (w); the viewer exports it (e).
+        first.keyboard.press("w")
+        settle(first, first_frames)
+        with first.expect_download(timeout=20_000) as download_info:
+            first.keyboard.press("e")
+        download = download_info.value
+        assert download.suggested_filename.endswith(".evf")
+        data = Path(download.path()).read_bytes()
+        since = len(second_frames.received)
+        second.keyboard.press("Escape")  # the game-over box
+        second.keyboard.press("F4")
+        assert second_frames.wait_received(second, "Statistics", since)
+        settle(second, second_frames)
+        second.screenshot(path=str(shots / "statistics.png"))
+    finally:
+        context.close()
     exported = list((folder / "replays").glob("*.evf"))
     assert len(exported) == 1 and exported[0].read_bytes() == data
     stats, _ = open_stats(stats_db)
@@ -356,7 +369,7 @@ def test_two_tabs_play_to_a_win_and_a_replay_downloads(
         (beginner,) = [stats.group_stats(group) for group in stats.groups()]
     assert (beginner.played, beginner.won) == (2, 2)
     assert not (folder / "saved-game.json").exists(), "a game over is not saved"
-    assert not (tmp_path / "stats.db").exists(), "nor are the terminal's statistics touched"
+    assert not (server.home / "stats.db").exists(), "nor are the terminal's statistics touched"
 
 
 def test_served_on_every_address_it_plays_from_another_address(
@@ -370,8 +383,10 @@ def test_served_on_every_address_it_plays_from_another_address(
         asked: list[str] = []
         page.on("request", lambda request: asked.append(request.url))
         page.on("websocket", lambda websocket: asked.append(websocket.url))
+        frames = Frames()
+        frames.watch(page)
         try:
-            open_game(page, url)
+            open_game(page, url, frames)
             html = page.content()
             page.focus(".xterm-helper-textarea")
             press_all(page, winning_keys())
@@ -388,115 +403,110 @@ def test_served_on_every_address_it_plays_from_another_address(
 
 
 def test_right_click_and_ctrl_minus_go_to_the_game_not_the_browser(
-    browser: Any, tmp_path: Path
+    browser: Any, server: Served
 ) -> None:
-    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
-        page = browser.new_page(viewport={"width": 1100, "height": 800})
-        frames = Frames()
-        frames.watch(page)
-        # Registered before the page's own scripts, read once the event has been handled.
-        page.add_init_script(
-            """
-            window.seen = {};
-            for (const kind of ["contextmenu", "keydown"]) {
-              window.addEventListener(kind, (event) => {
-                if (kind === "keydown" && event.key !== "-") return;
-                setTimeout(() => { window.seen[kind] = event.defaultPrevented; });
-              }, { capture: true });
-            }
-            """
-        )
-        try:
-            open_game(page, server.url())
-            ratio = page.evaluate("window.devicePixelRatio")
-            page.mouse.click(550, 400, button="right")
-            page.wait_for_function("window.seen.contextmenu !== undefined")
-            assert page.evaluate("window.seen.contextmenu") is True, "no browser menu"
-            # The page sends the click as it handles it: wait for it, not just look once.
-            got = frames.wait(page, lambda: any("\\u001b[<2;" in m for m in frames.sent))
-            assert got, "the game got it"
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    frames = Frames()
+    frames.watch(page)
+    # Registered before the page's own scripts, read once the event has been handled.
+    page.add_init_script(
+        """
+        window.seen = {};
+        for (const kind of ["contextmenu", "keydown"]) {
+          window.addEventListener(kind, (event) => {
+            if (kind === "keydown" && event.key !== "-") return;
+            setTimeout(() => { window.seen[kind] = event.defaultPrevented; });
+          }, { capture: true });
+        }
+        """
+    )
+    try:
+        open_game(page, server.url(), frames)
+        ratio = page.evaluate("window.devicePixelRatio")
+        page.mouse.click(550, 400, button="right")
+        page.wait_for_function("window.seen.contextmenu !== undefined")
+        assert page.evaluate("window.seen.contextmenu") is True, "no browser menu"
+        # The page sends the click as it handles it: wait for it, not just look once.
+        got = frames.wait(page, lambda: any("\\u001b[<2;" in m for m in frames.sent))
+        assert got, "the game got it"
 
-            page.focus(".xterm-helper-textarea")
-            since = len(frames.received)
-            page.keyboard.press("Control+Minus")
-            page.wait_for_function("window.seen.keydown !== undefined")
-            assert page.evaluate("window.seen.keydown") is True, "the browser does not zoom"
-            assert page.evaluate("window.devicePixelRatio") == ratio
-            assert frames.wait_received(page, "Zoom: cells", since), "the board zooms out"
-        finally:
-            page.close()
+        page.focus(".xterm-helper-textarea")
+        since = len(frames.received)
+        page.keyboard.press("Control+Minus")
+        page.wait_for_function("window.seen.keydown !== undefined")
+        assert page.evaluate("window.seen.keydown") is True, "the browser does not zoom"
+        assert page.evaluate("window.devicePixelRatio") == ratio
+        assert frames.wait_received(page, "Zoom: cells", since), "the board zooms out"
+    finally:
+        page.close()
 
 
-def test_on_a_phone_a_long_press_or_a_tap_in_flag_mode_flags(browser: Any, tmp_path: Path) -> None:
+def test_on_a_phone_a_long_press_or_a_tap_in_flag_mode_flags(browser: Any, server: Served) -> None:
     # A device scale of 1: Chromium's emulation of a denser screen misleads xterm.js's canvas
     # about its size (it draws three times too large), which a real phone does not.
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
-    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
-        page = context.new_page()
-        frames = Frames()
-        frames.watch(page)
-        try:
-            open_game(page, server.url())
-            assert page.evaluate("window.innerWidth") == 390, "laid out at the phone's width"
-            assert page.is_visible("#flag-mode")
-            screen = page.locator(".xterm-screen").bounding_box()
-            x, y = screen["x"] + screen["width"] / 2, screen["y"] + screen["height"] * 0.45
+    page = context.new_page()
+    frames = Frames()
+    frames.watch(page)
+    try:
+        open_game(page, server.url(), frames)
+        assert page.evaluate("window.innerWidth") == 390, "laid out at the phone's width"
+        assert page.is_visible("#flag-mode")
+        screen = page.locator(".xterm-screen").bounding_box()
+        x, y = screen["x"] + screen["width"] / 2, screen["y"] + screen["height"] * 0.45
 
-            def flags() -> int:
-                return sum(char == FLAG for char in frames.screen().values())
+        def flags() -> int:
+            return sum(char == FLAG for char in frames.screen().values())
 
-            def right_click_sent(since: int) -> bool:
-                return any("\\u001b[<2;" in message for message in frames.sent[since:])
+        def right_click_sent(since: int) -> bool:
+            return any("\\u001b[<2;" in message for message in frames.sent[since:])
 
-            assert flags() == 0
-            touch = context.new_cdp_session(page)
-            sent = len(frames.sent)
-            touch.send(
-                "Input.dispatchTouchEvent",
-                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
-            )
-            page.wait_for_timeout(800)
-            touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-            assert frames.wait(page, lambda: flags() == 1), "held, the cell is flagged"
-            assert right_click_sent(sent)
-            assert not any("\\u001b[<0;" in message for message in frames.sent[sent:]), (
-                "no left click"
-            )
+        assert flags() == 0
+        touch = context.new_cdp_session(page)
+        sent = len(frames.sent)
+        touch.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+        )
+        page.wait_for_timeout(800)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert frames.wait(page, lambda: flags() == 1), "held, the cell is flagged"
+        assert right_click_sent(sent)
+        assert not any("\\u001b[<0;" in message for message in frames.sent[sent:]), "no left click"
 
-            page.tap("#flag-mode")
-            assert page.get_attribute("#flag-mode", "aria-pressed") == "true"
-            sent = len(frames.sent)
-            page.touchscreen.tap(x + screen["width"] / 5, y + screen["height"] / 10)
-            assert frames.wait(page, lambda: flags() == 2), "in flag mode, a tap flags"
-            assert right_click_sent(sent)
-            assert not any("\\u001b[<0;" in message for message in frames.sent[sent:])
-        finally:
-            context.close()
+        page.tap("#flag-mode")
+        assert page.get_attribute("#flag-mode", "aria-pressed") == "true"
+        sent = len(frames.sent)
+        page.touchscreen.tap(x + screen["width"] / 5, y + screen["height"] / 10)
+        assert frames.wait(page, lambda: flags() == 2), "in flag mode, a tap flags"
+        assert right_click_sent(sent)
+        assert not any("\\u001b[<0;" in message for message in frames.sent[sent:])
+    finally:
+        context.close()
 
 
 # ---------------------------------------------------------------------------- each browser a player
 @pytest.mark.slow  # three tabs, ~15 s
-def test_a_closed_tab_keeps_its_game_for_that_browser_alone(browser: Any, tmp_path: Path) -> None:
-    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
-        url = server.url()
-        mine, theirs = new_browser(browser), new_browser(browser)
-        try:
-            page, frames = open_in(mine, url)
-            cookies = {cookie["name"]: cookie for cookie in mine.cookies()}
-            profile = cookies["textmines-profile"]
-            assert (profile["httpOnly"], profile["sameSite"]) == (True, "Strict")
-            start_a_game(page, frames)
-            page.close()
-            saved = profile_folder(tmp_path, mine) / "saved-game.json"
-            assert eventually(saved.exists), "the closed tab's game is saved in its profile"
-            assert not (tmp_path / "saved-game.json").exists(), "not the terminal's"
-            assert not resumed(url, theirs), "another browser does not get it"
-            assert resumed(url, mine), "this browser does"
-        finally:
-            mine.close()
-            theirs.close()
+def test_a_closed_tab_keeps_its_game_for_that_browser_alone(browser: Any, server: Served) -> None:
+    url = server.url()
+    mine, theirs = new_browser(browser), new_browser(browser)
+    try:
+        page, frames = open_in(mine, url)
+        cookies = {cookie["name"]: cookie for cookie in mine.cookies()}
+        profile = cookies["textmines-profile"]
+        assert (profile["httpOnly"], profile["sameSite"]) == (True, "Strict")
+        start_a_game(page, frames)
+        page.close()
+        saved = profile_folder(server.home, mine) / "saved-game.json"
+        assert eventually(saved.exists), "the closed tab's game is saved in its profile"
+        assert not (server.home / "saved-game.json").exists(), "not the terminal's"
+        assert not resumed(url, theirs), "another browser does not get it"
+        assert resumed(url, mine), "this browser does"
+    finally:
+        mine.close()
+        theirs.close()
 
 
 @pytest.mark.slow  # two servers, ~15 s each
@@ -529,117 +539,119 @@ def test_ctrl_c_on_the_server_keeps_the_game_for_when_it_runs_again(
 
 @pytest.mark.slow  # two browsers, ~20 s
 def test_two_browsers_have_their_own_statistics_and_name_and_reset_one_only(
-    browser: Any, tmp_path: Path
+    browser: Any, server: Served
 ) -> None:
-    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
-        url = server.url()
-        mine, theirs = new_browser(browser), new_browser(browser)
-        try:
-            pages = [open_in(mine, url), open_in(theirs, url)]
-            for page, frames in pages:
-                since = len(frames.received)
-                press_all(page, losing_keys())
-                assert frames.wait_received(page, "Boom! Beginner lost", since)
-            mine_db = profile_folder(tmp_path, mine) / "stats.db"
-            theirs_db = profile_folder(tmp_path, theirs) / "stats.db"
-            assert mine_db != theirs_db
-            assert eventually(lambda: games_in(mine_db) == 1 and games_in(theirs_db) == 1)
-            assert not (tmp_path / "stats.db").exists(), "the terminal's are not touched"
-
-            # A name for this browser: Game > Player name..., shown over its statistics.
-            page, frames = pages[0]
-            page.keyboard.press("Escape")  # the game-over box
-            settle(page, frames)
-            page.keyboard.press("F10")
-            assert frames.wait_received(page, "Player name...")
-            click_text(page, frames, "Player name...")
-            assert frames.wait_received(page, "is a player of its own")
-            settle(page, frames)
-            page.keyboard.type("Ada")
-            page.keyboard.press("Enter")
-            assert frames.wait_received(page, "Player name: Ada.")
-            settle(page, frames)
+    url = server.url()
+    mine, theirs = new_browser(browser), new_browser(browser)
+    try:
+        pages = [open_in(mine, url), open_in(theirs, url)]
+        for page, frames in pages:
             since = len(frames.received)
-            page.keyboard.press("F4")
-            assert frames.wait_received(page, "Statistics: Ada", since)
-            click_text(page, frames, "Reset all...")
-            assert frames.wait_received(page, "Reset all statistics")
-            settle(page, frames)
-            page.keyboard.press("ArrowLeft")  # from Cancel to Reset
-            page.keyboard.press("Enter")
-            assert frames.wait_received(page, "All statistics reset.")
-            assert games_in(mine_db) == 0
-            assert games_in(theirs_db) == 1, "the other browser's statistics are theirs"
+            press_all(page, losing_keys())
+            assert frames.wait_received(page, "Boom! Beginner lost", since)
+        mine_db = profile_folder(server.home, mine) / "stats.db"
+        theirs_db = profile_folder(server.home, theirs) / "stats.db"
+        assert mine_db != theirs_db
+        assert eventually(lambda: games_in(mine_db) == 1 and games_in(theirs_db) == 1)
+        assert not (server.home / "stats.db").exists(), "the terminal's are not touched"
 
-            page, frames = pages[1]
-            page.keyboard.press("Escape")
-            settle(page, frames)
-            since = len(frames.received)
-            page.keyboard.press("F4")
-            assert frames.wait_received(page, "Statistics", since)
-            assert "Ada" not in "".join(frames.received)
-        finally:
-            mine.close()
-            theirs.close()
+        # A name for this browser: Game > Player name..., shown over its statistics.
+        page, frames = pages[0]
+        page.keyboard.press("Escape")  # the game-over box
+        settle(page, frames)
+        page.keyboard.press("F10")
+        assert frames.wait_received(page, "Player name...")
+        click_text(page, frames, "Player name...")
+        assert frames.wait_received(page, "is a player of its own")
+        settle(page, frames)
+        page.keyboard.type("Ada")
+        page.keyboard.press("Enter")
+        assert frames.wait_received(page, "Player name: Ada.")
+        settle(page, frames)
+        since = len(frames.received)
+        page.keyboard.press("F4")
+        assert frames.wait_received(page, "Statistics: Ada", since)
+        click_text(page, frames, "Reset all...")
+        assert frames.wait_received(page, "Reset all statistics")
+        settle(page, frames)
+        page.keyboard.press("ArrowLeft")  # from Cancel to Reset
+        page.keyboard.press("Enter")
+        assert frames.wait_received(page, "All statistics reset.")
+        assert games_in(mine_db) == 0
+        assert games_in(theirs_db) == 1, "the other browser's statistics are theirs"
+
+        page, frames = pages[1]
+        page.keyboard.press("Escape")
+        settle(page, frames)
+        since = len(frames.received)
+        page.keyboard.press("F4")
+        assert frames.wait_received(page, "Statistics", since)
+        assert "Ada" not in "".join(frames.received)
+    finally:
+        mine.close()
+        theirs.close()
 
 
 @pytest.mark.slow  # one tab, ~10 s
 def test_q_in_a_tab_keeps_the_game_and_offers_to_play_on_or_start_anew(
-    browser: Any, tmp_path: Path
+    browser: Any, server: Served
 ) -> None:
-    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
-        mine = new_browser(browser)
-        try:
-            page, frames = open_in(mine, server.url())
-            start_a_game(page, frames)
-            page.keyboard.press("q")
-            assert frames.wait_received(page, "Your game is saved")
-            assert "Play on" in "".join(frames.received)
-            folder = profile_folder(tmp_path, mine)
-            assert (folder / "saved-game.json").exists()
-            settle(page, frames)
-            page.keyboard.press("Enter")  # Play on: the game goes on in the page
-            settle(page, frames)
-            since = len(frames.received)
-            page.keyboard.press("Control+c")  # the terminal's quit key, likewise
-            assert frames.wait_received(page, "Your game is saved", since)
-            assert not page.is_visible("#ended"), "the page never says the game has ended"
+    mine = new_browser(browser)
+    try:
+        page, frames = open_in(mine, server.url())
+        start_a_game(page, frames)
+        page.keyboard.press("q")
+        assert frames.wait_received(page, "Your game is saved")
+        assert "Play on" in "".join(frames.received)
+        folder = profile_folder(server.home, mine)
+        assert (folder / "saved-game.json").exists()
+        settle(page, frames)
+        page.keyboard.press("Enter")  # Play on: the game goes on in the page
+        settle(page, frames)
+        since = len(frames.received)
+        page.keyboard.press("Control+c")  # the terminal's quit key, likewise
+        assert frames.wait_received(page, "Your game is saved", since)
+        assert not page.is_visible("#ended"), "the page never says the game has ended"
 
-            settle(page, frames)
-            page.keyboard.press("ArrowLeft")  # from Play on to New game
-            page.keyboard.press("Enter")
-            # The game left for a new one counts as abandoned, as n would record it.
-            assert eventually(lambda: games_in(folder / "stats.db") == 1)
-            assert not (folder / "saved-game.json").exists()
-            assert not page.is_visible("#ended")
-        finally:
-            mine.close()
+        settle(page, frames)
+        page.keyboard.press("ArrowLeft")  # from Play on to New game
+        page.keyboard.press("Enter")
+        # The game left for a new one counts as abandoned, as n would record it.
+        assert eventually(lambda: games_in(folder / "stats.db") == 1)
+        assert not (folder / "saved-game.json").exists()
+        assert not page.is_visible("#ended")
+    finally:
+        mine.close()
 
 
 def test_a_browser_that_follows_a_link_from_another_site_stays_the_same_player(
-    browser: Any, tmp_path: Path
+    browser: Any, server: Served
 ) -> None:
     """A SameSite=Strict cookie is not sent with a navigation from another site: the page
     must not take that for a new browser and replace its profile."""
-    with served(tmp_path, "--beginner", "--seed", str(SEED)) as server:
-        mine = new_browser(browser)
-        try:
-            page, _ = open_in(mine, server.url())
-            page.close()
-            known = profile_folder(tmp_path, mine)
-            page = mine.new_page()
-            page.route(
-                "http://other.example/",
-                lambda route: route.fulfill(
-                    content_type="text/html", body=f'<a id="go" href="{server.url()}">play</a>'
-                ),
-            )
-            page.goto("http://other.example/")
-            with page.expect_request(server.url()) as asked:
-                page.click("#go")
-            assert "textmines-profile" not in (asked.value.header_value("cookie") or "")
-            page.wait_for_selector("body.-first-byte", timeout=30_000)
-            assert profile_folder(tmp_path, mine) == known
-            assert [folder.name for folder in (tmp_path / "profiles").iterdir()] == [known.name]
-        finally:
-            mine.close()
+    mine = new_browser(browser)
+    try:
+        page, _ = open_in(mine, server.url())
+        page.close()
+        known = profile_folder(server.home, mine)
+        # The server's players so far (the module's other tests played as others).
+        players = sorted(folder.name for folder in (server.home / "profiles").iterdir())
+        assert known.name in players
+        page = mine.new_page()
+        page.route(
+            "http://other.example/",
+            lambda route: route.fulfill(
+                content_type="text/html", body=f'<a id="go" href="{server.url()}">play</a>'
+            ),
+        )
+        page.goto("http://other.example/")
+        with page.expect_request(server.url()) as asked:
+            page.click("#go")
+        assert "textmines-profile" not in (asked.value.header_value("cookie") or "")
+        page.wait_for_selector("body.-first-byte", timeout=30_000)
+        assert profile_folder(server.home, mine) == known
+        assert sorted(folder.name for folder in (server.home / "profiles").iterdir()) == players, (
+            "no new player"
+        )
+    finally:
+        mine.close()
