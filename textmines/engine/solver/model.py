@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from textmines.engine.board import neighbour_lists
 from textmines.engine.solver.view import KNOWN_MINE, NUMBER, UNKNOWN, View
+from textmines.engine.view_alphabet import ViewChar
 
 #: The unknown cells around a number and how many mines they hold.
 Constraint = tuple[list[int], int]
@@ -114,6 +115,26 @@ def number_constraints(view: View, stop: Stop | None = None) -> list[Constraint]
             continue
         out.append((cells, need))
     return out
+
+
+def numbers_near(view: View, indices: Iterable[int], reach: int) -> list[Constraint]:
+    """The constraints of the revealed numbers within ``reach`` cells of ``indices`` (those
+    with unknown cells around them): a few of the view's facts, enough to decide most cells
+    near ``indices`` without reading the whole view (the game review's first look)."""
+    w, h, text = view.width, view.height, view.text
+    around = neighbour_lists(w, h)
+    numbers: set[int] = set()
+    for index in indices:
+        y, x = divmod(index, w)
+        for ny in range(max(0, y - reach), min(h, y + reach + 1)):
+            row = ny * w
+            numbers.update(
+                row + nx
+                for nx in range(max(0, x - reach), min(w, x + reach + 1))
+                if text[row + nx] in ViewChar.NUMBERS
+            )
+    constraints = [_number_around(text, around[n], int(text[n])) for n in sorted(numbers)]
+    return [constraint for constraint in constraints if constraint[0]]
 
 
 def _propagate(
