@@ -14,10 +14,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
-from textmines.engine.board_id import BoardId, BoardIdError, board_id_of, parse_board_id
 from textmines.engine.daily import daily_day
 from textmines.engine.presets import PRESETS, check_board
-from textmines.replays.recording import Recording
 from textmines.session import SavedGameChoice, settle_saved_game
 from textmines.store.paths import (
     HOME_VARIABLE,
@@ -29,7 +27,7 @@ from textmines.store.paths import (
 )
 from textmines.store.saves import LoadedGame, load_game
 from textmines.store.settings import load_settings
-from textmines.store.stats import StatsError, StatsStore, open_stats
+from textmines.store.stats import StatsError, StatsStore, StoredReplay, open_stats
 from textmines.themes import (
     DEFAULT_THEME,
     MinesTheme,
@@ -41,6 +39,8 @@ from textmines.themes import (
 )
 
 if TYPE_CHECKING:
+    from textmines.engine.board_id import BoardId
+    from textmines.replays.recording import Recording
     from textmines.ui.app import TextminesApp
 
 
@@ -264,6 +264,15 @@ def _add_file_options(parser: argparse.ArgumentParser) -> None:
         help="write the replay of game GAME ('last', or its number) to FILE as a Metasweeper "
         ".evf file, and exit",
     )
+    replays.add_argument(
+        "--review",
+        metavar="GAME|FILE",
+        help="print the review of game GAME ('last', or its number) or of a replay FILE: every "
+        "figure, and each risky click judged by the exact solver; then exit",
+    )
+    replays.add_argument(
+        "--json", action="store_true", help="with --review: print it as JSON, for scripts"
+    )
 
 
 def _config(
@@ -373,6 +382,8 @@ def _board_id_arg(text: str | None) -> BoardId | None:
     """The board ``--game ID`` names; a bad ID exits 2 saying what is wrong."""
     if text is None:
         return None
+    from textmines.engine.board_id import BoardIdError, parse_board_id  # --game only
+
     try:
         return parse_board_id(text)
     except BoardIdError as error:
@@ -398,7 +409,7 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
     from textmines.records import stored_evf
 
     option = "--export-replay"
-    number = _game_number(option, game)
+    _game_number(option, game)  # a GAME that cannot be one is said first
     target = Path(file)
     try:
         exists = target.exists()
@@ -406,6 +417,62 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
         _fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
     if exists:
         _fail(f"{option}: {target} already exists; choose another file or remove it", 1)
+    stored = _stored_replay(option, game, stats_db)
+    try:
+        data = stored_evf(stored)
+    except ValueError as error:  # a damaged recording (RecordingError), a board too large
+        _fail(f"{option}: game {stored.game_id}: {error}", 1)
+    try:
+        write_atomic(target, data)
+    except OSError as error:
+        _fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
+    print(f"Replay of game {stored.game_id} written to {target}")
+    return 0
+
+
+def review_command(target: str, as_json: bool, stats_db: Path) -> int:
+    """``--review GAME|FILE [--json]``: the review of a recorded game or of a replay file.
+    GAME is 'last' or a game number (ASCII digits); anything else is a file."""
+    import json
+
+    from textmines.replays.review_report import review_json, review_of, review_text
+
+    option = "--review"
+    if target == "last" or (target.isascii() and target.isdigit()):
+        recording, title = _stored_recording(option, target, stats_db)
+    else:
+        from textmines.replays.foreign import ReplayFileError, read_replay_file, replay_title
+
+        try:
+            replay = read_replay_file(Path(target))
+        except ReplayFileError as error:
+            _fail(f"{option}: {error}")
+        recording, title = replay.recording, replay_title(replay)
+    review = review_of(recording)
+    if as_json:
+        print(json.dumps(review_json(recording, review)))
+    else:
+        sys.stdout.write(review_text(recording, review, title))
+    return 0
+
+
+def _stored_recording(option: str, game: str, stats_db: Path) -> tuple[Recording, str]:
+    """The recording of game ``game`` ('last' or its number) and its title (see
+    ``_stored_replay``); a damaged one exits 1."""
+    from textmines.replays.recording import Recording, RecordingError
+
+    stored = _stored_replay(option, game, stats_db)
+    try:
+        return Recording.decode(stored.data), f"Game {stored.game_id}"
+    except RecordingError as error:
+        _fail(f"{option}: game {stored.game_id}: {error}", 1)
+
+
+def _stored_replay(option: str, game: str, stats_db: Path) -> StoredReplay:
+    """What the statistics keep of game ``game`` ('last' or its number) for ``option``;
+    exits 2 when there is no such game, 1 when it has no recording or the database cannot be
+    read."""
+    number = _game_number(option, game)
     stats, notices = open_stats(stats_db)
     if stats is None:
         _fail(f"{option}: {notices[0] if notices else 'no statistics database'}", 1)
@@ -423,17 +490,7 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
     if stored is None:
         which = "no game has a recording" if number is None else f"game {number} has no recording"
         _fail(f"{option}: {which} in {stats_db} (older versions of textmines kept none)", 1)
-
-    try:
-        data = stored_evf(stored)
-    except ValueError as error:  # a damaged recording (RecordingError), a board too large
-        _fail(f"{option}: game {stored.game_id}: {error}", 1)
-    try:
-        write_atomic(target, data)
-    except OSError as error:
-        _fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
-    print(f"Replay of game {stored.game_id} written to {target}")
-    return 0
+    return stored
 
 
 def _game_number(option: str, game: str) -> int | None:
@@ -484,6 +541,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export_replay is not None:
         game, file = args.export_replay
         return export_replay_command(game, file, paths.stats_db)
+    if args.review is not None:
+        return review_command(args.review, args.json, paths.stats_db)
+    if args.json:
+        _fail("--json goes with --review GAME|FILE")
     if args.list_themes:
         sys.stdout.write(list_themes_text(themes, current=settings.theme, broken=broken))
         return 0
@@ -593,6 +654,8 @@ def _is_that_board(loaded: LoadedGame, args: argparse.Namespace, shared: BoardId
     if args.seed is not None or args.preset is not None or args.custom is not None:
         return False
     if shared is not None:
+        from textmines.engine.board_id import board_id_of  # --game only
+
         return board_id_of(loaded.game) == shared.text()
     return bool(args.daily) and loaded.daily == daily_day(datetime.now(UTC))
 

@@ -1,0 +1,114 @@
+"""``textmines --review GAME|FILE [--json]`` (issue 37): a recorded game or another program's
+replay file, every figure, and each decision judged by the exact solver."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.replays.toollib import basevideo_file, centre
+from tests.test_cli import recorded_games
+from textmines.cli import main
+from textmines.engine.board import Board
+
+ms = pytest.importorskip("ms_toollib")
+
+#: The documented JSON shape, key by key (scripts rely on it).
+METRICS = [
+    "bbbv",
+    "solved_bbbv",
+    "clicks",
+    "left_clicks",
+    "right_clicks",
+    "chord_clicks",
+    "effective_clicks",
+    "ioe",
+    "correctness",
+    "throughput",
+    "rqp",
+    "stnb",
+    "bbbv_per_s",
+    "zini",
+    "hzini",
+]
+
+
+def a_library_game(path: Path) -> dict[str, object]:
+    """A Beginner game played in ms-toollib's own BaseVideo: the opening, every safe cell in
+    reading order, each clicked with the left button; saved as .evf."""
+    mines = [0, 8, 20, 33, 41, 50, 62, 70, 72, 80]
+    board = Board.from_mines(9, 9, mines)
+    steps: list[tuple[str, int, int]] = []
+    for index in [40, *(i for i in range(81) if i not in mines and i != 40)]:
+        x, y = index % 9, index // 9
+        steps += [("lc", *centre(x, y)), ("lr", *centre(x, y))]
+    return basevideo_file(board, steps, path)
+
+
+def test_review_of_a_replay_file_prints_the_documented_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.evf"
+    figures = a_library_game(path)
+    assert main(["--review", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["board", "won", "time_ms", "metrics", "review"]
+    assert data["board"] == {"width": 9, "height": 9, "mines": 10} and data["won"] is True
+    assert list(data["metrics"]) == METRICS
+    assert data["metrics"]["bbbv"] == figures["bbbv"]
+    assert data["metrics"]["clicks"] == figures["cl"]
+    review = data["review"]
+    assert list(review) == ["decisions", "guesses", "avoidable", "blunders", "luck"]
+    keys = ["t_ms", "x", "y", "kind", "mine_probability", "safest"]
+    assert review["decisions"] and all(list(d) == keys for d in review["decisions"])
+    assert review["decisions"][0]["kind"] == "safe"
+    # The player opened safe cells in reading order, not by the numbers: each risky one is
+    # judged from what could be seen (some were not yet decided).
+    kinds = {d["kind"] for d in review["decisions"]}
+    assert kinds <= {"safe", "guess", "avoidable"}
+    assert review["avoidable"] == sum(d["kind"] == "avoidable" for d in review["decisions"])
+    assert 0 < review["luck"] <= 1
+
+
+def test_review_of_a_recorded_game_in_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    games = recorded_games(tmp_path)
+    assert main(["--review", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    game = games[0]
+    assert out[0].startswith(f"Game 1: 16x16/40, {game.status.value} after ")
+    assert "luck" in out[1]
+    assert any(line.split()[:1] == ["ioe"] for line in out)
+    assert main(["--review", "last", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"]["mines"] == 40
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "message"),
+    [
+        (["--review", "9"], 2, "there is no game 9 in the statistics"),
+        (["--review", "3"], 1, "game 3 has no recording"),
+        (["--review", "nothing.avf"], 2, "nothing.avf"),
+        (["--json"], 2, "--json goes with --review"),
+    ],
+)
+def test_review_says_what_is_wrong_in_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    status: int,
+    message: str,
+) -> None:
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    recorded_games(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == status
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
