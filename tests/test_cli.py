@@ -177,6 +177,7 @@ def test_list_themes_shows_bundled_and_user_themes(tmp_path: Path) -> None:
         assert any(line.split()[0] == name for line in lines)
 
 
+@pytest.mark.slow  # the program, three times
 def test_export_theme_to_screen_and_to_a_new_file(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--export-theme", "dark")
     assert result.returncode == 0 and "[board]" in result.stdout
@@ -204,6 +205,7 @@ def test_bad_theme_arguments_exit_2(tmp_path: Path, args: list[str], message: st
     assert message in result.stderr and result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow  # the program: ~1 s
 def test_bad_theme_file_on_the_command_line_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text("[board]\nflag = 'not a colour'\n")
@@ -237,6 +239,7 @@ def test_usage_shows_that_export_theme_takes_one_file() -> None:
     assert "--export-theme NAME [FILE]" in usage and "FILE ..." not in usage
 
 
+@pytest.mark.slow  # the program, three times
 def test_broken_user_themes_are_listed_with_their_error(tmp_path: Path) -> None:
     themes = tmp_path / "themes"
     themes.mkdir()

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from textual.color import Color, ColorParseError
 from textual.theme import BUILTIN_THEMES
 from textual.widgets import Static
 
+from tests.helpers import wait_until
 from textmines.themes import (
     BOARD_KEYS,
     FACE_WIDTH,
@@ -202,12 +204,21 @@ async def test_every_theme_drives_the_board_variables(bundled: dict[str, MinesTh
                 yield Static("x", classes=f"v{i}")
 
     app = ThemedApp()
+
+    def styled(theme: MinesTheme) -> bool:
+        """Whether the widgets have taken ``theme``'s colours (restyled after the switch)."""
+        return all(
+            app.query_one(f".v{i}", Static).styles.color == Color.parse(theme.board[key])
+            for i, key in enumerate(BOARD_KEYS)
+        )
+
     async with app.run_test() as pilot:
         for theme in bundled.values():
             app.register_theme(to_textual_theme(theme))
         for theme in bundled.values():
             app.theme = theme.name
-            await pilot.pause()
+            # Not pilot.pause(): waiting for the process to go idle took ~0.3 s a theme.
+            await wait_until(pilot, partial(styled, theme), f"{theme.name}'s colours")
             variables = app.get_css_variables()
             for i, key in enumerate(BOARD_KEYS):
                 assert variables[f"mines-{key}"] == theme.board[key]
@@ -611,6 +622,7 @@ def test_missing_bundled_themes_are_a_warning(monkeypatch: pytest.MonkeyPatch) -
     assert len(warnings) == 1 and "bundled themes not found" in warnings[0]
 
 
+@pytest.mark.slow  # builds the wheel
 @pytest.mark.skipif(
     importlib.util.find_spec("hatchling") is None, reason="building the wheel needs hatchling"
 )
@@ -759,6 +771,7 @@ def test_loading_and_listing_the_bundled_themes_needs_no_textual() -> None:
     assert not [name for name in loaded_after(code) if name.startswith("textual")]
 
 
+@pytest.mark.slow  # a Python process
 def test_a_textual_theme_imports_textual_when_asked_for() -> None:
     code = (
         "from textmines.themes import load_themes, to_textual_theme\n"

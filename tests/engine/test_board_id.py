@@ -228,6 +228,7 @@ def mutated_ids(draw: st.DrawFn) -> str:
     return text[:at] + char + text[at + 1 :]
 
 
+@pytest.mark.slow  # 0.2-1.5 s of CPU
 @given(st.one_of(st.text(), hostile_ids(), mutated_ids()))
 @example("\u0661x9-10-o4.4-1ef8z1e8y1s")
 @example("\uff10x9-10-o4.4-1ef8z1e8y1s")

@@ -133,6 +133,7 @@ def final_report(*args: Any, **kwargs: Any) -> tuple[Board, bool, DealProgress]:
     return board, solved, reports[-1]
 
 
+@pytest.mark.slow  # ~0.3 s of CPU
 def test_absurd_density_falls_back_on_its_work_budget() -> None:
     width, height, mines = 30, 16, 400  # 83% mines: no deduction gets far
     board, solved, last = final_report(
@@ -245,6 +246,7 @@ HUGE = (600, 600, 54_000)
 HUGE_CENTRE = 300 * 600 + 300
 
 
+@pytest.mark.slow  # ~0.5 s of CPU
 def test_a_huge_deal_keeps_its_budget() -> None:
     width, height, mines = HUGE
     board, solved, last = final_report(
@@ -269,6 +271,7 @@ def test_an_unseeded_deal_stops_on_its_safety_clock(monkeypatch: pytest.MonkeyPa
     assert board == place_mines(width, height, mines, HUGE_CENTRE, random.Random(1))
 
 
+@pytest.mark.slow  # a huge deal: ~1.3 s of CPU
 def test_a_huge_deal_holds_little_memory() -> None:
     width, height, mines = HUGE
     tracemalloc.start()
@@ -297,6 +300,7 @@ def test_a_huge_deal_is_cancelled_within_a_pass() -> None:
     assert len(asked) == 21
 
 
+@pytest.mark.slow  # ~0.3 s of CPU
 def test_big_boards_look_neighbours_up_on_demand_in_the_same_order() -> None:
     for width, height in ((400, 300), (3, 3), (7, 4)):
         around = Neighbours(width, height)

@@ -444,6 +444,7 @@ def check_state(game: Game, view: list[str]) -> None:
         assert game.safe_left == safe - len(revealed)
 
 
+@pytest.mark.slow  # ~0.4 s of CPU
 @given(game_specs(), actions)
 def test_action_sequences_keep_view_and_change_consistent(
     spec: GameSpec, steps: list[tuple[str, int, int]]
@@ -487,6 +488,7 @@ def resolved(game: Game, steps: list[tuple[str, int, int]]) -> Iterator[tuple[st
         yield from resolve(game, step)
 
 
+@pytest.mark.slow  # ~0.35 s of CPU
 @given(game_specs(), actions, actions)
 def test_serialisation_round_trips(
     spec: GameSpec, prefix: list[tuple[str, int, int]], suffix: list[tuple[str, int, int]]

@@ -141,6 +141,7 @@ def random_position(rng: random.Random, max_layouts: int = 20_000) -> tuple[str,
     return view, mines
 
 
+@pytest.mark.slow  # brute force: ~0.7 s of CPU
 def test_probabilities_match_brute_force_on_random_games() -> None:
     rng = random.Random(2024)
     checked = 0
@@ -238,6 +239,7 @@ def test_bad_views_raise(view: str, mines: int, message: str) -> None:
         analyse(view, mines)
 
 
+@pytest.mark.slow  # ~0.5 s of CPU
 def test_certain_moves_are_never_wrong() -> None:
     """Play many games by the solver and check every certain cell against the board."""
     rng = random.Random(7)
@@ -411,6 +413,7 @@ def free_guesses(view_text: str, analysis: Analysis) -> set[Cell]:
     }
 
 
+@pytest.mark.slow  # ~0.45 s of CPU
 @pytest.mark.usefixtures("unhurried")
 def test_guesses_are_among_the_safest() -> None:
     for view, mines in guess_positions(scaled(5)):
@@ -506,6 +509,7 @@ def optimal_wins(view: str, mines: int) -> dict[Cell, int]:
     }
 
 
+@pytest.mark.slow  # ~0.6 s of CPU
 def test_the_end_game_search_finds_the_best_guess_by_brute_force() -> None:
     # The search prunes (a cell that cannot beat the best so far is not searched to the
     # end) and memoises; a plain game tree over every layout must agree with its choice.
@@ -527,6 +531,7 @@ def test_the_end_game_search_finds_the_best_guess_by_brute_force() -> None:
         checked += 1
 
 
+@pytest.mark.slow  # ~0.4 s of CPU
 def test_approximate_analysis_keeps_certain_cells_certain() -> None:
     """Big components estimated, small ones exact: safe/mined must still be true."""
     rng = random.Random(99)
@@ -673,6 +678,7 @@ def test_a_certain_hint_says_why_the_cell_is_safe(
     assert found.reason.startswith(reason)
 
 
+@pytest.mark.slow  # ~0.35 s of CPU
 @given(st.integers(0, 2**32 - 1))
 def test_a_hint_prefers_a_safe_cell_one_number_explains(seed: int) -> None:
     from textmines.engine.solver.autoplay import number_reason, proven_mines, why_safe
@@ -709,6 +715,7 @@ def test_a_cell_with_no_covered_neighbour_shows_nothing_new() -> None:
     assert progress_chance("#1#", 1, (0, 0)) == 0.0
 
 
+@pytest.mark.slow  # ~0.35 s of CPU
 def test_a_sealed_off_part_is_played_at_its_best_by_brute_force() -> None:
     # A part of the frontier that touches no other unknown cell and holds the same mines in
     # every layout is independent of the rest: its best cell is a best first move of the
@@ -776,6 +783,7 @@ def mirrored(block: set[int], cell: int, layouts: list[set[int]], w: int, h: int
     return True
 
 
+@pytest.mark.slow  # ~0.5 s of CPU
 def test_a_pseudo_fifty_fifty_loses_only_layouts_already_half_lost() -> None:
     # Each cell reported lies in a pair or a 2x2 block that mirrors every layout with a
     # mine on the cell (the block's mines moved to its other cells) into a layout with the
@@ -841,6 +849,7 @@ def half_lost(cell: int, layouts: list[set[int]], w: int, h: int) -> bool:
     return all(pair(i, set()) for i in range(len(mined)))
 
 
+@pytest.mark.slow  # ~0.45 s of CPU
 def test_a_chained_fifty_fifty_loses_only_layouts_already_half_lost() -> None:
     # A cell reported by twin_cells is mined only in layouts paired, one to one, with
     # layouts where it is safe that no safe reveal tells apart. By brute force.

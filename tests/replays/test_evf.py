@@ -32,6 +32,7 @@ def export(game: Game) -> tuple[bytes, GameMetrics]:
     return evf_bytes(Recording.of(game), info), metrics
 
 
+@pytest.mark.slow  # ~1.3 s of CPU
 def test_ms_toollib_reads_every_export_as_textmines_measured_it(tmp_path: Path) -> None:
     games = [played_game(*size, seed) for seed, size in enumerate(SIZES)]
     games += [autoplayed_game(*size, seed) for seed, size in enumerate(AUTOPLAYED)]

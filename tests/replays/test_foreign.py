@@ -151,6 +151,7 @@ def assert_as_ms_toollib_measures(library: dict[str, Any], ours: GameMetrics) ->
     assert library["stnb"] == pytest.approx(ours.stnb or 0.0)
 
 
+@pytest.mark.slow  # ~1.6 s of CPU
 @needs_toollib
 @settings(max_examples=12)
 @given(game=random_games())
@@ -238,6 +239,7 @@ def test_clicks_just_off_the_board_count_as_ms_toollib_counts_them(tmp_path: Pat
     assert_as_ms_toollib_measures(analysed_by_ms_toollib([again])[0], ours)
 
 
+@pytest.mark.slow  # ~0.9 s of CPU
 @needs_toollib
 def test_a_long_game_with_hundreds_of_right_clicks_taken_back_opens_quickly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

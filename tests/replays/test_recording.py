@@ -67,6 +67,7 @@ def test_a_click_off_the_board_is_kept_and_counted_and_changes_nothing() -> None
     assert figures.elapsed_ms == 700
 
 
+@pytest.mark.slow  # ~0.5 s of CPU
 def test_an_expert_game_takes_a_few_hundred_bytes() -> None:
     sizes = [len(Recording.of(played_game(30, 16, 99, seed)).encode()) for seed in range(10)]
     assert max(sizes) < 4000

@@ -258,6 +258,7 @@ STNB_BOARDS = [
 ]
 
 
+@pytest.mark.slow  # ~0.35 s of CPU
 def test_stnb_is_the_librarys_on_each_board(tmp_path: Path) -> None:
     boards = [random_board(*size, seed=7) for size, _ in STNB_BOARDS]
     played = played_by_the_library(tmp_path, [(b, flag_stopped_game(b)) for b in boards])

@@ -72,6 +72,7 @@ def stats_with_games(path: Path, games: int) -> None:
 
 
 # ---------------------------------------------------------------------------- concurrency
+@pytest.mark.slow  # two processes
 def test_two_processes_recording_at_once_lose_no_game(tmp_path: Path) -> None:
     db, go = tmp_path / "stats.db", tmp_path / "go"
     # Create the database first so both workers only ever add rows.
@@ -303,6 +304,7 @@ def kill(process: subprocess.Popen[str]) -> list[str]:
     return lines
 
 
+@pytest.mark.slow  # processes killed again and again: ~1.3 s of CPU
 def test_killing_a_process_during_saves_never_leaves_a_broken_save(tmp_path: Path) -> None:
     path = tmp_path / "saved-game.json"
     rng = random.Random(2024)
@@ -324,6 +326,7 @@ def test_killing_a_process_during_saves_never_leaves_a_broken_save(tmp_path: Pat
     assert not list(tmp_path.glob("*.bad*"))
 
 
+@pytest.mark.slow  # a process killed
 def test_killing_a_process_while_it_records_keeps_every_committed_game(tmp_path: Path) -> None:
     db = tmp_path / "stats.db"
     rng = random.Random(7)

@@ -197,6 +197,7 @@ def test_several_problems_are_all_reported_in_one_notice(tmp_path: Path) -> None
         assert key in warnings[0]
 
 
+@pytest.mark.slow  # ~0.3 s of CPU
 def test_a_file_of_many_problems_is_one_short_notice(tmp_path: Path) -> None:
     # 50,000 unknown keys took 14 s and gave a toast each (issue 18).
     path = write(tmp_path, "".join(f"key{n} = 1\n" for n in range(50_000)) + 'theme = "dark"\n')
@@ -298,6 +299,7 @@ def test_a_bad_keys_entry_is_named_and_the_rest_kept(tmp_path: Path) -> None:
     assert "[keys] app.hint has value 3" in warnings[0]
 
 
+@pytest.mark.slow  # ~0.35 s of CPU
 def test_a_dotted_key_of_many_parts_is_one_entry(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -193,6 +193,7 @@ def test_games_kept_for_later_in_no_file_are_moved_aside(
 
 
 # ---------------------------------------------------------------------------- the program
+@pytest.mark.slow  # the real program in a pseudo-terminal
 @pytest.mark.parametrize(
     "files",
     [

@@ -357,6 +357,7 @@ def naive_streaks(history: str) -> tuple[int, int, int]:
     return current, longest_win, longest_loss
 
 
+@pytest.mark.slow  # ~0.3 s of CPU
 @settings(max_examples=40, deadline=None)
 @given(
     histories=st.lists(st.text(alphabet="WwLlQq", max_size=40), min_size=1, max_size=3),

@@ -131,6 +131,7 @@ async def test_a_first_click_near_the_views_edge_shows_its_opening() -> None:
         assert all(top <= j * rows and (j + 1) * rows <= top + view.height for _, j in opened)
 
 
+@pytest.mark.slow  # 89 key presses, each waited for: ~6 s of wall
 async def test_the_view_scrolls_before_the_cursor_reaches_its_edge() -> None:
     app = big_app()
     async with app.run_test(size=(120, 40)) as pilot:
