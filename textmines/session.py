@@ -8,17 +8,14 @@ imports Textual, so all of this is tested without a screen.
 
 from __future__ import annotations
 
-import hashlib
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textmines.engine import ActionKind, Change, Game, Status
-from textmines.engine.metrics import GameMetrics, game_metrics
-from textmines.records import record_for
 from textmines.store.saves import (
     GAME_ID_KEY,
     LoadedGame,
@@ -28,7 +25,12 @@ from textmines.store.saves import (
     save_game,
     save_own_game,
 )
-from textmines.store.stats import BestTime, Group, Outcome, StatsError, StatsStore
+from textmines.store.stats import Group, Outcome, StatsError, StatsStore
+
+# What only a game's end needs is imported there (``_finish``, ``_record``), not at start.
+if TYPE_CHECKING:
+    from textmines.engine.metrics import GameMetrics
+    from textmines.store.stats import BestTime
 
 
 def utc_now() -> datetime:
@@ -197,6 +199,8 @@ class GameSession:
         return self.started_at is not None
 
     def _finish(self) -> Finish:
+        from textmines.engine.metrics import game_metrics  # see the imports above
+
         won = self.game.status == Status.WON
         metrics = game_metrics(self.game)
         previous = None
@@ -232,6 +236,8 @@ class GameSession:
         return self._record(Outcome.ABANDONED)
 
     def _record(self, outcome: Outcome, metrics: GameMetrics | None = None) -> str | None:
+        from textmines.records import record_for  # see the imports above
+
         self.recorded = True
         notice = None
         waiting = False
@@ -333,6 +339,8 @@ class GameSession:
     def _keep_elsewhere(self, save_path: Path) -> str:
         """Save the game in the system's temporary folder, its save file's place being
         unwritable; says where it went (or that it could not), and what the old save is."""
+        import hashlib  # here: only this rescue needs it, not the start
+
         digest = hashlib.sha256(self.game_id.encode("utf-8")).hexdigest()[:16]
         target = Path(tempfile.gettempdir()) / f"textmines-saved-game-{digest}.json"
         # Neither saved nor recorded: this copy is all there is of the game. Moved into

@@ -8,13 +8,14 @@ today's ID shares today's board.
 
 from __future__ import annotations
 
-import hashlib
 from datetime import UTC, date, datetime
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from textmines.engine.board_id import BoardId
 from textmines.engine.game import Game
 from textmines.engine.presets import PRESETS
+
+if TYPE_CHECKING:
+    from textmines.engine.board_id import BoardId
 
 #: The size of every daily board, and the first click made on it.
 SIZE: Final = PRESETS["expert"].size
@@ -29,12 +30,16 @@ def daily_day(moment: datetime) -> date:
 
 def daily_seed(day: date) -> int:
     """The seed of ``day``'s board: the first 8 bytes of a SHA-256 of the date."""
+    import hashlib  # here: the app imports this module at start, but deals a daily board rarely
+
     digest = hashlib.sha256(f"textmines daily {day.isoformat()}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
 def daily_board(day: date) -> BoardId:
     """``day``'s board, its first click made in the middle."""
+    from textmines.engine.board_id import BoardId  # here: the app needs daily_day at start, not IDs
+
     width, height, mines = SIZE
     game = Game(width, height, mines, seed=daily_seed(day), first_click="opening", no_guess=True)
     game.reveal(*FIRST)

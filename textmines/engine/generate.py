@@ -13,19 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textmines.engine.board import Board, neighbour_indices
-from textmines.engine.noguess import (
-    DealCancelled,
-    DealProgress,
-    find_no_guess_board,
-    safety_clock_for,
-    work_limit_for,
-)
 from textmines.engine.presets import check_board, effective_first_click
 
+if TYPE_CHECKING:
+    from textmines.engine.noguess import DealProgress
+
 __all__ = [
-    "DealCancelled",
     "DealProgress",
     "deal_board",
     "place_mines",
@@ -119,6 +115,9 @@ def place_mines_no_guess(
     boards): when it returns True, ``DealCancelled`` is raised. ``on_progress`` hears
     after each layout tried.
     """
+    # Here, not at the top: the no-guess search is loaded by the first no-guess deal only.
+    from textmines.engine.noguess import find_no_guess_board, work_limit_for
+
     check_board(width, height, mines, first_click)
     return find_no_guess_board(
         partial(place_mines, width, height, mines, first_index, rng, first_click),
@@ -154,6 +153,8 @@ def deal_board(
     """
     if not no_guess:
         return place_mines(width, height, mines, first_index, rng, first_click), True
+    from textmines.engine.noguess import safety_clock_for  # loaded by a no-guess deal only
+
     return place_mines_no_guess(
         width,
         height,

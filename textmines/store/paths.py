@@ -7,7 +7,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
 import tempfile
 from collections.abc import Mapping
@@ -37,6 +36,8 @@ def is_profile_id(text: str) -> bool:
 
 def new_profile_id() -> str:
     """A new browser profile's id, unguessable (it is all that names the profile)."""
+    import secrets  # here: secrets brings hmac and hashlib, which a game's start never needs
+
     return secrets.token_hex(16)
 
 

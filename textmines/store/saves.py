@@ -19,8 +19,6 @@ Two textmines at once
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import stat
 import time
 import uuid
@@ -99,6 +97,8 @@ def _game_id(document: object) -> str:
 
 def waiting_path(path: Path, game_id: str) -> Path:
     """Where a game waits while ``path`` holds another game: ``saved-game-<hash>.json``."""
+    import hashlib  # here: only a save that finds another game's file needs it, not the start
+
     digest = hashlib.sha256(game_id.encode("utf-8")).hexdigest()[:16]
     return path.with_name(f"{path.stem}-{digest}{path.suffix}")
 
@@ -136,6 +136,8 @@ def save_game(
     """
     if game.status.is_over:
         raise ValueError(f"a {game.status} game is over and is not saved")
+    import json  # here, as in _holder and _parse: a start without a saved game needs none
+
     moment = (now or datetime.now(UTC)).astimezone(UTC)
     document = {
         "format": SAVE_FILE_FORMAT,
@@ -167,6 +169,8 @@ def _holder(path: Path) -> str | None:
         return None
     except OSError:
         return "?"
+    import json  # here: see save_game
+
     try:
         return _game_id(json.loads(raw.decode("utf-8")))
     except (ValueError, RecursionError):
@@ -263,6 +267,8 @@ def _moment(value: object, key: str) -> datetime | None:
 
 
 def _parse(raw: bytes, clock: Clock) -> LoadedGame:
+    import json  # here: see save_game
+
     try:
         document = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

@@ -16,8 +16,6 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any, Final
 
-import tomli_w
-
 from textmines.engine.presets import (
     FIRST_CLICK_RULES,
     MAX_SIDE,
@@ -310,6 +308,8 @@ def save_settings(path: Path, settings: Settings) -> None:
     """Write ``settings`` to ``path`` atomically, creating its directory. Raises ``OSError``,
     ``ReadOnlyFile`` (a ``PermissionError``) for a file the user made read-only, which is
     never replaced."""
+    import tomli_w  # here: settings are read at every start, written only when they change
+
     document: dict[str, Any] = {
         field.name: getattr(settings, field.name)
         for field in fields(settings)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import tomli_w
-
 from textmines.themes.load import find_bundled_dir
 from textmines.themes.model import TABLES, MinesTheme, theme_values
 
@@ -50,6 +48,8 @@ def export_theme(theme: MinesTheme) -> str:
 
     Every key is written, so the file needs no base; the header says how to trim it.
     """
+    import tomli_w  # here: the package loads at every start, a theme is exported rarely
+
     values = theme_values(theme)
     document: dict[str, dict[str, Any]] = {
         table: {key: theme.name if key == "name" else values[(table, key)] for key in keys}

@@ -43,18 +43,9 @@ Modules
     game is ``textmines.records``. Import from this package: every public name is here.
 """
 
+from typing import TYPE_CHECKING
+
 from textmines.store.stats.errors import StatsError
-from textmines.store.stats.figures import (
-    BEST_TIMES,
-    NO_STREAK,
-    RECENT_WINS,
-    BestTime,
-    DailyStats,
-    DayResult,
-    GroupStats,
-    StoredReplay,
-    Streak,
-)
 from textmines.store.stats.opening import (
     BUSY_TIMEOUT,
     SQLITE_HEADER_SIZE,
@@ -71,6 +62,45 @@ from textmines.store.stats.records import (
 )
 from textmines.store.stats.schema import MIGRATIONS, SCHEMA_VERSION, utc_text
 from textmines.store.stats.store import StatsStore
+
+# The figures load with their first reader (the statistics screen), not with the store: a
+# game's start needs none of them (``__getattr__`` below).
+if TYPE_CHECKING:
+    from textmines.store.stats.figures import (
+        BEST_TIMES,
+        NO_STREAK,
+        RECENT_WINS,
+        BestTime,
+        DailyStats,
+        DayResult,
+        GroupStats,
+        StoredReplay,
+        Streak,
+    )
+
+_FIGURES = frozenset(
+    {
+        "BEST_TIMES",
+        "NO_STREAK",
+        "RECENT_WINS",
+        "BestTime",
+        "DailyStats",
+        "DayResult",
+        "GroupStats",
+        "StoredReplay",
+        "Streak",
+    }
+)
+
+
+def __getattr__(name: str) -> object:
+    """The names of ``figures``, imported on first use."""
+    if name in _FIGURES:
+        from textmines.store.stats import figures
+
+        return getattr(figures, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BEST_TIMES",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import json
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -17,9 +16,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from textmines.engine.metrics import STNB_CONSTANTS
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE
 from textmines.store.paths import (
     describe_os_error,
@@ -28,17 +26,6 @@ from textmines.store.paths import (
     write_atomic,
 )
 from textmines.store.stats.errors import StatsError, describe_sqlite_error, is_busy
-from textmines.store.stats.figures import (
-    BEST_TIMES,
-    RECENT_WINS,
-    BestTime,
-    DailyStats,
-    DayResult,
-    GroupStats,
-    StoredReplay,
-    daily_figures,
-    streaks,
-)
 from textmines.store.stats.records import OUTCOMES, GameRecord, Group, Outcome
 from textmines.store.stats.schema import (
     COLUMNS,
@@ -53,6 +40,11 @@ from textmines.store.stats.schema import (
     transaction,
     utc_text,
 )
+
+# The figures (``figures``) are imported where they are read, not here: a game's start opens
+# the store to write, and the statistics screen is the one reader.
+if TYPE_CHECKING:
+    from textmines.store.stats.figures import BestTime, DailyStats, GroupStats, StoredReplay
 
 # A game is the same game if it started at the same moment on the same board with the same seed:
 # a resumed game keeps its start time, so a game recorded just before a crash (and resumed from
@@ -275,6 +267,8 @@ class StatsStore:
     def _keep_pending_in_file(self) -> None:
         # Best effort: with the database locked and the folder unwritable there is no place
         # left to keep them.
+        import json  # here, as in take_pending_file: only kept games need it, rarely
+
         with contextlib.suppress(OSError, ValueError, TypeError):
             rows = [_to_json(row) for row in self._pending]
             write_atomic(self._pending_file, json.dumps(rows).encode("utf-8"))
@@ -285,7 +279,10 @@ class StatsStore:
         A file that cannot be read is moved aside. Returns a notice only if that happened.
         """
         try:
-            rows = json.loads(read_regular_file(self._pending_file, MAX_PENDING_BYTES))
+            raw = read_regular_file(self._pending_file, MAX_PENDING_BYTES)
+            import json  # here: most starts find no file (see _keep_pending_in_file)
+
+            rows = json.loads(raw)
             if not isinstance(rows, list):
                 raise ValueError("not a list of games")
             checked = [_from_json(row) for row in rows]
@@ -453,6 +450,8 @@ class StatsStore:
                     f"Game {number} in {self.path} is damaged: its {name} is {_shown(value)},"
                     " which textmines never writes (edited by hand?)"
                 )
+        from textmines.store.stats.figures import StoredReplay  # see the imports above
+
         return StoredReplay(
             number, parse_utc(started), parse_utc(ended), Outcome(outcome), bool(assisted), data
         )
@@ -477,6 +476,8 @@ class StatsStore:
     def daily_stats(self) -> DailyStats:
         """The daily boards' figures, from the try that counted on each day. A win with help
         (hints, autoplay) is that day's ``assisted``: no day won, and it ends a streak."""
+        from textmines.store.stats.figures import DayResult, daily_figures  # see the imports
+
         with self._reading() as connection:
             rows = connection.execute(
                 "SELECT daily, practice, outcome, time_ms, assisted FROM games"
@@ -518,6 +519,8 @@ class StatsStore:
         self, connection: sqlite3.Connection, group: Group, left_out: Sequence[int]
     ) -> _GroupRows:
         """What the figures of ``group`` are made of, its rows ``left_out`` left out."""
+        from textmines.store.stats.figures import BEST_TIMES, RECENT_WINS  # see the imports
+
         params = _group_params(group)
         # The rowid is in every index: leaving rows out keeps each query on its own index.
         skip = f" AND id NOT IN ({', '.join(map(str, left_out))})" if left_out else ""
@@ -559,6 +562,8 @@ class StatsStore:
         is no date (``skip`` leaves rows out as in ``_group_rows``)."""
         # The conditions are checked row by row in time order: only up to ``limit`` good rows
         # (and the damaged ones before them) are read.
+        from textmines.store.stats.figures import BestTime  # see the imports above
+
         rows = connection.execute(
             f"SELECT ended_at, time_ms, bbbv, bbbv_per_s, id FROM games WHERE {_CLEAN_WINS}"
             f" AND {SOUND_GAME} AND {SOUND_WIN}{skip} ORDER BY time_ms, ended_at, id",
@@ -579,6 +584,9 @@ class StatsStore:
         return best, damaged
 
     def _group_stats(self, connection: sqlite3.Connection, group: Group) -> GroupStats:
+        from textmines.engine.metrics import STNB_CONSTANTS  # see the imports above
+        from textmines.store.stats.figures import GroupStats, streaks
+
         found = self._group_rows(connection, group, ())
         if found.suspect:
             params = _group_params(group) * 2
