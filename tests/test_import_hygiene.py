@@ -39,3 +39,29 @@ def test_cli_version(capsys: object) -> None:
     )
     assert result.returncode == 0
     assert result.stdout.startswith("textmines ")
+
+
+#: Modules a game's first frame does not need: each loads where it is first used (a game's
+#: end, the statistics screen, a replay, a no-guess deal, the end-of-game box). Issue 36.10:
+#: start-up had crept from 1.12x to 1.40x the trivial Textual app (benchmarks/startup.py).
+NOT_AT_START = (
+    "textmines.engine.metrics",
+    "textmines.engine.noguess",
+    "textmines.records",
+    "textmines.replays.evf",
+    "textmines.store.stats.figures",
+    "textmines.ui.screens.game_over",
+)
+
+
+def test_a_start_loads_only_what_its_first_frame_needs() -> None:
+    # The app as the command line makes it, short of running it, in a fresh process.
+    code = (
+        "import sys, textmines.cli, textmines.ui.app;"
+        "textmines.ui.app.TextminesApp();"
+        f"print(sorted(set(sys.modules) & set({NOT_AT_START!r})))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"

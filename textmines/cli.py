@@ -27,7 +27,7 @@ from textmines.store.paths import (
 )
 from textmines.store.saves import LoadedGame, load_game
 from textmines.store.settings import load_settings
-from textmines.store.stats import StatsError, StatsStore, StoredReplay, open_stats
+from textmines.store.stats import StatsError, StatsStore, open_stats
 from textmines.themes import (
     DEFAULT_THEME,
     MinesTheme,
@@ -38,9 +38,11 @@ from textmines.themes import (
     resolve_theme_arg,
 )
 
+# What a game's start does not need loads where it is used (issue 36.10: start-up).
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
     from textmines.replays.recording import Recording
+    from textmines.store.stats import StoredReplay
     from textmines.ui.app import TextminesApp
 
 

@@ -3,10 +3,14 @@ box's title and figures. Plain functions of the finished game, its session and `
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textmines.engine import Status
-from textmines.engine.metrics import GameMetrics
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.ui.numbers import format_seconds
+
+if TYPE_CHECKING:
+    from textmines.engine.metrics import GameMetrics  # loaded by a game's end, not the start
 
 
 def won_line(session: GameSession, metrics: GameMetrics, finish: Finish | None) -> str:

@@ -19,10 +19,8 @@ from textual.screen import Screen
 
 from textmines.config import GameConfig, settings_with_config
 from textmines.engine import ActionKind, Game, Status
-from textmines.engine.board_id import BoardId, board_id_of, shared_board_of
 from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
-from textmines.engine.metrics import game_metrics
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.saves import LoadedGame
 from textmines.store.stats import Outcome, StatsError, StatsStore
@@ -42,6 +40,7 @@ from textmines.ui.status import StatusLine
 from textmines.ui.zoom import COMPACT_HEIGHT
 
 if TYPE_CHECKING:
+    from textmines.engine.board_id import BoardId
     from textmines.engine.game import Deal
 
 #: Below this the layout cannot show a useful board: a message replaces it.
@@ -172,6 +171,8 @@ class GameFlow:
         """The same mines again, with the same first click made, the same rules and ID (a
         board not yet dealt is simply dealt again). A daily board stays the day's (a practice
         try). A win on a board whose mines the player saw sets no record."""
+        from textmines.engine.board_id import shared_board_of  # a restart only
+
         old = self.session
         shared = shared_board_of(old.game)
         if shared is None:
@@ -294,6 +295,8 @@ class GameFlow:
             beside=lambda: panel.region,
             details=game_details(finish.metrics),
         )
+        from textmines.engine.board_id import board_id_of  # a game's end only
+
         box.board_id = board_id_of(game)
         box.board = game.board
         box.on_face = host.header.face_at_screen
@@ -311,6 +314,8 @@ class GameFlow:
         status = host.status_line
         if game.status == Status.WON:
             # Worked out once when the game ended; again only to redraw the line later.
+            from textmines.engine.metrics import game_metrics  # not at start: a won game only
+
             metrics = finish.metrics if finish is not None else game_metrics(game)
             status.show(won_line(self.session, metrics, finish), Outcome.WON)
         elif game.status == Status.LOST:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from textmines.engine.metrics import GameMetrics
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textmines.engine.metrics import GameMetrics  # loaded by a game's end, not the start
 
 
 def format_seconds(milliseconds: float) -> str:

@@ -12,7 +12,7 @@ from textual.binding import Binding
 
 from textmines.store.settings import Settings
 from textmines.ui.board import MOUSE_CONTROLS, BoardView
-from textmines.ui.game_keys import GAME_KEYS
+from textmines.ui.game_keys import GAME_KEYS, GAME_OVER_KEYS
 from textmines.ui.keymap import Action, KeyMap, actions, hint_texts, kept_keys, key_label, resolve
 from textmines.ui.status import GAME_OVER_HINTS, HINTS
 
@@ -35,14 +35,12 @@ class PlayerKeys:
         """Put the preset and the [keys] entries of ``settings`` in effect over the bindings'
         own keys. Returns a warning for each entry that cannot be used (``source`` names the
         settings' file in it)."""
-        from textmines.ui.screens.game_over import GameOverScreen
-
         self.keymap, warnings = resolve(
             key_actions(),
             settings.key_preset,
             settings.keys,
             source,
-            kept_keys([("the game-over box", GameOverScreen.BINDINGS)]),
+            kept_keys([("the game-over box", GAME_OVER_KEYS)]),
         )
         self.app.set_keymap(self.keymap.textual())
         self.status_hints = {

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, BinaryIO, Protocol, TypeVar
 
 from textual.screen import Screen
 
-from textmines.replays.recording import Recording, RecordingError
 from textmines.store.paths import describe_os_error
-from textmines.store.stats import StatsError, StatsStore, StoredReplay
+from textmines.store.stats import StatsError, StatsStore
 from textmines.ui.host import GameHost
 
 if TYPE_CHECKING:
     from textmines.replays.foreign import ForeignReplay
+    from textmines.replays.recording import Recording
+    from textmines.store.stats import StoredReplay  # the figures load with their first reader
     from textmines.themes import MinesTheme
 
 ScreenResult = TypeVar("ScreenResult")
@@ -64,6 +65,8 @@ class ReplayController:
     def watch(self) -> None:
         """Watch the game just played (or the one in play, so far); before a first reveal,
         the last recorded game."""
+        from textmines.replays.recording import Recording  # loaded by a replay, not the start
+
         game = self.app.game
         if game.board is not None and game.actions:
             label = self.app.session.group.label
@@ -126,6 +129,8 @@ class ReplayController:
     def _stored_recording(self, game_id: int | None) -> tuple[Recording, StoredReplay] | None:
         """Recorded game ``game_id`` (None: the last game with a recording) from the
         statistics; None, and a toast saying why, if there is none."""
+        from textmines.replays.recording import Recording, RecordingError  # see watch
+
         stats = self.app.stats
         try:
             stored = None if stats is None else stats.stored_replay(game_id)

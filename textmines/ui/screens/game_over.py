@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from textmines.engine.board import Board
+from textmines.ui.game_keys import GAME_OVER_KEYS
 
 #: What the player chose: a new board, the same board again, or just looking at the board.
 Choice = Literal["new", "restart", "replay"] | None
@@ -41,18 +42,7 @@ class GameOverScreen(ModalScreen[Choice]):
     region on the screen.
     """
 
-    # The game's ids: the player's keys for a new game, a restart and the replay (the status
-    # line names them) work here too.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n,f2", "choose('new')", "Play again", show=False, id="app.new_game"),
-        Binding("r", "choose('restart')", "Restart", show=False, id="app.restart"),
-        Binding("w", "choose('replay')", "Watch the replay", show=False, id="app.watch_replay"),
-        Binding("d", "details", "Details", show=False),
-        Binding("c", "copy_id", "Copy the board ID", show=False),
-        Binding("escape,q", "choose(None)", "Close", show=False),
-        Binding("left", "app.focus_previous", "Previous button", show=False),
-        Binding("right", "app.focus_next", "Next button", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(GAME_OVER_KEYS)  # see game_keys
 
     DEFAULT_CSS = """
     GameOverScreen { align: center bottom; background: transparent; }
