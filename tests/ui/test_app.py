@@ -101,6 +101,7 @@ async def test_space_reveals_enter_chords_f_and_plus_mark() -> None:
         assert app.game.cell(1, 4) == "#"  # flag -> ? -> covered
 
 
+@pytest.mark.slow
 async def test_the_boards_keys_go_to_a_dialog_or_menu_over_it() -> None:
     """The board's keys take effect as they arrive (priority bindings), but only while the
     board's screen is on top: over it, a menu or a dialog gets them."""
@@ -155,6 +156,7 @@ async def test_mouse_right_ctrl_middle_double_click() -> None:
         assert app.game.is_revealed(1, 5)
 
 
+@pytest.mark.slow
 async def test_left_click_on_a_number_chords_only_with_the_option() -> None:
     app = make_app(left_click_chords=False)
     async with app.run_test() as pilot:
@@ -204,6 +206,7 @@ async def test_the_smiley_plays_again_from_the_game_over_box_in_one_click() -> N
         assert app.game is not old and app.game.status == "ready"
 
 
+@pytest.mark.slow
 async def test_won_game_and_the_board_ignores_clicks_after() -> None:
     clock = FakeClock()
     app = make_app(clock)
@@ -223,6 +226,7 @@ async def test_won_game_and_the_board_ignores_clicks_after() -> None:
         assert app.game.view_text() == view
 
 
+@pytest.mark.slow
 async def test_a_won_games_figures_are_worked_out_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -304,6 +308,7 @@ async def test_restart_keeps_the_mines_the_first_click_and_the_board_id() -> Non
         assert app.game.board is None and "Restarted" not in app.status_line.modes
 
 
+@pytest.mark.slow
 async def test_a_win_on_a_restarted_board_sets_no_best_time(tmp_path: Path) -> None:
     from textmines.store.stats import Group
 
@@ -355,6 +360,7 @@ async def test_losing_focus_pauses() -> None:
         assert app.game.clock.paused
 
 
+@pytest.mark.slow
 async def test_help_lists_every_binding() -> None:
     app = make_app()
     async with app.run_test(size=(100, 50)) as pilot:
@@ -381,6 +387,7 @@ async def test_help_lists_every_binding() -> None:
         assert isinstance(app.screen, InfoScreen)
 
 
+@pytest.mark.slow
 async def test_custom_dialog_validates_live() -> None:
     app = make_app()
     async with app.run_test(size=(80, 30)) as pilot:
@@ -409,6 +416,7 @@ async def test_custom_dialog_validates_live() -> None:
         assert app.game.mines == 150
 
 
+@pytest.mark.slow
 async def test_menus_by_keyboard_and_mouse() -> None:
     app = make_app()
     async with app.run_test(size=(80, 30)) as pilot:
@@ -423,6 +431,7 @@ async def test_menus_by_keyboard_and_mouse() -> None:
         assert app.config.question_marks is False and app.game.question_marks is False
 
 
+@pytest.mark.slow
 async def test_command_palette_offers_the_menu_actions() -> None:
     app = make_app()
     async with app.run_test(size=(80, 30)) as pilot:
@@ -445,6 +454,7 @@ async def test_command_palette_offers_the_menu_actions() -> None:
         await wait_until(pilot, lambda: app.game.mines == 99, "an Expert game")
 
 
+@pytest.mark.slow
 async def test_enter_pressed_twice_in_the_palette_runs_its_command_once() -> None:
     # Found by a player: Ctrl+P then Enter Enter within a frame ended textmines (Textual's
     # palette closed twice: ScreenStackError); slower, the command's dialog opened twice.
@@ -629,6 +639,7 @@ async def test_the_app_keeps_textuals_own_watch() -> None:
         assert seen == ["followed"]
 
 
+@pytest.mark.slow
 async def test_a_message_shows_once_when_a_dialog_opens_over_the_game() -> None:
     # Issue 34.17: a toast showed twice, dimmed on the game behind the dialog and again on
     # top of it, covering the dialog's buttons.
