@@ -91,6 +91,7 @@ async def test_overlay_shows_probabilities_after_every_move_and_hides() -> None:
         assert board.overlay is None
 
 
+@pytest.mark.slow
 async def test_autoplay_plays_to_the_end_and_stops_on_request() -> None:
     app = make_app(width=16, height=16, mines=40)
     async with app.run_test() as pilot:
@@ -270,6 +271,7 @@ async def test_a_solver_error_is_said_and_the_game_plays_on(
         assert app.game.status != "ready"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pace", "batched"), [(1, False), (0, True)])
 async def test_at_the_fastest_pace_autoplay_opens_every_certain_cell_at_once(
     pace: int, batched: bool
