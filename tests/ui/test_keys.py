@@ -79,6 +79,7 @@ async def test_the_game_over_box_takes_the_players_keys_for_what_comes_next() ->
         assert not app.game.status.is_over and app.game.board is None, "a new game"
 
 
+@pytest.mark.slow
 async def test_help_menus_and_hints_show_the_players_keys() -> None:
     app = make_app(settings=Settings(keys=(("board.mark", "m"), ("app.hint", "ctrl+h"))))
     async with app.run_test(size=(100, 40)) as pilot:
@@ -107,6 +108,7 @@ def select(screen: KeysScreen, action_id: str) -> None:
     table.move_cursor(row=[action.id for action in screen.actions].index(action_id))
 
 
+@pytest.mark.slow
 async def test_keys_screen_changes_a_key_and_saves_it(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     app = make_app(settings_path=path)
@@ -127,6 +129,7 @@ async def test_keys_screen_changes_a_key_and_saves_it(tmp_path: Path) -> None:
         assert "m flag" in app.query_one(StatusLine).hints
 
 
+@pytest.mark.slow
 async def test_keys_screen_escape_leaves_a_key_and_cancel_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     app = make_app(settings_path=path)
@@ -143,6 +146,7 @@ async def test_keys_screen_escape_leaves_a_key_and_cancel_changes_nothing(tmp_pa
         assert app.keys.keymap.keys_for("app.pause") == ("p",)
 
 
+@pytest.mark.slow
 async def test_keys_screen_presets_and_delete_go_back_to_the_presets_keys(
     tmp_path: Path,
 ) -> None:
@@ -166,6 +170,7 @@ async def test_keys_screen_presets_and_delete_go_back_to_the_presets_keys(
         assert app.board.cursor == (start[0] + 1, start[1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (100, 60)])
 async def test_keys_screen_fits_between_the_menu_bar_and_the_status_line(
     size: tuple[int, int],
@@ -182,6 +187,7 @@ async def test_keys_screen_fits_between_the_menu_bar_and_the_status_line(
             assert region.right <= size[0] and region.bottom <= box.bottom, selector
 
 
+@pytest.mark.slow
 async def test_keys_screen_esc_with_changes_asks_before_leaving_them(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     app = make_app(settings_path=path)
@@ -207,6 +213,7 @@ def test_a_keymap_gives_the_help_the_players_bindings() -> None:
     assert any(getattr(b, "key", "") == "ctrl+s" and b.action == "pause" for b in bindings)
 
 
+@pytest.mark.slow
 async def test_keys_screen_refuses_a_key_the_game_over_box_keeps() -> None:
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
