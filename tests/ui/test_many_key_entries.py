@@ -27,6 +27,7 @@ def write_keys(path: Path, count: int) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [2_000, 50_000])
 async def test_thousands_of_bad_key_entries_are_one_warning_and_the_game_starts(
     tmp_path: Path, count: int
