@@ -102,6 +102,7 @@ async def test_the_clock_stops_while_the_terminal_is_too_small() -> None:
         assert app.game.elapsed_ms == pytest.approx(3000)
 
 
+@pytest.mark.slow
 async def test_a_dialog_over_a_paused_game_keeps_it_paused() -> None:
     clock = FakeClock()
     app = make_app(clock)
@@ -119,6 +120,7 @@ async def test_a_dialog_over_a_paused_game_keeps_it_paused() -> None:
 
 
 # ---------------------------------------------------------------------------- focus in dialogs
+@pytest.mark.slow
 async def test_the_custom_dialog_takes_typing_at_once() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -147,6 +149,7 @@ async def test_the_custom_dialog_takes_a_burst_of_keys_across_its_fields() -> No
         assert [field.value for field in dialog.query(Input)] == ["20", "15", "40"]
 
 
+@pytest.mark.slow
 async def test_the_statistics_tabs_follow_left_and_right_at_once(tmp_path: Path) -> None:
     from textmines.ui.screens.statistics import StatisticsScreen
 
@@ -166,6 +169,7 @@ async def test_the_statistics_tabs_follow_left_and_right_at_once(tmp_path: Path)
         assert screen.active_tab == "daily", "round from the first tab to the last"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
 async def test_help_scrolls_at_once_and_shows_its_close_button(size: tuple[int, int]) -> None:
     from textual.containers import Vertical, VerticalScroll
@@ -199,6 +203,7 @@ def test_help_names_keys_in_the_case_they_are_typed() -> None:
 
 
 # ---------------------------------------------------------------------------- small terminals
+@pytest.mark.slow
 async def test_the_custom_dialog_fits_a_40x12_terminal() -> None:
     from textual.widgets import Button
 
@@ -317,6 +322,7 @@ async def test_a_message_over_the_board_lets_the_click_through_to_the_cell() -> 
         assert app.game.cell(x, y) == "F"
 
 
+@pytest.mark.slow
 async def test_after_a_keyboard_loss_the_exploded_mine_stays_red_under_the_cursor() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -383,6 +389,7 @@ def test_the_game_over_box_goes_beside_the_panel_where_it_fits() -> None:
     assert place_beside(Region(0, 1, 200, 50), box, screen) is None  # at the foot, over it
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
 async def test_the_game_over_box_leaves_the_face_and_counters_in_sight(
     size: tuple[int, int],
@@ -402,6 +409,7 @@ async def test_the_game_over_box_leaves_the_face_and_counters_in_sight(
         assert box.y >= 1 and box.bottom <= size[1] - 1, "menu bar and status line in sight"
 
 
+@pytest.mark.slow
 async def test_the_game_over_box_is_placed_again_when_the_terminal_is_resized() -> None:
     # Issue 34.14: after 80x24 -> 120x40 -> 200x60 the box covered the face and the timer or
     # the counter (it kept the place worked out for the first size); at 120x40 it covered
@@ -493,6 +501,7 @@ async def test_closing_the_app_as_the_game_over_box_opens_is_clean(won: bool) ->
     # Leaving run_test re-raises whatever failed in the app while it closed.
 
 
+@pytest.mark.slow
 async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_enter() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -649,6 +658,7 @@ async def wait_for_deal(pilot: Pilot[None]) -> None:
     raise AssertionError("the deal did not finish")
 
 
+@pytest.mark.slow
 async def test_a_slow_no_guess_deal_keeps_the_screen_alive_and_can_be_cancelled() -> None:
     from textual.widgets import ProgressBar
 
@@ -693,6 +703,7 @@ async def test_autoplay_waits_for_a_no_guess_deal() -> None:
         assert app.game.status == "won", "a no-guess board is won by autoplay alone"
 
 
+@pytest.mark.slow
 async def test_a_long_win_title_stays_on_one_line_and_3bv_per_second_reads_the_same_twice() -> None:
     # Seen in play: "Custom 30x16/150, no-guess cleared!" wrapped in a box that had the room,
     # and the box said 7.75 3BV/s where the status line said 7.8.
