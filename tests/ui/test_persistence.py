@@ -47,6 +47,7 @@ def app_with_files(tmp_path: Path, clock: FakeClock, **kwargs: object) -> Textmi
     )
 
 
+@pytest.mark.slow
 async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path) -> None:
     clock = FakeClock()
     app = app_with_files(tmp_path, clock)
@@ -112,6 +113,7 @@ async def test_a_new_game_mid_play_records_the_old_one_as_abandoned(tmp_path: Pa
     assert store.count() == 2
 
 
+@pytest.mark.slow
 async def test_a_new_best_time_is_celebrated_with_the_previous_best(tmp_path: Path) -> None:
     clock = FakeClock()
     app = app_with_files(tmp_path, clock)
@@ -131,6 +133,7 @@ async def test_a_new_best_time_is_celebrated_with_the_previous_best(tmp_path: Pa
             await pilot.press("n")  # a restarted board would set no record
 
 
+@pytest.mark.slow
 async def test_a_save_that_cannot_be_written_is_said_before_quitting(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -246,6 +249,7 @@ async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path:
         assert not isinstance(app.screen, StatisticsScreen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
 def test_closing_the_terminal_or_a_kill_saves_the_game(tmp_path: Path, stop: int) -> None:
     """The real program in a pseudo-terminal, stopped with SIGHUP (the terminal closed),
@@ -296,6 +300,7 @@ async def test_settings_that_cannot_be_written_are_said_once(tmp_path: Path) -> 
         assert app.config.question_marks, "the choice still applies to this run"
 
 
+@pytest.mark.slow
 def test_closing_the_terminal_during_autoplay_on_a_big_board_exits(tmp_path: Path) -> None:
     """Issue 18 item 12: the terminal goes away (its side of the pseudo-terminal closed, then
     SIGHUP) while autoplay works on a big board: the game is saved and the process
