@@ -31,6 +31,7 @@ async def open_replay(pilot: Pilot[None], recording: Recording, title: str) -> R
     return screen
 
 
+@pytest.mark.slow
 async def test_watch_the_game_just_won_from_start_to_end() -> None:
     clock = FakeClock()
     app = make_app(clock)
@@ -77,6 +78,7 @@ async def test_a_lost_game_ends_on_its_red_mine_not_on_the_mark_of_the_cell_acte
         assert screen.done == 0 and "█" not in str(bar.render())
 
 
+@pytest.mark.slow
 async def test_a_terminal_too_small_for_the_replay_says_what_it_needs() -> None:
     # Found by a player: at 40x12 the board was cropped, with pieces of scroll bars.
     recording = Recording.of(played_game(9, 9, 10, 4))
@@ -182,6 +184,7 @@ def test_a_truncated_export_is_refused(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------- from elsewhere
+@pytest.mark.slow
 async def test_a_best_time_opens_its_replay_from_the_statistics(tmp_path: Path) -> None:
     from textmines.ui.screens.statistics import StatisticsScreen
 
@@ -203,6 +206,7 @@ async def test_a_best_time_opens_its_replay_from_the_statistics(tmp_path: Path) 
         assert isinstance(app.screen, StatisticsScreen), "back where the player was"
 
 
+@pytest.mark.slow
 async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path) -> None:
     app = make_app(replays_dir=tmp_path / "replays")
     async with app.run_test(size=(100, 35)) as pilot:
@@ -217,6 +221,7 @@ async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path) -> None:
         assert not any("Replay written to" in n.message for n in app.toasts)
 
 
+@pytest.mark.slow
 async def test_in_a_browser_an_export_says_the_browser_downloads_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -243,6 +248,7 @@ async def test_in_a_browser_an_export_says_the_browser_downloads_it(
         assert str(tmp_path) not in said()  # the server's folder means nothing in a browser
 
 
+@pytest.mark.slow
 async def test_f1_lists_the_viewers_keys_and_playback_waits_behind_it() -> None:
     from rich.console import Console
     from textual.widgets import Static
@@ -278,6 +284,7 @@ async def test_f1_lists_the_viewers_keys_and_playback_waits_behind_it() -> None:
         assert app.screen is viewer
 
 
+@pytest.mark.slow
 async def test_d_shows_the_competitive_figures_in_the_game_over_box() -> None:
     from textual.widgets import Static
 
@@ -308,6 +315,7 @@ async def test_d_shows_the_competitive_figures_in_the_game_over_box() -> None:
         assert "Time" in str(figures.render())
 
 
+@pytest.mark.slow
 async def test_open_replay_reads_a_file_and_a_bad_one_leaves_the_game_alone(
     tmp_path: Path,
 ) -> None:
@@ -400,6 +408,7 @@ def test_snapshot_of_the_viewer(snap_compare: Any) -> None:
     assert snap_compare(make_app(), terminal_size=(100, 35), run_before=halfway)
 
 
+@pytest.mark.slow
 def test_snapshot_of_the_details(snap_compare: Any) -> None:
     clock = FakeClock()
 
@@ -414,6 +423,7 @@ def test_snapshot_of_the_details(snap_compare: Any) -> None:
     assert snap_compare(make_app(clock), terminal_size=(100, 35), run_before=won_with_details)
 
 
+@pytest.mark.slow
 async def test_export_best_writes_the_best_times_game_from_the_statistics(
     tmp_path: Path,
 ) -> None:
@@ -439,6 +449,7 @@ async def test_export_best_writes_the_best_times_game_from_the_statistics(
         assert any("Already exported" in n.message for n in app.toasts)
 
 
+@pytest.mark.slow
 async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face() -> None:
     from tests.helpers import cell_offset
 
@@ -467,6 +478,7 @@ async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face()
         assert screen.header.face == "normal" or screen.game.status.is_over
 
 
+@pytest.mark.slow
 async def test_the_viewer_draws_led_digits_only_where_the_header_is_wide_enough() -> None:
     recording = Recording.of(played_game(9, 9, 10, 4))
     for size, led in (((80, 24), False), ((200, 60), True)):
