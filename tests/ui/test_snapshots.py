@@ -60,6 +60,7 @@ def test_lost(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=lose)
 
 
+@pytest.mark.slow
 def test_menu_open(snap_compare: Any) -> None:
     assert snap_compare(make_app(), press=["f10", "right"], terminal_size=(80, 24))
 
@@ -103,5 +104,6 @@ def test_small_terminal(snap_compare: Any) -> None:
     assert snap_compare(make_app(), press=["space"], terminal_size=(40, 12))
 
 
+@pytest.mark.slow
 def test_keys_screen(snap_compare: Any) -> None:
     assert snap_compare(make_app(), press=["alt+o", "end", "enter"], terminal_size=(80, 24))
