@@ -152,6 +152,7 @@ async def test_tabs_and_first_tab(store: StatsStore) -> None:
         assert screen.active_tab == "beginner"
 
 
+@pytest.mark.slow
 async def test_the_keys_at_the_foot_show_whole_or_give_the_buttons_their_room(
     store: StatsStore,
 ) -> None:
@@ -216,6 +217,7 @@ async def test_no_guess_games_are_a_section_of_their_own(store: StatsStore) -> N
         assert "15.0 s" in figures(no_guess) and "15.0 s" not in figures(plain)
 
 
+@pytest.mark.slow
 async def test_empty_tab_and_group_without_wins(store: StatsStore) -> None:
     screen = StatisticsScreen(store)
     async with Host(screen).run_test(size=(100, 32)) as pilot:
@@ -228,6 +230,7 @@ async def test_empty_tab_and_group_without_wins(store: StatsStore) -> None:
         assert not expert.query(".caption")
 
 
+@pytest.mark.slow
 async def test_custom_boards_are_listed_and_picked(store: StatsStore) -> None:
     screen = StatisticsScreen(store)
     async with Host(screen).run_test(size=(100, 32)) as pilot:
@@ -243,6 +246,7 @@ async def test_custom_boards_are_listed_and_picked(store: StatsStore) -> None:
         assert "30.0 s" in figures(wide)
 
 
+@pytest.mark.slow
 async def test_tabs_are_read_only_when_shown(store: StatsStore) -> None:
     asked: list[Group] = []
     original = store.group_stats
@@ -261,6 +265,7 @@ async def test_tabs_are_read_only_when_shown(store: StatsStore) -> None:
         assert asked == [BEGINNER, BEGINNER_NG, EXPERT]
 
 
+@pytest.mark.slow
 async def test_initial_group_picks_tab_board_and_marks_it(store: StatsStore) -> None:
     screen = StatisticsScreen(store, initial_group=WIDE)
     async with Host(screen).run_test(size=(100, 32)) as pilot:
@@ -286,6 +291,7 @@ async def test_without_games_every_tab_says_so(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------- resetting
+@pytest.mark.slow
 async def test_reset_one_group_asks_first(store: StatsStore) -> None:
     screen = StatisticsScreen(store)
     host = Host(screen)
@@ -310,6 +316,7 @@ async def test_reset_one_group_asks_first(store: StatsStore) -> None:
     assert host.results == [True]
 
 
+@pytest.mark.slow
 async def test_reset_all(store: StatsStore) -> None:
     screen = StatisticsScreen(store)
     host = Host(screen)
@@ -327,6 +334,7 @@ async def test_reset_all(store: StatsStore) -> None:
         assert screen.query_one("#reset-all", Button).disabled
 
 
+@pytest.mark.slow
 async def test_a_failed_reset_is_reported_and_keeps_the_figures(store: StatsStore) -> None:
     store.reset = lambda group=None: "Statistics not reset: x: the disk is full"  # type: ignore[method-assign]
     screen = StatisticsScreen(store)
@@ -358,6 +366,7 @@ async def test_no_store_shows_the_notice_as_plain_text() -> None:
     assert host.results == [False]
 
 
+@pytest.mark.slow
 async def test_unreadable_group_list_is_shown(store: StatsStore) -> None:
     store.close()  # every query now raises StatsError
     screen = StatisticsScreen(store)
@@ -393,6 +402,7 @@ async def test_keys_close(store: StatsStore, key: str) -> None:
     assert host.results == [False]
 
 
+@pytest.mark.slow
 async def test_close_button(store: StatsStore) -> None:
     screen = StatisticsScreen(store)
     host = Host(screen)
@@ -402,6 +412,7 @@ async def test_close_button(store: StatsStore) -> None:
         assert host.screen is not screen
 
 
+@pytest.mark.slow
 async def test_keys_switch_tabs_and_scroll(store: StatsStore) -> None:
     screen = StatisticsScreen(store)
     async with Host(screen).run_test(size=(80, 24)) as pilot:
@@ -414,6 +425,7 @@ async def test_keys_switch_tabs_and_scroll(store: StatsStore) -> None:
         assert screen.active_tab == "expert"
 
 
+@pytest.mark.slow
 async def test_small_terminal(store: StatsStore) -> None:
     screen = StatisticsScreen(store)
     async with Host(screen).run_test(size=(100, 32)) as pilot:
@@ -428,6 +440,7 @@ async def test_small_terminal(store: StatsStore) -> None:
         assert not sections(screen)[0].has_class("-stacked")
 
 
+@pytest.mark.slow
 def test_snapshot(snap_compare: Any, store: StatsStore) -> None:
     assert snap_compare(Host(StatisticsScreen(store)), terminal_size=(100, 32))
 
@@ -456,6 +469,7 @@ async def test_confirm_keys(keys: list[str], expected: bool) -> None:
     assert host.results == [expected]
 
 
+@pytest.mark.slow
 async def test_reset_one_custom_board_while_another_remains(store: StatsStore) -> None:
     # The Custom tab rebuilds its board picker after a reset: the old one must be gone first
     # (this crashed with DuplicateIds and lost the game in play).
