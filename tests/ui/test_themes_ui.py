@@ -104,6 +104,7 @@ async def test_unknown_theme_name_is_refused_with_a_message() -> None:
         assert any("no-such-theme" in str(n.message) for n in app.toasts)
 
 
+@pytest.mark.slow
 async def test_theme_names_from_files_are_never_read_as_markup() -> None:
     from dataclasses import replace
 
