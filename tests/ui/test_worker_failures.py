@@ -44,6 +44,7 @@ def assert_logged(log: Path) -> None:
     assert "WorkerFailed" not in text  # Textual's wrapper, which has no traceback
 
 
+@pytest.mark.slow
 async def test_details_whose_job_fails_say_so_and_the_game_plays_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
