@@ -163,6 +163,7 @@ async def test_a_resize_that_changes_the_zoom_draws_no_frame_at_the_old_size() -
             assert sizes and set(sizes) == {final}, f"frames drawn at {terminal}: {sizes}"
 
 
+@pytest.mark.slow
 async def test_a_resize_under_a_dialog_refits_the_board_behind_it() -> None:
     app = make_app(**BEGINNER)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -218,6 +219,7 @@ async def test_the_options_menu_zooms() -> None:
 
 
 # ---------------------------------------------------------------------------- mouse
+@pytest.mark.slow
 async def test_a_click_anywhere_inside_a_large_tile_hits_that_tile() -> None:
     app = make_app(**BEGINNER)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -280,6 +282,7 @@ def test_zoom_sizes(
     assert snap_compare(app, terminal_size=size, run_before=play)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("outcome", ["won", "lost"])
 def test_the_end_at_a_large_size(snap_compare: Any, outcome: str) -> None:
     clock = FakeClock()
