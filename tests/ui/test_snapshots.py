@@ -35,6 +35,19 @@ def test_mid_game(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=play)
 
 
+async def review_shown(pilot: Pilot[None]) -> None:
+    """Until the game-over box shows the solver's review of the game (it comes a moment
+    after the box), then the box placed again around it."""
+    from textual.widgets import Static
+
+    def shown() -> bool:
+        lines = pilot.app.screen.query("#review")
+        return bool(lines) and lines.first(Static).display
+
+    await wait_until(pilot, shown, "the review line")
+    await pilot.pause()
+
+
 def test_won(snap_compare: Any) -> None:
     clock = FakeClock()
     app = make_app(clock)
@@ -44,6 +57,7 @@ def test_won(snap_compare: Any) -> None:
         clock.advance(12.3)
         await click_cell(pilot, *clear_all_but_one(app))
         assert app.game.status == "won"
+        await review_shown(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=win)
 
@@ -56,6 +70,7 @@ def test_lost(snap_compare: Any) -> None:
         await click_cell(pilot, 2, 0)
         await pilot.press("down")
         assert app.game.status == "lost"
+        await review_shown(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=lose)
 

@@ -71,10 +71,11 @@ def review_summary(review: Review, *, lost: bool) -> str:
     """One line: "2 guesses (50%, 18%) - luck 41% - no avoidable risk", or how a lost game
     was lost ("Lost on a forced 50% guess")."""
     guesses = [d for d in review.risky if d.kind is DecisionKind.GUESS]
-    parts = [_count(len(guesses), "guess", "guesses")]
+    parts = [_count(len(guesses), "guess", "guesses") if guesses else "No guesses"]
     if guesses:
         parts[0] += " (" + ", ".join(_percent(d.mine_probability) for d in guesses) + ")"
-    parts.append(f"luck {_percent(review.luck)}")
+    if review.risky:
+        parts.append(f"luck {_percent(review.luck)}")
     avoidable = review.avoidable + review.blunders
     parts.append(
         _count(avoidable, "avoidable risk", "avoidable risks") if avoidable else "no avoidable risk"
@@ -84,6 +85,14 @@ def review_summary(review: Review, *, lost: bool) -> str:
     return f"Lost on {fatal_words(fatal)} - {line}" if fatal is not None else line
 
 
+def box_line(review: Review, recording: Recording) -> str:
+    """The end-of-game box's line: how the clicks went ("2 guesses (50%, 18%) - luck 41% -
+    no avoidable risk"), or for a loss, the click that lost ("Lost on a forced 50/50")."""
+    if recording.game().status == Status.LOST and review.decisions:
+        return f"Lost on {fatal_words(review.decisions[-1])}"
+    return review_summary(review, lost=False)
+
+
 def fatal_words(decision: Decision) -> str:
     """The click that lost, named plainly: "a forced 50/50", "a forced 22% guess", "an
     avoidable 22% risk: (4, 7) was certainly safe", "a blunder: (4, 7) was a certain mine"."""
@@ -91,7 +100,7 @@ def fatal_words(decision: Decision) -> str:
     safe = decision.safe_cell
     instead = f": {safe} was certainly safe" if safe is not None else ""
     if decision.kind is DecisionKind.BLUNDER:
-        return f"a blunder, ({decision.x}, {decision.y}) was certainly a mine{instead}"
+        return f"a blunder: ({decision.x}, {decision.y}) was certainly a mine"
     if decision.kind is DecisionKind.AVOIDABLE:
         return f"an avoidable {odds} risk{instead}"
     if abs(decision.mine_probability - 0.5) < 1e-9:

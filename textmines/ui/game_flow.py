@@ -296,10 +296,12 @@ class GameFlow:
             details=game_details(finish.metrics),
         )
         from textmines.engine.board_id import board_id_of  # a game's end only
+        from textmines.replays.recording import Recording
 
         box.board_id = board_id_of(game)
         box.board = game.board
         box.on_face = host.header.face_at_screen
+        box.recording = Recording.of(game)  # reviewed by the solver while the box is up
         host.push_screen(box, chosen)
 
     # ------------------------------------------------------------------ what is shown

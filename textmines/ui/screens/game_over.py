@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.cells import cell_len
 from textual import events, on, work
@@ -19,6 +20,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from textmines.engine.board import Board
+
+if TYPE_CHECKING:
+    from textmines.replays.recording import Recording
 from textmines.ui.game_keys import GAME_OVER_KEYS
 
 #: What the player chose: a new board, the same board again, or just looking at the board.
@@ -56,6 +60,7 @@ class GameOverScreen(ModalScreen[Choice]):
     GameOverScreen.-won > Vertical { border: round $success; }
     GameOverScreen #title { text-style: bold; width: 100%; content-align: center middle; }
     GameOverScreen #figures { width: auto; margin: 1 0; }
+    GameOverScreen #review { width: 100%; margin: 0 0 1 0; display: none; }
     GameOverScreen Horizontal { width: auto; height: auto; }
     GameOverScreen Button { margin-right: 1; width: auto; min-width: 0; }
     GameOverScreen.-narrow Horizontal { layout: vertical; }
@@ -87,6 +92,9 @@ class GameOverScreen(ModalScreen[Choice]):
         #: Whether a screen point is on the game's face: a click there plays again, as the
         #: face does in the game (None: no face to click).
         self.on_face: Callable[[int, int], bool] | None = None
+        #: The game's recording: the solver reviews its clicks meanwhile, and the box says
+        #: how it went in one line once it knows (None: no review).
+        self.recording: Recording | None = None
 
     def compose(self) -> ComposeResult:
         box = Vertical(id="box")
@@ -94,6 +102,7 @@ class GameOverScreen(ModalScreen[Choice]):
         with box:
             yield Static(self._title, id="title", markup=False)
             yield Static(_table(self.figures), id="figures")
+            yield Static("", id="review", markup=False)
             with Horizontal():
                 yield Button("Play again", variant="primary", id="new", compact=True)
                 yield Button("Restart", id="restart", compact=True)
@@ -112,6 +121,8 @@ class GameOverScreen(ModalScreen[Choice]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._place)
+        if self.recording is not None:
+            self._review(self.recording)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._place)
@@ -159,6 +170,26 @@ class GameOverScreen(ModalScreen[Choice]):
             return
         self.set_class(spot is not None, "-placed")
         box.styles.offset = spot or (0, 0)
+
+    class Reviewed(Message):
+        """The solver's verdict on the game's clicks, in one line (it takes a moment)."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    @work(thread=True, group="review", name="Reviewing the game's clicks")
+    def _review(self, recording: Recording) -> None:
+        from textmines.replays.review_report import box_line, review_of
+
+        self.post_message(self.Reviewed(box_line(review_of(recording), recording)))
+
+    def on_game_over_screen_reviewed(self, message: Reviewed) -> None:
+        with suppress(NoMatches):  # the app is quitting: the box's widgets are gone
+            line = self.query_one("#review", Static)
+            line.update(message.line)
+            line.display = True
+            self.call_after_refresh(self._place)
 
     class MoreDetails(Message):
         """More competitive figures, found after the box opened (ZiNi takes a moment)."""
