@@ -40,3 +40,61 @@ async def test_the_box_names_the_click_that_lost() -> None:
         assert app.game.status == "lost"
         await wait_until(pilot, lambda: review_line(app) != "", "the review line")
         assert review_line(app).startswith("Lost on ")
+
+
+# ---------------------------------------------------------------------------- play on
+async def test_play_on_from_a_moment_of_the_replay_of_a_game_just_played() -> None:
+    from tests.helpers import FakeClock
+    from textmines.engine.actions import MOVES
+    from textmines.ui.screens.replay import ReplayScreen
+
+    clock = FakeClock()
+    app = make_app(clock)
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        board = app.game.board
+        assert board is not None
+        mine = next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y))
+        clock.advance(5)
+        await click_cell(pilot, *mine)  # lost
+        first_view = None
+        await pilot.press("w")  # the box's Replay
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await pilot.press("end", "p")  # over at the end: nothing to play on
+        assert app.screen is viewer and any("game is over" in n.message for n in app.toasts)
+        await pilot.press("home")
+        while viewer.done < len(viewer.recording.actions) and not any(
+            a.kind in MOVES for a in viewer.recording.actions[: viewer.done]
+        ):
+            await pilot.press("right")  # to just after the first click
+        first_view = viewer.game.view_text()
+        await pilot.press("p")
+        await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game")
+        game = app.game
+        assert game.status == "playing" and game.view_text() == first_view
+        assert game.board is not None and game.board.mine_indices() == board.mine_indices()
+        assert app.session.practice and app.session.assisted and not app.session.sets_records
+        assert "Practice" in app.status_line.modes
+        elapsed = game.elapsed_ms
+        clock.advance(30)
+        assert game.elapsed_ms == elapsed, "the clock stands at that moment until a move"
+
+
+async def test_play_on_from_a_replay_file_keeps_textmines_running() -> None:
+    from tests.factories import played_game
+    from textmines.replays.recording import Recording
+    from textmines.ui.screens.replay import ReplayScreen
+
+    won = played_game(9, 9, 10, 4)
+    recording = Recording.of(won)
+    app = make_app(replay=(recording, "game.evf"))
+    async with app.run_test(size=(100, 35)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        await pilot.press("right", "right", "p")
+        await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game")
+        assert app.return_code is None and app.is_running
+        assert app.game.board is not None
+        assert app.game.board.mine_indices() == recording.board.mine_indices()
+        assert app.session.practice

@@ -146,7 +146,7 @@ class TextminesApp(ThemedApp):
         self.status_line = StatusLine(id="status")
         self.assist = Assistant(self)
         self.assist_control = AssistController(self, self.assist)
-        self.replays = ReplayController(self)
+        self.replays = ReplayController(self, self.flow.play_on)
         self.zoom = Zoom(self)
         self.leaving = Leaving(self, self.flow.new)
 

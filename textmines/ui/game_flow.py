@@ -42,6 +42,7 @@ from textmines.ui.zoom import COMPACT_HEIGHT
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
     from textmines.engine.game import Deal
+    from textmines.replays.recording import Recording
 
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
@@ -209,6 +210,28 @@ class GameFlow:
         self.mark_daily(self.session, today)
         self.show_modes()
 
+    def play_on(self, recording: Recording, done: int) -> None:
+        """A practice game from the moment ``done`` actions into ``recording``: the same
+        mines, the clicks so far made, the clock standing at that moment until the next
+        move. It is assisted (the player has seen how it went): never a record, and it has
+        its own recording, from the start of the game it continues."""
+        host = self.host
+        game = Game.replayed(
+            recording.board,
+            recording.actions[:done],
+            question_marks=recording.question_marks,
+            clock=host.clock,
+        )
+        game.clock.hold_until_move()
+        self.start(game)
+        self.session.practice = True
+        self.session.mark_assisted()
+        self.show_modes()
+        host.notify(
+            "Practice from this moment: the same mines, your clicks so far. It sets no record.",
+            timeout=5,
+        )
+
     # ------------------------------------------------------------------ moves
     def play(self, kind: ActionKind, x: int, y: int) -> None:
         """Make one move, whoever asks (keys, mouse, autoplay): through the session, then
@@ -343,6 +366,8 @@ class GameFlow:
         if session.daily is not None:
             practice = ", practice" if session.practice else ""
             modes.append(f"Daily {session.daily.isoformat()}{practice}")
+        elif session.practice:
+            modes.append("Practice")
         self.host.status_line.show_modes(modes)
 
     def tick(self) -> None:

@@ -59,8 +59,10 @@ class ReplayHost(GameHost, Protocol):
 class ReplayController:
     """Watching, opening and exporting replays for ``app``."""
 
-    def __init__(self, app: ReplayHost) -> None:
+    def __init__(self, app: ReplayHost, play_on: Callable[[Recording, int], None]) -> None:
         self.app = app
+        #: Starts a practice game from a recording's moment (the number of actions done).
+        self.play_on = play_on
 
     def watch(self) -> None:
         """Watch the game just played (or the one in play, so far); before a first reveal,
@@ -162,9 +164,11 @@ class ReplayController:
         toasts stay behind, and the viewer's go with it; then ``closed``, if given."""
         from textmines.ui.screens.replay import ReplayScreen
 
-        def gone(_: object) -> None:
+        def gone(done: int | None) -> None:
             self.app.clear_notifications()
-            if closed is not None:
+            if done is not None:
+                self.play_on(recording, done)  # the game goes on: the viewer's run too
+            elif closed is not None:
                 closed()
 
         self.app.clear_notifications()

@@ -2,7 +2,9 @@
 
 Space plays or pauses; Left/Right step one action back or forward; Home/End go to the start or
 the end; +/- (or ] and [) change the speed from x0.25 to x10; a click on the progress bar seeks
-there; E exports it as a Metasweeper .evf file; F1 (or ?) lists these keys; Esc or Q closes.
+there; E exports it as a Metasweeper .evf file; P plays on from the moment shown (a practice
+game: the same mines, the clicks so far, the clock at that moment); F1 (or ?) lists these
+keys; Esc or Q closes.
 The counter, the timer and the face show what they showed then, the cell acted on is marked,
 the line below the board gives the game's figures so far, and the title line the keys.
 Playback pauses while anything covers the viewer (the key list, a dialog).
@@ -52,6 +54,7 @@ KEY_HINTS: Final = (
     "+/- speed",
     "F1 keys",
     "q close",
+    "p play on",
     "Home/End",
     "e export .evf",
 )
@@ -112,8 +115,9 @@ class ProgressLine(Static):
             self.on_seek((event.x - start) / width)
 
 
-class ReplayScreen(Screen[None]):
-    """Watch ``recording`` (titled ``title``) drawn with ``glyphs``."""
+class ReplayScreen(Screen[int | None]):
+    """Watch ``recording`` (titled ``title``) drawn with ``glyphs``. It closes with None, or
+    with the number of actions done when the player chose to play on from there."""
 
     DEFAULT_CSS: ClassVar[str] = """
     ReplayScreen { layout: vertical; align: center middle; }
@@ -130,6 +134,7 @@ class ReplayScreen(Screen[None]):
         Binding("plus,right_square_bracket", "speed(1)", "Faster"),
         Binding("minus,left_square_bracket", "speed(-1)", "Slower"),
         Binding("e", "export", "Export .evf"),
+        Binding("p", "play_on", "Play on from here (practice)"),
         Binding("f1,question_mark", "help", "These keys"),
         Binding("escape,q", "close", "Close"),
     ]
@@ -373,3 +378,14 @@ class ReplayScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_play_on(self) -> None:
+        """Close the viewer and play on from the moment shown, if the game goes on there."""
+        if self.game.status.is_over:
+            self.notify(
+                "The game is over at this moment: step back (Left) to before its last click "
+                "to play on from there.",
+                timeout=5,
+            )
+            return
+        self.dismiss(self.done)
