@@ -98,3 +98,38 @@ async def test_play_on_from_a_replay_file_keeps_textmines_running() -> None:
         assert app.game.board is not None
         assert app.game.board.mine_indices() == recording.board.mine_indices()
         assert app.session.practice
+
+
+# ---------------------------------------------------------------------------- the viewer
+async def test_the_viewer_marks_the_risky_clicks_and_goes_from_one_to_the_next() -> None:
+    from textmines.engine.review import DecisionKind
+    from textmines.ui.screens.replay import ProgressLine, ReplayScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        board = app.game.board
+        assert board is not None
+        mine = next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y))
+        await click_cell(pilot, *mine)  # a risky click, the last one
+        await pilot.press("w")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await wait_until(pilot, lambda: viewer.review is not None, "the review")
+        assert viewer.review is not None
+        fatal = viewer.review.decisions[-1]
+        assert fatal.kind is not DecisionKind.SAFE
+        bar = str(viewer.query_one(ProgressLine).render())
+        assert "◆" in bar, bar
+        await pilot.press("home", "full_stop")  # the next risky click: the fatal one
+        assert viewer.done == fatal.index, "the moment before it"
+        assert any(
+            n.message.split(":")[0] in ("Guess", "Avoidable risk", "Blunder") for n in app.toasts
+        )
+        await pilot.press("o")  # the odds of that moment
+        await wait_until(pilot, lambda: viewer.board.overlay is not None, "the odds")
+        assert viewer.board.overlay is not None
+        assert viewer.board.overlay[(fatal.x, fatal.y)] == fatal.mine_probability
+        await pilot.press("o")
+        assert viewer.board.overlay is None

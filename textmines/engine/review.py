@@ -18,7 +18,7 @@ first click is safe by the rules (the first click never hits a mine). Luck is th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from textmines.engine.actions import MOVES, ActionKind
@@ -64,6 +64,8 @@ class Decision:
     safest: float
     #: A certainly safe cell the player could have opened instead (for ``avoidable``).
     safe_cell: tuple[int, int] | None = None
+    #: The decision's place in the recording's actions (-1: not from a recording).
+    index: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +109,7 @@ def review_game(board: Board, actions: Iterable[Action], *, question_marks: bool
     game = Game.from_board(board, question_marks=question_marks)
     decisions: list[Decision] = []
     approximate = False
-    for action in actions:
+    for index, action in enumerate(actions):
         if game.status.is_over:
             break
         if action.kind == ActionKind.QUESTION_MARKS:
@@ -125,10 +127,11 @@ def review_game(board: Board, actions: Iterable[Action], *, question_marks: bool
         if not opened:
             continue
         if first:
-            decisions.append(Decision(action.t_ms, action.x, action.y, DecisionKind.SAFE, 0, 0))
-            continue
-        decision, estimated = _judged(before, board.mine_count, opened, action)
-        decisions.append(decision)
+            decision = Decision(action.t_ms, action.x, action.y, DecisionKind.SAFE, 0, 0)
+            estimated = False
+        else:
+            decision, estimated = _judged(before, board.mine_count, opened, action)
+        decisions.append(replace(decision, index=index))
         approximate |= estimated
     return Review(tuple(decisions), approximate)
 

@@ -13,7 +13,7 @@ Playback pauses while anything covers the viewer (the key list, a dialog).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from typing import ClassVar, Final
@@ -32,6 +32,7 @@ from textual.widgets import Static
 from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.game import Game, Status
 from textmines.engine.metrics import GameMetrics, game_metrics
+from textmines.engine.review import Review
 from textmines.replays.recording import Recording
 from textmines.themes import ThemeGlyphs
 from textmines.ui.board import BoardView
@@ -40,6 +41,7 @@ from textmines.ui.line import fit_entries
 from textmines.ui.notice import show_notice
 from textmines.ui.numbers import timer_seconds
 from textmines.ui.panel import CHROME, GamePanel
+from textmines.ui.screens.replay_review import bar_marks, decision_words, risky_near
 from textmines.ui.tiles import fitting_tile, tile_sizes
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
@@ -55,6 +57,8 @@ KEY_HINTS: Final = (
     "F1 keys",
     "q close",
     "p play on",
+    ",/. risky clicks",
+    "o odds",
     "Home/End",
     "e export .evf",
 )
@@ -98,8 +102,17 @@ class ProgressLine(Static):
         self.on_seek = on_seek
         self._bar: tuple[int, int] = (0, 0)
 
-    def show(self, playing: bool, at_ms: int, end_ms: int, speed: float, done: float) -> None:
-        """The bar at ``at_ms`` of ``end_ms``, ``done`` of the way (0 to 1)."""
+    def show(
+        self,
+        playing: bool,
+        at_ms: int,
+        end_ms: int,
+        speed: float,
+        done: float,
+        marks: Sequence[tuple[float, str]] = (),
+    ) -> None:
+        """The bar at ``at_ms`` of ``end_ms``, ``done`` of the way (0 to 1), with ``marks``
+        (where, 0 to 1, and a style) over it: the risky clicks."""
         head = f"{'▶' if playing else '⏸'} {format_ms(at_ms)} / {format_ms(end_ms)}  x{speed:g}  "
         width = max(10, self.size.width - len(head) - 1)
         done = round(width * done)
@@ -107,6 +120,9 @@ class ProgressLine(Static):
         text = Text(head)
         text.append("█" * done, style="bold")
         text.append("░" * (width - done), style="dim")
+        for where, style in marks:
+            column = len(head) + min(width - 1, int(where * width))
+            text = text[:column] + Text("◆", style=style) + text[column + 1 :]
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -135,6 +151,9 @@ class ReplayScreen(Screen[int | None]):
         Binding("minus,left_square_bracket", "speed(-1)", "Slower"),
         Binding("e", "export", "Export .evf"),
         Binding("p", "play_on", "Play on from here (practice)"),
+        Binding("full_stop", "risky(1)", "Next risky click"),
+        Binding("comma", "risky(-1)", "Previous risky click"),
+        Binding("o", "overlay", "Mine probabilities at this moment"),
         Binding("f1,question_mark", "help", "These keys"),
         Binding("escape,q", "close", "Close"),
     ]
@@ -159,6 +178,10 @@ class ReplayScreen(Screen[int | None]):
         self.playing = False
         #: The board's ZiNi and HZiNi, once found (ms-toollib, in a child process).
         self.zini: tuple[int, int] | None = None
+        #: The solver's review of every click, once done (in a worker), and whether the
+        #: mine probabilities of the moment shown are on the board.
+        self.review: Review | None = None
+        self.overlay_on = False
         #: The position drawn last (the game and its actions done), and its figures.
         self._shown: tuple[Game, int] | None = None
         self._metrics = game_metrics(self.game)
@@ -184,6 +207,7 @@ class ReplayScreen(Screen[int | None]):
         self.set_interval(1 / FPS, self._tick)
         self._show()
         self._find_zini()
+        self._find_review()
 
     class ZiniFound(Message):
         """The worker found the board's ZiNi and HZiNi."""
@@ -207,6 +231,49 @@ class ReplayScreen(Screen[int | None]):
         self.zini = message.found
         with suppress(NoMatches):  # the app is quitting: the figures line is already gone
             self._show()
+
+    class Reviewed(Message):
+        """The solver's review of the recording's clicks."""
+
+        def __init__(self, review: Review) -> None:
+            super().__init__()
+            self.review = review
+
+    @work(thread=True, group="review", name="Reviewing the replay's clicks")
+    def _find_review(self) -> None:
+        from textmines.replays.review_report import review_of
+
+        self.post_message(self.Reviewed(review_of(self.recording)))
+
+    def on_replay_screen_reviewed(self, message: Reviewed) -> None:
+        self.review = message.review
+        with suppress(NoMatches):  # the app is quitting
+            self._show()
+
+    class Odds(Message):
+        """The mine probabilities of the position after ``done`` actions."""
+
+        def __init__(self, done: int, odds: dict[tuple[int, int], float]) -> None:
+            super().__init__()
+            self.done = done
+            self.odds = odds
+
+    @work(thread=True, exclusive=True, group="odds", name="Working out the mine odds")
+    def _find_odds(self, done: int, view: str, mines: int) -> None:
+        from textmines.engine.solver import analyse
+
+        self.post_message(self.Odds(done, analyse(view, mines).probabilities))
+
+    def on_replay_screen_odds(self, message: Odds) -> None:
+        if self.overlay_on and message.done == self.done:
+            self.board.set_overlay(message.odds)
+
+    def _refresh_odds(self) -> None:
+        """The overlay for the moment shown (off, or being worked out: none meanwhile)."""
+        self.board.set_overlay(None)
+        game = self.game
+        if self.overlay_on and game.board is not None and not game.status.is_over:
+            self._find_odds(self.done, game.view_text(), game.mines)
 
     def on_resize(self) -> None:
         self._fit()
@@ -289,9 +356,15 @@ class ReplayScreen(Screen[int | None]):
             self._shown = (game, self.done)
             self._show_position()
             self._metrics = game_metrics(game)
+            self._refresh_odds()
         if self.is_mounted:
+            marks = (
+                bar_marks(self.review, self.end_ms, len(self.recording.actions))
+                if self.review is not None
+                else []
+            )
             self.query_one(ProgressLine).show(
-                self.playing, self.at_ms, self.end_ms, self.speed, self._progress()
+                self.playing, self.at_ms, self.end_ms, self.speed, self._progress(), marks
             )
             # The rates at the time shown, not at the last action's.
             entries = figure_entries(replace(self._metrics, elapsed_ms=self.at_ms))
@@ -378,6 +451,27 @@ class ReplayScreen(Screen[int | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_risky(self, step: int) -> None:
+        """To the moment before the next (1) or previous (-1) risky click, and what the
+        solver says of it."""
+        if self.review is None:
+            self.notify("The clicks are still being reviewed.", timeout=2)
+            return
+        decision = risky_near(self.review, self.done, step)
+        if decision is None:
+            way = "after" if step > 0 else "before"
+            self.notify(f"No risky click {way} this moment.", timeout=2)
+            return
+        self.playing = False
+        self.go_to(decision.index)
+        self.board.show_hint((decision.x, decision.y))
+        self.notify(decision_words(decision), timeout=6, markup=False)
+
+    def action_overlay(self) -> None:
+        """The mine probability of every covered cell at the moment shown, or off again."""
+        self.overlay_on = not self.overlay_on
+        self._refresh_odds()
 
     def action_play_on(self) -> None:
         """Close the viewer and play on from the moment shown, if the game goes on there."""

@@ -1,0 +1,49 @@
+"""The game review in the replay viewer: where the risky clicks are on the progress bar
+(coloured by kind), the words for one of them, and going from one to the next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from textmines.engine.review import Decision, DecisionKind, Review
+
+#: The colour of each kind of risky click on the progress bar.
+RISK_STYLES: Final = {
+    DecisionKind.GUESS: "bold yellow",
+    DecisionKind.AVOIDABLE: "bold dark_orange",
+    DecisionKind.BLUNDER: "bold red",
+}
+
+
+def bar_marks(review: Review, end_ms: int, actions: int) -> list[tuple[float, str]]:
+    """Each risky click's place on the progress bar (0 to 1: by time, or by its place among
+    the actions for a game that took no time) and its style."""
+    marks = []
+    for decision in review.risky:
+        where = decision.t_ms / end_ms if end_ms else decision.index / max(1, actions)
+        marks.append((min(1.0, max(0.0, where)), RISK_STYLES[decision.kind]))
+    return marks
+
+
+def risky_near(review: Review, done: int, step: int) -> Decision | None:
+    """The next risky click after the moment ``done`` actions in (``step`` 1), or the one
+    before it (-1); None if there is none that way. The moment of a click is just before
+    it: the position the player chose from."""
+    risky: Sequence[Decision] = review.risky
+    if step > 0:
+        return next((d for d in risky if d.index > done), None)
+    return next((d for d in reversed(risky) if d.index < done), None)
+
+
+def decision_words(decision: Decision) -> str:
+    """What the solver says of one risky click, for the viewer's message."""
+    odds = f"{decision.mine_probability * 100:.0f}%"
+    safest = f"{decision.safest * 100:.0f}%"
+    where = f"({decision.x}, {decision.y})"
+    if decision.kind is DecisionKind.BLUNDER:
+        return f"Blunder: {where} was certainly a mine."
+    if decision.kind is DecisionKind.AVOIDABLE:
+        safe = decision.safe_cell
+        return f"Avoidable risk: {where} had {odds} of a mine; {safe} was certainly safe."
+    return f"Guess: {where} had {odds} of a mine; the safest cell had {safest}."
