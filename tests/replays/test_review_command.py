@@ -112,3 +112,25 @@ def test_review_says_what_is_wrong_in_one_line(
     assert stop.value.code == status
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+async def test_play_on_from_a_moment_of_an_evf_file_made_by_ms_toollib(tmp_path: Path) -> None:
+    from tests.helpers import make_app, wait_until
+    from textmines.replays.foreign import read_replay_file
+    from textmines.ui.screens.replay import ReplayScreen
+
+    path = tmp_path / "game.evf"
+    a_library_game(path)
+    replay = read_replay_file(path)
+    app = make_app(replay=(replay.recording, "game.evf"))
+    async with app.run_test(size=(100, 35)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        viewer.go_to(len(replay.recording.actions) // 2)
+        shown = viewer.game.view_text()
+        await pilot.press("p")
+        await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game")
+        assert app.game.view_text() == shown and app.game.status == "playing"
+        assert app.session.practice and not app.session.sets_records
+        assert app.return_code is None
