@@ -154,6 +154,7 @@ def test_each_risky_decisions_probability_is_ms_toollibs(seed: int) -> None:
     assert checked == len(risky)
 
 
+@pytest.mark.slow  # 0.9-1.3 s of CPU a seed
 @pytest.mark.parametrize("seed", range(3))
 def test_what_the_numbers_near_a_cell_prove_safe_the_whole_board_proves_too(seed: int) -> None:
     # The review's cheap first look must never call a risky click safe: every cell it
