@@ -133,3 +133,35 @@ async def test_the_viewer_marks_the_risky_clicks_and_goes_from_one_to_the_next()
         assert viewer.board.overlay[(fatal.x, fatal.y)] == fatal.mine_probability
         await pilot.press("o")
         assert viewer.board.overlay is None
+
+
+# ---------------------------------------------------------------------------- statistics
+async def test_a_recorded_game_is_reviewed_and_the_statistics_show_it(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from tests.helpers import new_stats
+    from textmines.store.stats import Group
+
+    assert isinstance(tmp_path, Path)
+    stats = new_stats(tmp_path)
+    app = make_app(stats=stats)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space")
+        await click_cell(pilot, *clear_all_but_one(app))
+        assert app.game.status == "won"
+        group = Group.for_board(9, 9, 10)
+        await wait_until(
+            pilot, lambda: stats.group_stats(group).review is not None, "the game's review"
+        )
+        review = stats.group_stats(group).review
+        assert review is not None and review.reviewed == 1 and review.forced_losses == 0
+        await pilot.press("escape", "f4")
+        await wait_until(pilot, lambda: "Reviewed games" in statistics_text(app), "the figures")
+        assert "Average luck" in statistics_text(app)
+
+
+def statistics_text(app: object) -> str:
+    from textual.app import App
+
+    assert isinstance(app, App)
+    return " ".join(str(widget.render()) for widget in app.screen.query(Static))

@@ -36,6 +36,7 @@ from textmines.ui.options import GameOptions
 from textmines.ui.panel import GamePanel
 from textmines.ui.player_keys import PlayerKeys
 from textmines.ui.replays import ReplayController
+from textmines.ui.reviewer import Reviewer
 from textmines.ui.status import StatusLine
 from textmines.ui.zoom import COMPACT_HEIGHT
 
@@ -59,6 +60,7 @@ class FlowHost(GameHost, Protocol):
     assist: Assistant
     assist_control: AssistController
     replays: ReplayController
+    reviewer: Reviewer
     stats: StatsStore | None
     save_path: Path | None
     clock: Clock
@@ -262,6 +264,7 @@ class GameFlow:
         if finish.notice is not None:
             host.notify(finish.notice, severity="warning", markup=False)
         self._show_game_over(finish)
+        host.reviewer.review_pending()  # the game just recorded, for the statistics
 
     @property
     def dealing(self) -> bool:

@@ -151,11 +151,27 @@ class GroupStats:
     #: display order: IOE, correctness, throughput and STNB (highest), RQP (lowest). Only
     #: those some win has (games recorded by older versions have none).
     best_figures: tuple[tuple[str, float], ...] = ()
+    #: The solver's review of the group's reviewed games (None: none is reviewed yet).
+    review: ReviewFigures | None = None
 
     @property
     def win_percent(self) -> float:
         """Won games per hundred played; 0 when none was played."""
         return 100.0 * self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewFigures:
+    """A group's reviewed games in figures (see ``GameReview``): how many, their guesses
+    and avoidable risks (blunders included) a game, their average luck, and the losses among
+    them that were forced."""
+
+    reviewed: int
+    guesses_per_game: float
+    avoidable_per_game: float
+    average_luck: float
+    losses: int
+    forced_losses: int
 
 
 def streaks(history: str) -> tuple[Streak, int, int]:

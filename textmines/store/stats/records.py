@@ -129,3 +129,17 @@ class GameRecord:
     def group(self) -> Group:
         """The group this game counts in."""
         return Group(self.preset, self.width, self.height, self.mines, self.no_guess)
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """What the solver's review of recorded game ``game_id`` found (``engine.review``): its
+    guesses, avoidable risks and blunders, its luck (the odds of surviving its risky clicks)
+    and whether it was lost on a forced guess."""
+
+    game_id: int
+    guesses: int
+    avoidable: int
+    blunders: int
+    luck: float
+    forced_loss: bool

@@ -70,6 +70,18 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_daily ON games (daily, practice, ended_at) WHERE daily IS NOT NULL",
     ),
+    # 4 -> 5: the solver's review of a recorded game (textmines.engine.review), one row per
+    # game reviewed; games are reviewed after they are recorded, older ones in the background.
+    (
+        """CREATE TABLE reviews (
+            game_id INTEGER PRIMARY KEY,
+            guesses INTEGER NOT NULL CHECK (guesses >= 0),
+            avoidable INTEGER NOT NULL CHECK (avoidable >= 0),
+            blunders INTEGER NOT NULL CHECK (blunders >= 0),
+            luck REAL NOT NULL CHECK (luck BETWEEN 0 AND 1),
+            forced_loss INTEGER NOT NULL CHECK (forced_loss IN (0, 1))
+        )""",
+    ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
@@ -203,7 +215,7 @@ def user_version(connection: sqlite3.Connection) -> int:
 
 
 #: The columns of ``games`` at each schema version.
-COLUMNS_AT: Final = {1: COLUMNS[:17], 2: COLUMNS[:19], 3: COLUMNS[:24], 4: COLUMNS}
+COLUMNS_AT: Final = {1: COLUMNS[:17], 2: COLUMNS[:19], 3: COLUMNS[:24], 4: COLUMNS, 5: COLUMNS}
 #: What a column added later holds in a row written before it (NOT NULL columns only).
 LATER_DEFAULTS: Final = {"practice": 0}
 

@@ -26,7 +26,7 @@ from textmines.store.paths import (
     write_atomic,
 )
 from textmines.store.stats.errors import StatsError, describe_sqlite_error, is_busy
-from textmines.store.stats.records import OUTCOMES, GameRecord, Group, Outcome
+from textmines.store.stats.records import OUTCOMES, GameRecord, GameReview, Group, Outcome
 from textmines.store.stats.schema import (
     COLUMNS,
     COLUMNS_AT,
@@ -44,7 +44,13 @@ from textmines.store.stats.schema import (
 # The figures (``figures``) are imported where they are read, not here: a game's start opens
 # the store to write, and the statistics screen is the one reader.
 if TYPE_CHECKING:
-    from textmines.store.stats.figures import BestTime, DailyStats, GroupStats, StoredReplay
+    from textmines.store.stats.figures import (
+        BestTime,
+        DailyStats,
+        GroupStats,
+        ReviewFigures,
+        StoredReplay,
+    )
 
 # A game is the same game if it started at the same moment on the same board with the same seed:
 # a resumed game keeps its start time, so a game recorded just before a crash (and resumed from
@@ -213,6 +219,31 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else f"{text[:37]}..."
 
 
+_SET_REVIEW: Final = (
+    "INSERT OR REPLACE INTO reviews (game_id, guesses, avoidable, blunders, luck, forced_loss)"
+    " SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)"
+)
+_FORGET_ORPHAN_REVIEWS: Final = "DELETE FROM reviews WHERE game_id NOT IN (SELECT id FROM games)"
+#: A group's reviewed games in figures; damaged games (``SOUND_GAME``) are left out.
+_REVIEW_FIGURES: Final = (
+    "SELECT count(*), avg(r.guesses), avg(r.avoidable + r.blunders), avg(r.luck),"
+    " coalesce(sum(g.outcome = 'lost'), 0), coalesce(sum(r.forced_loss), 0)"
+    f" FROM reviews AS r JOIN games AS g ON g.id = r.game_id WHERE {_IN_GROUP} AND {SOUND_GAME}"
+)
+
+
+def _review_figures(connection: sqlite3.Connection, group: Group) -> ReviewFigures | None:
+    """What the reviews of ``group``'s games add up to; None when none is reviewed."""
+    from textmines.store.stats.figures import ReviewFigures
+
+    count, guesses, avoidable, luck, losses, forced = connection.execute(
+        _REVIEW_FIGURES, _group_params(group)
+    ).fetchone()
+    if not count:
+        return None
+    return ReviewFigures(count, guesses, avoidable, luck, losses, forced)
+
+
 def _group_params(group: Group) -> tuple[str, int, int, int, int]:
     """The parameters of ``_IN_GROUP``."""
     return group.preset, group.width, group.height, group.mines, int(group.no_guess)
@@ -378,6 +409,7 @@ class StatsStore:
                     connection.execute("DELETE FROM games")
                 else:
                     connection.execute(f"DELETE FROM games WHERE {_IN_GROUP}", _group_params(group))
+                connection.execute(_FORGET_ORPHAN_REVIEWS)
         except sqlite3.Error as error:
             return f"Statistics not reset: {self.path}: {self._why(error)}"
         return None
@@ -455,6 +487,34 @@ class StatsStore:
         return StoredReplay(
             number, parse_utc(started), parse_utc(ended), Outcome(outcome), bool(assisted), data
         )
+
+    def games_to_review(self, limit: int, max_cells: int) -> list[tuple[int, bytes]]:
+        """Up to ``limit`` recorded games with a recording and no review yet, on boards of at
+        most ``max_cells`` cells, the latest first: (game number, recording). Raises
+        ``StatsError`` if the database cannot be read."""
+        query = (
+            "SELECT id, replay FROM games WHERE replay IS NOT NULL AND "
+            f"{SOUND_REPLAY} AND width * height <= ? AND id NOT IN (SELECT game_id FROM reviews)"
+            " ORDER BY ended_at DESC, id DESC LIMIT ?"
+        )
+        with self._reading() as connection:
+            return list(connection.execute(query, (max_cells, limit)))
+
+    def set_reviews(self, reviews: Iterable[GameReview]) -> str | None:
+        """Keep the solver's reviews of recorded games (a game reviewed again keeps the
+        latest); ``None``, or a notice when they could not be written (they are worked out
+        again later)."""
+        rows = [
+            (r.game_id, r.guesses, r.avoidable, r.blunders, r.luck, int(r.forced_loss))
+            for r in reviews
+        ]
+        try:
+            with self._transaction("BEGIN IMMEDIATE") as connection:
+                connection.executemany(_SET_REVIEW, rows)
+                connection.execute(_FORGET_ORPHAN_REVIEWS)  # a game reset meanwhile
+        except sqlite3.Error as error:
+            return f"Game reviews not saved: {self.path}: {self._why(error)}"
+        return None
 
     def has_game(self, game_id: int) -> bool:
         """Whether game ``game_id`` is recorded, with a recording or without (``stored_replay``
@@ -601,6 +661,7 @@ class StatsStore:
         lost = history.count("L") + history.count("l")
         won = history.count("W") + history.count("w")
         return GroupStats(
+            review=_review_figures(connection, group),
             group=group,
             played=len(history),
             won=won,

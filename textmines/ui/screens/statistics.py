@@ -95,6 +95,7 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
         ("Average winning time", NO_VALUE if average is None else format_seconds(average), ""),
         ("Best 3BV/s", NO_VALUE if rate is None else f"{rate:.2f}", ""),
         *((f"Best {name}", f"{value:.2f}", "") for name, value in stats.best_figures),
+        *_review_rows(stats),
     ]
     # Figures line up on the right; a value in words (the streak) starts where they do, and its
     # length does not push the figures away from their labels.
@@ -107,6 +108,22 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
             (value if label in worded else value.rjust(value_width), style),
         )
         for label, value, style in rows
+    ]
+
+
+def _review_rows(stats: GroupStats) -> list[tuple[str, str, str]]:
+    """What the solver's reviews of the group's games found (``textmines --review``): none
+    before a game is reviewed."""
+    review = stats.review
+    if review is None:
+        return []
+    forced = f"{review.forced_losses:,} of {review.losses:,}" if review.losses else NO_VALUE
+    return [
+        ("Reviewed games", f"{review.reviewed:,}", ""),
+        ("Guesses a game", f"{review.guesses_per_game:.2f}", ""),
+        ("Avoidable risks a game", f"{review.avoidable_per_game:.2f}", ""),
+        ("Average luck", f"{review.average_luck * 100:.0f}%", ""),
+        ("Losses that were forced", forced, ""),
     ]
 
 

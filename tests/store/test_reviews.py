@@ -1,0 +1,68 @@
+"""The solver's reviews of recorded games in the statistics (issue 37): kept one per game,
+added up per group, forgotten with their games."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.factories import played_game
+from tests.helpers import new_stats
+from textmines.records import record_for
+from textmines.store.stats import GameReview, Group, StatsStore
+
+START = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+
+
+def recorded(store: StatsStore, seeds: range, size: tuple[int, int, int] = (9, 9, 10)) -> None:
+    for number, seed in enumerate(seeds):
+        game = played_game(*size, seed)
+        moment = START + timedelta(minutes=number)
+        record = record_for(
+            game, outcome=game.status.value, started_at=moment, ended_at=moment, assisted=False
+        )
+        assert store.record(record) is None
+
+
+def test_games_without_a_review_are_listed_latest_first_until_reviewed(tmp_path: Path) -> None:
+    store = new_stats(tmp_path)
+    recorded(store, range(4))
+    todo = store.games_to_review(10, 10_000)
+    assert [game_id for game_id, _ in todo] == [4, 3, 2, 1]
+    assert all(isinstance(data, bytes) for _, data in todo)
+    assert store.set_reviews([GameReview(4, 1, 0, 0, 0.5, False)]) is None
+    assert [game_id for game_id, _ in store.games_to_review(10, 10_000)] == [3, 2, 1]
+    assert store.games_to_review(10, 80) == [], "a 9x9 board is over 80 cells"
+    assert len(store.games_to_review(2, 10_000)) == 2
+
+
+def test_a_groups_reviews_add_up(tmp_path: Path) -> None:
+    store = new_stats(tmp_path)
+    recorded(store, range(4))
+    assert store.group_stats(Group.for_board(9, 9, 10)).review is None
+    reviews = [
+        GameReview(1, 2, 1, 0, 0.25, False),
+        GameReview(2, 0, 0, 0, 1.0, False),
+        GameReview(3, 1, 0, 1, 0.5, True),
+    ]
+    assert store.set_reviews(reviews) is None
+    stats = store.group_stats(Group.for_board(9, 9, 10))
+    review = stats.review
+    assert review is not None and review.reviewed == 3
+    assert review.guesses_per_game == pytest.approx(1.0)
+    assert review.avoidable_per_game == pytest.approx(2 / 3)  # blunders count as avoidable
+    assert review.average_luck == pytest.approx(1.75 / 3)
+    assert review.forced_losses == 1
+
+
+def test_reviews_go_with_their_games_and_never_name_a_game_not_there(tmp_path: Path) -> None:
+    store = new_stats(tmp_path)
+    recorded(store, range(2))
+    assert store.set_reviews([GameReview(99, 1, 0, 0, 0.5, False)]) is None  # no game 99
+    assert store.set_reviews([GameReview(1, 1, 0, 0, 0.5, False)]) is None
+    assert store.reset(Group.for_board(9, 9, 10)) is None
+    recorded(store, range(5, 6))
+    stats = store.group_stats(Group.for_board(9, 9, 10))
+    assert stats.played == 1 and stats.review is None
