@@ -45,10 +45,12 @@ def test_cli_version(capsys: object) -> None:
 #: end, the statistics screen, a replay, a no-guess deal, the end-of-game box). Issue 36.10:
 #: start-up had crept from 1.12x to 1.40x the trivial Textual app (benchmarks/startup.py).
 NOT_AT_START = (
+    "textmines.engine.board_id",
     "textmines.engine.metrics",
     "textmines.engine.noguess",
     "textmines.records",
     "textmines.replays.evf",
+    "textmines.replays.recording",
     "textmines.store.stats.figures",
     "textmines.ui.screens.game_over",
 )

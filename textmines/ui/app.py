@@ -25,9 +25,7 @@ from textual.worker import WorkerFailed, get_current_worker
 from textmines.config import GameConfig, settings_with_config
 from textmines.crash import background_failure_message
 from textmines.engine import Game
-from textmines.engine.board_id import BoardId
 from textmines.engine.clock import Clock
-from textmines.replays.recording import Recording
 from textmines.session import GameSession
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, clean_player_name
@@ -55,6 +53,8 @@ from textmines.ui.toasts import ToastKinds, place_toasts
 from textmines.ui.zoom import Zoom
 
 if TYPE_CHECKING:
+    from textmines.engine.board_id import BoardId
+    from textmines.replays.recording import Recording
     from textmines.ui.screens.keys import KeyChoice
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection

@@ -8,7 +8,7 @@ given (``GameFlow``, ``Zoom``, ``GameOptions``, ``AssistController``, ``ReplayCo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
 from textual.binding import BindingType
@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from textmines.engine import PRESETS
-from textmines.engine.board_id import MAX_CELLS, BoardId, board_id_of
 from textmines.engine.presets import board_label
 from textmines.ui.assist import AssistController
 from textmines.ui.board import BoardView
@@ -29,6 +28,9 @@ from textmines.ui.options import GameOptions
 from textmines.ui.replays import ReplayController
 from textmines.ui.tiles import FIT
 from textmines.ui.zoom import Zoom
+
+if TYPE_CHECKING:
+    from textmines.engine.board_id import BoardId
 
 #: The id of the container Textual shows the toasts in.
 TOAST_RACK = "textual-toastrack"
@@ -133,6 +135,7 @@ class GameScreen(Screen[None]):
 
     def action_board_info(self) -> None:
         """What the board in play is, with its ID to share."""
+        from textmines.engine.board_id import MAX_CELLS, board_id_of
         from textmines.ui.screens.board_id import BoardInfoScreen
 
         game = self.flow.game
