@@ -466,6 +466,7 @@ class ReplayScreen(Screen[int | None]):
         self.playing = False
         self.go_to(decision.index)
         self.board.show_hint((decision.x, decision.y))
+        self.app.clear_notifications()  # one click's words at a time
         self.notify(decision_words(decision), timeout=6, markup=False)
 
     def action_overlay(self) -> None:
