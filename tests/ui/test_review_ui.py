@@ -3,9 +3,21 @@ how the clicks went, once the solver has reviewed them, without holding the box 
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import clear_all_but_one, click_cell, make_app, wait_until
+from textmines.ui.app import TextminesApp
+
+
+async def lose(pilot: Pilot[None], app: TextminesApp) -> None:
+    """The first click, then a click on a mine: lost."""
+    await pilot.press("space")
+    board = app.game.board
+    assert board is not None
+    mine = next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y))
+    await click_cell(pilot, *mine)
+    assert app.game.status == "lost"
 
 
 def review_line(app: object) -> str:
@@ -32,12 +44,7 @@ async def test_the_box_says_how_a_won_games_clicks_went() -> None:
 async def test_the_box_names_the_click_that_lost() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        board = app.game.board
-        assert board is not None
-        mine = next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y))
-        await click_cell(pilot, *mine)
-        assert app.game.status == "lost"
+        await lose(pilot, app)
         await wait_until(pilot, lambda: review_line(app) != "", "the review line")
         assert review_line(app).startswith("Lost on ")
 
@@ -107,11 +114,7 @@ async def test_the_viewer_marks_the_risky_clicks_and_goes_from_one_to_the_next()
 
     app = make_app()
     async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        board = app.game.board
-        assert board is not None
-        mine = next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y))
-        await click_cell(pilot, *mine)  # a risky click, the last one
+        await lose(pilot, app)  # a risky click, the last one
         await pilot.press("w")
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
         viewer = app.screen
