@@ -490,12 +490,13 @@ class StatsStore:
 
     def games_to_review(self, limit: int, max_cells: int) -> list[tuple[int, bytes]]:
         """Up to ``limit`` recorded games with a recording and no review yet, on boards of at
-        most ``max_cells`` cells, the latest first: (game number, recording). Raises
-        ``StatsError`` if the database cannot be read."""
+        most ``max_cells`` cells, the last recorded first: (game number, recording). Raises
+        ``StatsError`` if the database cannot be read. In the order of the table's own key,
+        so that finding the latest few stops early."""
         query = (
             "SELECT id, replay FROM games WHERE replay IS NOT NULL AND "
             f"{SOUND_REPLAY} AND width * height <= ? AND id NOT IN (SELECT game_id FROM reviews)"
-            " ORDER BY ended_at DESC, id DESC LIMIT ?"
+            " ORDER BY id DESC LIMIT ?"
         )
         with self._reading() as connection:
             return list(connection.execute(query, (max_cells, limit)))
