@@ -459,7 +459,7 @@ def test_unreadable_files_are_skipped_with_one_warning_each(
     assert len(warnings) == 4
     expected = {
         "broken.toml": "is not valid TOML",
-        "folder.toml": "cannot be read (Is a directory)",
+        "folder.toml": "is not a regular file; a theme is a .toml text file",
         "latin1.toml": "is not UTF-8 text",
         "locked.toml": "cannot be read (Permission denied)",
     }

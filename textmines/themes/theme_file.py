@@ -7,9 +7,7 @@ one go.
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import stat
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -18,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
+from textmines.store.paths import FileTooLarge, NotRegularFile, read_regular_file
 from textmines.themes.color import ColorSyntaxError, normalise_color
 from textmines.themes.model import (
     AUTO,
@@ -82,7 +81,13 @@ def _join_problems(path: Path, problems: list[str]) -> str:
 
 def _read_document(path: Path) -> dict[str, Any]:
     try:
-        raw = _read_regular_file(path)
+        raw = read_regular_file(path, MAX_THEME_BYTES)
+    except NotRegularFile:
+        raise ThemeError(f"{path}: is not a regular file; a theme is a .toml text file") from None
+    except FileTooLarge:
+        raise ThemeError(
+            f"{path}: is larger than {MAX_THEME_BYTES // 1_000_000} MB; a theme is a few KB"
+        ) from None
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise ThemeError(f"{path}: cannot be read ({reason})") from None
@@ -296,23 +301,6 @@ def _parse(document: Mapping[str, Any], path: Path) -> ThemeFile:
 
 #: The largest theme file read: a theme is a few kilobytes.
 MAX_THEME_BYTES: Final = 1_000_000
-
-
-def _read_regular_file(path: Path) -> bytes:
-    """The bytes of ``path`` if it is a regular file of at most ``MAX_THEME_BYTES``: a FIFO
-    would block start-up and /dev/zero would never end."""
-    # O_NONBLOCK: opening a FIFO with no writer must not wait; the check below refuses it.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise ThemeError(f"{path}: is not a regular file; a theme is a .toml text file")
-        data = file.read(MAX_THEME_BYTES + 1)
-    if len(data) > MAX_THEME_BYTES:
-        raise ThemeError(
-            f"{path}: is larger than {MAX_THEME_BYTES // 1_000_000} MB; a theme is a few KB"
-        )
-    return data
 
 
 def read_theme_file(path: Path) -> ThemeFile:
