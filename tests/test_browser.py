@@ -34,13 +34,19 @@ from textmines.engine import ActionKind, Game
 from textmines.store.stats.opening import open_stats
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-# Slow: each test starts a server and a browser (the whole suite runs them all).
+# Slow: the tests drive a browser, a server and its tabs (the whole suite runs them all).
 pytestmark = [
     pytest.mark.skipif(
         CHROMIUM is None, reason="no chromium on this machine (.ci/run installs Debian's)"
     ),
     pytest.mark.slow,
 ]
+# The tests take ~80 s of wall time one after the other, mostly waiting for tabs to start. Two
+# groups of about 40 s, each run on one xdist worker (one browser and one server each): with
+# --dist loadgroup (pyproject.toml) the groups are the run's largest units and start first,
+# instead of one worker meeting all ten late in the run.
+FIRST = pytest.mark.xdist_group("browser-1")
+SECOND = pytest.mark.xdist_group("browser-2")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -328,6 +334,7 @@ def games_in(stats_db: Path) -> int:
         return stats.count()
 
 
+@FIRST
 @pytest.mark.slow  # two tabs play a game each, ~15 s
 def test_two_tabs_play_to_a_win_and_a_replay_downloads(
     browser: Any, server: Served, tmp_path_factory: pytest.TempPathFactory
@@ -372,6 +379,7 @@ def test_two_tabs_play_to_a_win_and_a_replay_downloads(
     assert not (server.home / "stats.db").exists(), "nor are the terminal's statistics touched"
 
 
+@SECOND
 def test_served_on_every_address_it_plays_from_another_address(
     browser: Any, tmp_path: Path
 ) -> None:
@@ -402,6 +410,7 @@ def test_served_on_every_address_it_plays_from_another_address(
     assert "WARNING: anyone who can reach this machine" in printed
 
 
+@FIRST
 def test_right_click_and_ctrl_minus_go_to_the_game_not_the_browser(
     browser: Any, server: Served
 ) -> None:
@@ -441,6 +450,7 @@ def test_right_click_and_ctrl_minus_go_to_the_game_not_the_browser(
         page.close()
 
 
+@SECOND
 def test_on_a_phone_a_long_press_or_a_tap_in_flag_mode_flags(browser: Any, server: Served) -> None:
     # A device scale of 1: Chromium's emulation of a denser screen misleads xterm.js's canvas
     # about its size (it draws three times too large), which a real phone does not.
@@ -488,6 +498,7 @@ def test_on_a_phone_a_long_press_or_a_tap_in_flag_mode_flags(browser: Any, serve
 
 
 # ---------------------------------------------------------------------------- each browser a player
+@SECOND
 @pytest.mark.slow  # three tabs, ~15 s
 def test_a_closed_tab_keeps_its_game_for_that_browser_alone(browser: Any, server: Served) -> None:
     url = server.url()
@@ -509,6 +520,7 @@ def test_a_closed_tab_keeps_its_game_for_that_browser_alone(browser: Any, server
         theirs.close()
 
 
+@SECOND
 @pytest.mark.slow  # two servers, ~15 s each
 @pytest.mark.parametrize("signalled", ["server", "terminal"])
 def test_ctrl_c_on_the_server_keeps_the_game_for_when_it_runs_again(
@@ -537,6 +549,7 @@ def test_ctrl_c_on_the_server_keeps_the_game_for_when_it_runs_again(
         mine.close()
 
 
+@FIRST
 @pytest.mark.slow  # two browsers, ~20 s
 def test_two_browsers_have_their_own_statistics_and_name_and_reset_one_only(
     browser: Any, server: Served
@@ -592,6 +605,7 @@ def test_two_browsers_have_their_own_statistics_and_name_and_reset_one_only(
         theirs.close()
 
 
+@FIRST
 @pytest.mark.slow  # one tab, ~10 s
 def test_q_in_a_tab_keeps_the_game_and_offers_to_play_on_or_start_anew(
     browser: Any, server: Served
@@ -618,12 +632,14 @@ def test_q_in_a_tab_keeps_the_game_and_offers_to_play_on_or_start_anew(
         page.keyboard.press("Enter")
         # The game left for a new one counts as abandoned, as n would record it.
         assert eventually(lambda: games_in(folder / "stats.db") == 1)
-        assert not (folder / "saved-game.json").exists()
+        # Its save goes once it is recorded (just after: it was once looked at in between).
+        assert eventually(lambda: not (folder / "saved-game.json").exists())
         assert not page.is_visible("#ended")
     finally:
         mine.close()
 
 
+@SECOND
 def test_a_browser_that_follows_a_link_from_another_site_stays_the_same_player(
     browser: Any, server: Served
 ) -> None:
