@@ -1,154 +1,32 @@
 """BoardView: the minefield as one Line-API widget.
 
-One widget draws every cell (``render_line`` builds a ``Strip`` for the visible part of a
+One widget draws every cell (``render_line`` gives a ``Strip`` for the visible part of a
 row), so an Expert or a 1000x1000 board costs what the screen shows, not what the board
-holds. After an action only the rows the engine reports as changed are refreshed.
+holds. After an action only the rows the engine reports as changed are refreshed. What a
+cell looks like is in ``board_look.py``; the lines are built from those looks, and kept, by
+``board_lines.BoardLines``: the widget only says what each line shows (``line_key``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from rich.color import Color as RichColor
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.filter import ANSIToTruecolor, LineFilter
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from textmines.engine import ActionKind, Game
 from textmines.themes import ThemeGlyphs
-from textmines.ui.colours import theme_colour
-from textmines.ui.line import merge_runs
+from textmines.ui.board_lines import BoardLines, LineKey, line_key
+from textmines.ui.board_look import overlay_label
 from textmines.ui.scrollbar import BoardScrollBarRender, PlainScrollBarRender
-from textmines.ui.tiles import (
-    ASCII_EDGES,
-    BLOCK_EDGES,
-    Tile,
-    TileColours,
-    one_row_covered,
-    one_row_glyph,
-    tile_row,
-)
-
-#: Below this difference in brightness a theme's covered and revealed cells look alike (the
-#: classic's grey: Windows tells them apart by the bevel alone).
-ALIKE = 0.1
-
-
-def one_row_face(variables: Mapping[str, str]) -> RichColor:
-    """The face of a covered one-row tile: the theme's covered colour, lifted halfway to its
-    light bevel where the revealed colour is much the same. A one-row tile has no room for the
-    bevel, so its face must tell covered from revealed; a theme whose covered cells already
-    stand apart keeps its colour (and the contrast of its flags on it)."""
-    covered = theme_colour(variables, "mines-covered")
-    revealed = theme_colour(variables, "mines-revealed")
-    if abs(covered.brightness - revealed.brightness) < ALIKE:
-        covered = covered.blend(theme_colour(variables, "mines-bevel-light"), 0.5)
-    return covered.rich_color
-
-
-def cell_styles(variables: Mapping[str, str], one_row: bool = False) -> dict[str, Style]:
-    """Rich styles for every view character, from the theme's ``mines-*`` variables; with
-    ``one_row``, covered cells take the face of a one-row tile (``one_row_face``).
-
-    Keys: the engine's view characters, ``pressed`` (a covered cell held down with the
-    mouse), and each of those prefixed with ``c`` for the cell under the cursor.
-
-    The board reads the theme's variables instead of styling ~20 CSS component classes:
-    Textual restyles every component class at start-up and on each focus change, which
-    measured 4-5 ms of CPU at start-up alone.
-    """
-
-    def colour(name: str) -> RichColor:
-        return theme_colour(variables, f"mines-{name}").rich_color
-
-    covered, revealed, mine = colour("covered"), colour("revealed"), colour("mine")
-    if one_row:
-        covered = one_row_face(variables)
-    styles = {
-        "#": Style(color=colour("covered-glyph"), bgcolor=covered),
-        "F": Style(color=colour("flag"), bgcolor=covered, bold=True),
-        "?": Style(color=colour("question"), bgcolor=covered, bold=True),
-        # A wrong flag shows on an opened cell, as Windows shows its crossed-out mine.
-        "W": Style(color=colour("wrong"), bgcolor=revealed, bold=True),
-        "*": Style(color=mine, bgcolor=revealed, bold=True),
-        "X": Style(color=mine, bgcolor=colour("exploded"), bold=True),
-        "0": Style(color=revealed, bgcolor=revealed),
-        **{
-            str(n): Style(color=colour(f"number-{n}"), bgcolor=revealed, bold=True)
-            for n in range(1, 9)
-        },
-    }
-    styles["pressed"] = styles["0"]
-    # A hinted cell: the theme's "success" colour says "this one".
-    styles["hint"] = Style(
-        color=colour("covered-glyph"), bgcolor=theme_colour(variables, "success").rich_color
-    )
-    cursor = Style(bgcolor=colour("cursor"))
-    styles.update({"c" + key: style + cursor for key, style in list(styles.items())})
-    # The mine that exploded keeps its red under the cursor (a keyboard loss leaves the cursor
-    # there); the cursor shows as an underline instead.
-    styles["cX"] = styles["X"] + Style(underline=True)
-    return styles
-
-
-def heat_styles(variables: Mapping[str, str]) -> list[Style]:
-    """101 styles for the probability overlay, from 0% (the theme's success colour) to 100%
-    (its error colour), each with readable text on top."""
-    safe = theme_colour(variables, "success")
-    mine = theme_colour(variables, "error")
-    styles = []
-    for percent in range(101):
-        background = safe.blend(mine, percent / 100)
-        text = background.get_contrast_text(1.0)
-        # Italic and not bold: unlike the numbers of revealed cells.
-        styles.append(Style(color=text.rich_color, bgcolor=background.rich_color, italic=True))
-    return styles
-
-
-def overlay_percent(probability: float) -> int:
-    """The percentage shown for a probability: 0 and 100 only when certain."""
-    if probability <= 0:
-        return 0
-    if probability >= 1:
-        return 100
-    return min(99, max(1, round(probability * 100)))
-
-
-def overlay_label(percent: int, cols: int, cell_width: int | None = None) -> str:
-    """What a covered cell shows under the overlay in a one-row tile ``cols`` wide, placed as
-    a number is in that tile (``one_row_glyph``: right-aligned in the theme's ``cell_width``,
-    default ``cols``, that cell centred), so the labels line up with the numbers beside them.
-
-    Never a bare digit, which would read as a revealed number: two-column tiles show tenths
-    after a tilde (``~3`` is about 30%), wider tiles the percentage with its sign. ``0`` and
-    ``*`` only when certain. The colour says the rest.
-    """
-    if percent == 100:
-        label = "*"
-    elif percent == 0:
-        label = "0"
-    elif cols > 2:
-        label = f"{percent}%" if cols > 3 or percent < 10 else str(percent)
-    else:
-        label = f"~{min(9, max(1, round(percent / 10)))}"
-    return one_row_glyph(label, cols if cell_width is None else cell_width, cols)
-
-
-#: View characters drawn larger on tiles with room (see ``tiles.BIG_ART``): the mines of a
-#: lost game, the exploded one, wrong flags (crossed out), flags and the numbers.
-BIG_GLYPHS = {
-    "*": "mine",
-    "X": "mine",
-    "W": "wrong",
-    "F": "flag",
-    **{str(n): f"digit{n}" for n in range(1, 9)},
-}
+from textmines.ui.tiles import Tile
 
 #: Where the board goes on beyond the view, the cursor keeps this share of the view (a quarter)
 #: between it and that edge, and never fewer than ``FOLLOW_CELLS`` cells: the cells a player
@@ -208,43 +86,6 @@ MOUSE_CONTROLS: list[tuple[str, str]] = [
     ("Click the face", "New game"),
     ("Options > Swap mouse buttons", "Left flags, right reveals"),
 ]
-
-
-def glyph_table(glyphs: ThemeGlyphs, cols: int | None = None) -> dict[str, str]:
-    """What each view character shows in a one-row tile ``cols`` wide (default: the theme's
-    cell width), right-aligned in that cell: " 1" reads as a grid with a gap between
-    columns. Padded by columns on screen, not by characters: an emoji takes two, "e" + a
-    combining accent one (the theme check measures the same way)."""
-    raw = {
-        "#": glyphs.covered,
-        "F": glyphs.flag,
-        "?": glyphs.question,
-        "*": glyphs.mine,
-        "X": glyphs.exploded,
-        "W": glyphs.wrong,
-        "0": glyphs.empty,
-        **{str(n): glyph for n, glyph in enumerate(glyphs.numbers, 1)},
-    }
-    width = glyphs.cell_width
-    return {char: one_row_glyph(glyph, width, cols or width) for char, glyph in raw.items()}
-
-
-def one_row_glyphs(glyphs: ThemeGlyphs, cols: int | None = None) -> dict[str, str]:
-    """What each view character shows in a one-row tile ``cols`` wide (``glyph_table``): a
-    plain covered cell shows no glyph where the tile's shadow says "covered" (block themes),
-    the theme's covered glyph where the tile is drawn in plain characters (ASCII themes)."""
-    table = glyph_table(glyphs, cols)
-    if not glyphs.ascii:
-        table["#"] = " " * (cols or glyphs.cell_width)
-    return table
-
-
-def tile_glyphs(glyphs: ThemeGlyphs) -> dict[str, str]:
-    """What each view character shows on the middle row of a tile of two rows or more: the
-    bevel says "covered", so a covered cell shows no glyph of its own."""
-    table = {char: glyph.strip() for char, glyph in glyph_table(glyphs).items()}
-    table["#"] = ""
-    return table
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -319,13 +160,10 @@ class BoardView(ScrollView, can_focus=True):
         self.glyphs = glyphs
         #: The size of a cell on screen (the zoom); the app picks it (``set_tile``).
         self.tile = Tile(glyphs.cell_width, 1)
-        self._glyph_table = one_row_glyphs(glyphs)
-        self._tile_glyphs = tile_glyphs(glyphs)
-        #: Rows of tiles of two rows or more, by what they show (see ``_tile_row``).
-        self._tiles: dict[tuple[int, str, bool, int, str | None], list[Segment]] = {}
-        #: Covered one-row tiles, by what they show (see ``_covered_cell``).
-        self._covered: dict[tuple[int, str], list[tuple[str, Style]]] = {}
-        self._tile_colours: TileColours | None = None
+        #: The board's screen lines: drawn from the cells' looks and kept (``board_lines``).
+        self.lines = BoardLines(
+            glyphs, self.tile, lambda: self.app.theme_variables, lambda: self.rich_style
+        )
         self.left_click_chords = left_click_chords
         #: Left flags and right reveals (left-handed players, some touch pads).
         self.swap_buttons = False
@@ -339,9 +177,8 @@ class BoardView(ScrollView, can_focus=True):
         #: Told each cell a button goes down on, before the release makes the move.
         self.on_press = on_press
         self._pointed: tuple[int, int] | None = None
-        self._styles: dict[str, Style] = {}
-        self._heat: list[Style] = []
-        self._background: Style | None = None
+        #: The view's scroll offset and width while a pass draws its lines (``render_lines``).
+        self._pass_view: tuple[Offset, int] | None = None
         #: Mine probability of covered cells, shown as a heat map (None: overlay off).
         self.overlay: Mapping[tuple[int, int], float] | None = None
         #: A cell the solver suggested, highlighted until the next action.
@@ -395,20 +232,14 @@ class BoardView(ScrollView, can_focus=True):
         """Draw with other glyphs (a theme's), in ``tile`` (default: the theme's own one-row
         cell, whose width may change)."""
         self.glyphs = glyphs
-        self._tile_glyphs = tile_glyphs(glyphs)
         if self.is_mounted:
             self._set_scrollbars()
         self.set_tile(tile or Tile(glyphs.cell_width, 1))
 
     def set_tile(self, tile: Tile) -> None:
         """Draw every cell ``tile`` big (the zoom), keeping the cursor in view."""
-        one_row_before = self.tile.rows == 1
         self.tile = tile
-        self._glyph_table = one_row_glyphs(self.glyphs, tile.cols)
-        self._tiles.clear()
-        self._covered.clear()
-        if (tile.rows == 1) != one_row_before:
-            self._styles.clear()  # covered one-row tiles have a face of their own
+        self.lines.set_look(self.glyphs, tile)
         self._fit_virtual_size()
         if self.is_mounted:  # before that, the first layout takes the size as it is
             self.scroll_to_cursor()
@@ -653,119 +484,63 @@ class BoardView(ScrollView, can_focus=True):
     # ------------------------------------------------------------------ drawing
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._styles.clear()
-        self._heat = []
-        self._background = None
-        self._tiles.clear()
-        self._covered.clear()
-        self._tile_colours = None
+        self.lines.restyle()
 
     def _cell_styles(self) -> dict[str, Style]:
-        if not self._styles:
-            self._styles = cell_styles(self.app.theme_variables, one_row=self.tile.rows == 1)
-        return self._styles
+        return self.lines.styles()
 
-    def _background_style(self) -> Style:
-        # ``rich_style`` walks the DOM on every read: once per style change, not per line.
-        if self._background is None:
-            self._background = self.rich_style
-        return self._background
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        if not self.lines.true_colour():
+            return filters
+        # The board's colours are true colours already: the conversion of ANSI colours
+        # would copy every piece of each line Textual draws again and change none. (On
+        # Expert's 3x2 tiles it was a sixth of a reveal's frame: 0.69M of 4.3M instructions.)
+        return [each for each in filters if not isinstance(each, ANSIToTruecolor)]
 
-    def _colours(self) -> TileColours:
-        if self._tile_colours is None:
-            variables = self.app.theme_variables
-            self._tile_colours = TileColours(
-                *(
-                    theme_colour(variables, f"mines-{key}").rich_color
-                    for key in ("bevel-light", "bevel-dark", "grid")
-                )
-            )
-        return self._tile_colours
-
-    def _tile_row(
-        self, style: Style, glyph: str, raised: bool, sub: int, big: str | None = None
-    ) -> list[Segment]:
-        """Screen row ``sub`` of a tall tile, made once per look and kept."""
-        key = (id(style), glyph, raised, sub, big)
-        segments = self._tiles.get(key)
-        if segments is None:
-            edges = ASCII_EDGES if self.glyphs.ascii else BLOCK_EDGES
-            colours = self._colours()
-            segments = tile_row(self.tile, sub, glyph, style, raised, colours, edges, big)
-            # Keyed by the style's identity: the styles live as long as this cache.
-            self._tiles[key] = segments
-        return segments
-
-    def _covered_cell(self, style: Style, glyph: str) -> list[tuple[str, Style]]:
-        """A covered one-row tile showing ``glyph`` in ``style``, made once per look and kept:
-        a block of the style's background with its shadow (plain glyphs in ASCII themes)."""
-        key = (id(style), glyph)
-        cells = self._covered.get(key)
-        if cells is None:
-            if self.glyphs.ascii:
-                cells = [(glyph, style)]
-            else:
-                shadow = Style(color=self._colours().dark, bgcolor=style.bgcolor)
-                cells = one_row_covered(glyph, style, shadow)
-            # Keyed by the style's identity: the styles live as long as this cache.
-            self._covered[key] = cells
-        return cells
-
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
+    def line_key(self, y: int) -> LineKey | None:
+        """What screen line ``y`` of the view shows (``board_lines.LineKey``); None below
+        the board."""
+        (scroll_x, scroll_y), width = self._pass_view or self._view_now()
         cols, rows = self.tile
         row, sub = divmod(y + scroll_y, rows)
-        game, width = self.game, self.size.width
+        game = self.game
         if row >= game.height:
-            return Strip.blank(width, self._background_style())
+            return None
         first = scroll_x // cols
         last = min(game.width, (scroll_x + width) // cols + 1)
-        text = game.view_row(row)
-        styles = self._cell_styles()
-        table = self._glyph_table if rows == 1 else self._tile_glyphs
-        cursor_x = self.cursor[0] if self.cursor[1] == row else -1
-        pressed_x = self._pressed[0] if self._pressed and self._pressed[1] == row else -1
-        hint_x = self.hint[0] if self.hint and self.hint[1] == row else -1
-        overlay = self.overlay
-        if overlay is not None and not self._heat:
-            self._heat = heat_styles(self.app.theme_variables)
-        segments: list[Segment] = []
-        cells: list[tuple[str, Style]] = []  # one-row tiles, merged into runs at the end
-        # A two-column cell under the overlay: its first column (the tilde) stays in the
-        # covered cell's style, so the heat colours do not run into one wall.
-        split = rows == 1 and cols == 2
-        for x in range(first, last):
-            char = text[x]
-            glyph = table[char]
-            if x == pressed_x and char in "#?":
-                key, glyph = "pressed", table["0"]
-            else:
-                key = "hint" if x == hint_x else char
-            style = styles["c" + key if x == cursor_x else key]
-            if overlay is not None and char in "#?" and key != "pressed":
-                probability = overlay.get((x, row))
-                if probability is not None:
-                    percent = overlay_percent(probability)
-                    if rows > 1:
-                        # A raised tile has its width less its two edges for the label.
-                        room = cols - 2
-                        glyph = overlay_label(percent, room).strip() if room >= 2 else ""
-                    else:
-                        glyph = overlay_label(percent, cols, self.glyphs.cell_width)
-                    if x != cursor_x and key != "hint":
-                        if split:
-                            cells.append((glyph[0], style))
-                            glyph = glyph[1:]
-                        style = self._heat[percent]
-            raised = key != "pressed" and char in "#F?"
-            if rows > 1:
-                big = BIG_GLYPHS.get(char) if glyph == table[char] else None
-                segments.extend(self._tile_row(style, glyph, raised, sub, big))
-            elif raised and glyph == table[char]:  # not a label of the overlay
-                cells.extend(self._covered_cell(style, glyph))
-            else:
-                cells.append((glyph, style))
-        segments += [Segment(chars, style) for chars, style in merge_runs(cells)]
-        strip = Strip(segments, (last - first) * cols)
+        text = game.view_row(row)[first:last]
+        marks = (self.cursor, self._pressed, self.hint)
         start = scroll_x - first * cols
-        return strip.crop(start, start + width).extend_cell_length(width, self._background_style())
+        return line_key(text, row, first, sub, start, width, marks=marks, overlay=self.overlay)
+
+    def _view_now(self) -> tuple[Offset, int]:
+        """The view's scroll offset and width (reading the width walks the styles)."""
+        return self.scroll_offset, self.size.width
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # One pass draws many lines: the view's place and width are read once for them all.
+        self._pass_view = self._view_now()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_view = None
+
+    def render_line(self, y: int) -> Strip:
+        # Only the lines Textual asks for (those refreshed since it last drew them); the
+        # ones whose key is unchanged come from ``lines``.
+        key = self.line_key(y)
+        if key is None:
+            return self.lines.blank((self._pass_view or self._view_now())[1])
+        return self.lines.line(key)
+
+
+__all__ = [
+    "FOLLOW_CELLS",
+    "FOLLOW_SHARE",
+    "MOUSE_CONTROLS",
+    "BoardView",
+    "cursor_scroll",
+    "opening_scroll",
+    "overlay_label",
+]

@@ -167,6 +167,22 @@ def tile_row(
     background is the tile's face): raised for a covered cell, flat for a revealed one,
     its edges drawn with ``edges`` (block characters, or ``ASCII_EDGES``). ``big`` names a
     drawing in ``BIG_ART`` that replaces the glyph where the tile has room for it."""
+    pieces = tile_pieces(tile, row, glyph, style, raised, colours, edges, big)
+    return [Segment(text, cell_style) for text, cell_style in pieces]
+
+
+def tile_pieces(
+    tile: Tile,
+    row: int,
+    glyph: str,
+    style: Style,
+    raised: bool,
+    colours: TileColours,
+    edges: Sequence[str] = BLOCK_EDGES,
+    big: str | None = None,
+) -> list[tuple[str, Style]]:
+    """``tile_row`` as (text, style) pieces, one per run of a style: what a row builder joins
+    with the tiles beside it."""
     cols, rows = tile
     background = style.bgcolor
     light = Style(color=colours.light, bgcolor=background)
@@ -205,7 +221,7 @@ def tile_row(
         room = inner[1] - inner[0] + (0 if raised else 1)
         start = inner[0] + max(0, (room - width) // 2)
         cells[start : start + width] = [(glyph, style)] + [("", style)] * (width - 1)
-    return [Segment(text, cell_style) for text, cell_style in merge_runs(cells)]
+    return merge_runs(cells)
 
 
 def _raised_row(
