@@ -40,5 +40,8 @@ async def test_the_overlay_turned_off_for_the_daily_board_names_its_key() -> Non
         await pilot.press("space", "o")
         await wait_until(pilot, lambda: app.assist.overlay_on, "the overlay")
         await pilot.press("d")
-        said = [n.message for n in app.toasts]
-        assert any("(o turns it on again" in message for message in said), said
+
+        def said() -> bool:
+            return any("(o turns it on again" in n.message for n in app.toasts)
+
+        await wait_until(pilot, said, "the overlay notice")
