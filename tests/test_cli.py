@@ -116,6 +116,7 @@ def test_safe_rule_allows_denser_custom_boards() -> None:
     assert config.mines == 80
 
 
+@pytest.mark.slow  # the program
 def test_console_script_reports_bad_values() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "textmines", "--custom", "5x5x99"],
@@ -165,6 +166,7 @@ def run_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # the program
 def test_list_themes_shows_bundled_and_user_themes(tmp_path: Path) -> None:
     (tmp_path / "themes").mkdir()
     (tmp_path / "themes" / "mine.toml").write_text('[board]\nflag = "#00ff00"\n')
@@ -190,6 +192,7 @@ def test_export_theme_to_screen_and_to_a_new_file(tmp_path: Path) -> None:
     assert "dark" in target.read_text()  # the existing file is untouched
 
 
+@pytest.mark.slow  # the program
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -258,6 +261,7 @@ def test_broken_user_themes_are_listed_with_their_error(tmp_path: Path) -> None:
     assert exported.returncode == 2 and "broken.toml" in exported.stderr
 
 
+@pytest.mark.slow  # the program
 def test_paths_lists_the_crash_log_and_the_replays(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--paths")
     assert result.returncode == 0
@@ -471,6 +475,7 @@ def test_a_profile_that_is_not_an_id_exits_2_and_touches_nothing(
     assert not (tmp_path / "home").exists()
 
 
+@pytest.mark.slow  # the program
 def test_paths_of_a_profile_name_its_folder(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--paths", "--profile", PROFILE)
     assert result.returncode == 0
@@ -554,6 +559,7 @@ def test_a_port_in_use_exits_1_saying_so(
 LONG_NAME = "a" * 256  # longer than a file name may be
 
 
+@pytest.mark.slow  # the program
 @pytest.mark.parametrize(
     ("args", "status", "message"),
     [
@@ -571,6 +577,7 @@ def test_impossible_paths_get_one_line_not_a_traceback(
     assert message in result.stderr and result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow  # the program
 def test_a_fifo_or_a_huge_file_among_the_themes_is_listed_as_broken(tmp_path: Path) -> None:
     themes = tmp_path / "themes"
     themes.mkdir()
@@ -590,6 +597,7 @@ def test_a_fifo_or_a_huge_file_among_the_themes_is_listed_as_broken(tmp_path: Pa
     assert "is larger than 1 MB" in lines["huge"]
 
 
+@pytest.mark.slow  # the program
 def test_export_theme_to_dash_writes_to_the_screen(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--export-theme", "dark", "-")
     assert result.returncode == 0 and "[board]" in result.stdout
