@@ -259,6 +259,7 @@ def perform(game: Game, method: str, x: int, y: int) -> Change | None:
 
 
 # ---------------------------------------------------------------- 1. neighbour counts
+@pytest.mark.slow  # hypothesis: ~0.15 s of CPU
 @given(layouts())
 @example((1, 7, {(0, 0), (0, 3), (0, 4)}))
 @example((7, 1, {(0, 0), (3, 0), (4, 0)}))
@@ -537,6 +538,7 @@ def test_round_trip_after_question_marks_changed_on_finished_game(during_play: b
 
 
 # ---------------------------------------------------------------- 5. 3BV
+@pytest.mark.slow  # hypothesis: ~0.2 s of CPU
 @given(layouts(min_safe=1))
 @example((3, 3, set()))
 @example((1, 5, {(0, 2)}))
@@ -567,6 +569,7 @@ def test_bbbv_equals_clicks_of_a_flagless_clear(layout: tuple[int, int, set]) ->
 
 
 # ---------------------------------------------------------------- 6. flood fill
+@pytest.mark.slow  # hypothesis: ~0.25 s of CPU
 @given(layouts(min_safe=1), st.integers(0, 10**6), st.sets(st.integers(0, 143), max_size=20))
 @example((12, 1, {(5, 0)}), 0, set())
 @example((1, 12, {(0, 5)}), 0, set())
