@@ -271,6 +271,7 @@ def test_certain_moves_are_never_wrong() -> None:
     assert checked > 400
 
 
+@pytest.mark.slow  # ~0.2 s of CPU
 def test_large_board_without_overflow() -> None:
     # 160,000 cells, 24,000 mines: the layout counts run far past a float's range (about
     # 10**26000), as on 1000x1000 boards, at a sixth of the time.
@@ -448,6 +449,7 @@ def test_analyse_game_uses_the_view_only() -> None:
     assert analyse_game(a).probabilities == analyse_game(b).probabilities
 
 
+@pytest.mark.slow  # ~0.2 s of CPU
 @pytest.mark.usefixtures("unhurried")
 def test_the_end_game_search_stops_on_a_budget_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
     # With the clock stopped, only the search's budget of positions can end it: so the same
@@ -889,6 +891,7 @@ def test_a_chain_of_links_along_a_wall_is_a_fifty_fifty() -> None:
     assert set(found) == {(1, 0), (3, 0), (4, 0)}
 
 
+@pytest.mark.slow  # brute force: ~0.2 s of CPU
 @given(st.integers(0, 2**32 - 1))
 def test_what_a_mine_would_decide_matches_brute_force(seed: int) -> None:
     """With a mine assumed on a cell, the cells certainly safe and certainly mined are those
