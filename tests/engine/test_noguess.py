@@ -62,6 +62,7 @@ def check_no_guess(
     assert cleared_without_guessing(board, x, y)
 
 
+@pytest.mark.slow  # ~0.2 s of CPU
 @given(
     st.integers(4, 12),
     st.integers(4, 10),
@@ -259,6 +260,7 @@ def test_a_huge_deal_keeps_its_budget() -> None:
     assert last.work_used < 300_000 + 100_000
 
 
+@pytest.mark.slow  # ~0.2 s of CPU
 def test_an_unseeded_deal_stops_on_its_safety_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     # A machine far slower than the budgets assume: every read of the clock 5 ms later.
     readings = iter(range(10**9))
