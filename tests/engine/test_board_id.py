@@ -48,6 +48,7 @@ def test_an_expert_id_round_trips_with_its_rule_and_first_click() -> None:
     assert (shared.board, shared.first, shared.first_click) == (game.board, (0, 0), "safe")
 
 
+@pytest.mark.slow  # hypothesis: ~0.2 s of CPU
 def test_ids_round_trip_on_random_boards() -> None:
     rng = random.Random(3)
     for _ in range(200):
