@@ -126,6 +126,7 @@ def toollib_board(view: str) -> list[list[int]]:
     return [[int(c) if c.isdigit() else 10 for c in row] for row in view.splitlines()]
 
 
+@pytest.mark.slow  # ms-toollib beside: ~0.15 s of CPU a seed
 @pytest.mark.parametrize("seed", range(4))
 def test_each_risky_decisions_probability_is_ms_toollibs(seed: int) -> None:
     game = autoplayed(seed)
