@@ -72,6 +72,7 @@ def test_review_of_a_replay_file_prints_the_documented_json(
     assert 0 < review["luck"] <= 1
 
 
+@pytest.mark.slow  # ~0.2 s of CPU
 def test_review_of_a_recorded_game_in_text(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -114,6 +115,7 @@ def test_review_says_what_is_wrong_in_one_line(
     assert message in err and err.count("\n") == 1
 
 
+@pytest.mark.slow  # ~0.2 s of CPU
 async def test_play_on_from_a_moment_of_an_evf_file_made_by_ms_toollib(tmp_path: Path) -> None:
     from tests.helpers import make_app, wait_until
     from textmines.replays.foreign import read_replay_file
