@@ -108,6 +108,7 @@ def test_actions_that_cannot_be_taken_are_refused() -> None:
         Game.replayed(board, backwards, question_marks=False)
 
 
+@pytest.mark.slow  # hypothesis: ~0.2 s of CPU
 @given(st.binary(max_size=300), st.integers(0, 2**32))
 def test_random_or_flipped_bytes_never_crash(noise: bytes, seed: int) -> None:
     for data in (noise, b"\x01" + zlib.compress(noise), flipped(valid_bytes(), seed)):
