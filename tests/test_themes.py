@@ -189,6 +189,7 @@ def test_bundled_theme_is_complete_and_builds(name: str, bundled: dict[str, Mine
         assert 0 < cell_len(face) <= FACE_WIDTH
 
 
+@pytest.mark.slow  # an app through every theme: ~0.25 s of CPU
 async def test_every_theme_drives_the_board_variables(bundled: dict[str, MinesTheme]) -> None:
     """Switching the app's theme switches the $mines-* variables the board's CSS uses."""
     rules = " ".join(f".v{i} {{ color: $mines-{key}; }}" for i, key in enumerate(BOARD_KEYS))
