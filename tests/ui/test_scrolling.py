@@ -93,6 +93,7 @@ def test_an_opening_is_shown_whole_when_it_fits() -> None:
 
 
 # ---------------------------------------------------------------------------- the board
+@pytest.mark.slow
 async def test_the_first_reveal_on_a_big_board_is_seen_around_the_cursor() -> None:
     """200x200 at 120x40: the opening runs off every side of the view, so the reveal is in
     its middle with room on every side (it sat at the view's edge)."""
@@ -107,6 +108,7 @@ async def test_the_first_reveal_on_a_big_board_is_seen_around_the_cursor() -> No
         assert abs(left - right) <= 1 and abs(top - bottom) <= 1, "in the middle"
 
 
+@pytest.mark.slow
 async def test_a_first_click_near_the_views_edge_shows_its_opening() -> None:
     app = big_app()
     async with app.run_test(size=(120, 40)) as pilot:
