@@ -67,15 +67,8 @@ def test_the_screen_columns_cover_every_kind_the_screen_reads() -> None:
     assert all(kind & set(SCREEN_COLUMNS) for kind in kinds)
 
 
-# Each case costs ~0.7 s of CPU (2 s of wall): -m "not slow" opens the screen for time_ms
-# alone, the first column the report named; the whole run opens it for all seven.
-@pytest.mark.parametrize(
-    "column",
-    [
-        column if column == "time_ms" else pytest.param(column, marks=pytest.mark.slow)
-        for column in SCREEN_COLUMNS
-    ],
-)
+@pytest.mark.slow  # ~0.7 s of CPU (2 s of wall) a column; -m "not slow" has the store's tests
+@pytest.mark.parametrize("column", SCREEN_COLUMNS)
 async def test_every_tab_opens_whatever_a_column_holds(
     template: Path, tmp_path: Path, column: str
 ) -> None:
