@@ -187,6 +187,7 @@ async def test_smiley_starts_a_new_game() -> None:
         assert counter(app) == "010"
 
 
+@pytest.mark.slow
 async def test_the_smiley_plays_again_from_the_game_over_box_in_one_click() -> None:
     # Found by a player: with the box open, a click on the face only closed the box.
     from textmines.ui.screens.game_over import GameOverScreen
@@ -256,6 +257,7 @@ async def test_a_won_games_figures_are_worked_out_once(
     assert calls == [app.game]
 
 
+@pytest.mark.slow
 async def test_lost_game_shows_the_board_and_the_message() -> None:
     app = make_app()
     async with app.run_test() as pilot:
@@ -475,6 +477,7 @@ async def test_enter_pressed_twice_in_the_palette_runs_its_command_once() -> Non
         assert app.is_running and len(app.screen_stack) == 1
 
 
+@pytest.mark.slow
 async def test_the_palette_opens_over_the_game_only() -> None:
     # Found by a player: Ctrl+P over the keys screen (waiting for a key), then "Expert",
     # changed the board under the dialog.
