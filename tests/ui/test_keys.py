@@ -61,6 +61,7 @@ async def test_a_clash_names_the_file_and_entry_and_the_game_plays(tmp_path: Pat
         assert cell(app) == "F"
 
 
+@pytest.mark.slow
 async def test_the_game_over_box_takes_the_players_keys_for_what_comes_next() -> None:
     from tests.helpers import win_by_clicks
     from textmines.ui.screens.game_over import GameOverScreen
