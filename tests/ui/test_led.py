@@ -50,6 +50,7 @@ async def led_header(pilot: Pilot[None]) -> GameHeader:
     return pilot.app.query_one(GameHeader)
 
 
+@pytest.mark.slow
 async def test_led_digits_where_two_rows_are_to_spare_else_plain() -> None:
     from textmines.ui.panel import GamePanel
 
@@ -73,6 +74,7 @@ async def test_led_digits_where_two_rows_are_to_spare_else_plain() -> None:
         assert header.render_line(0).text.split()[0] == "099"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(142, 38), (142, 34)])
 async def test_a_1280_wide_page_shows_led_digits_and_the_board_whole(
     size: tuple[int, int],
