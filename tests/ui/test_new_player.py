@@ -629,6 +629,7 @@ async def test_autoplay_only_reveals() -> None:
 
 
 # ---------------------------------------------------------------------------- menus
+@pytest.mark.slow
 async def test_alt_letters_open_the_menus_and_pause_is_in_the_game_menu() -> None:
     from textmines.ui.menu import MenuScreen
 
@@ -693,6 +694,7 @@ async def test_a_no_guess_deal_ends_in_the_first_reveal() -> None:
         assert app.header.mines_left == 99
 
 
+@pytest.mark.slow
 async def test_autoplay_waits_for_a_no_guess_deal() -> None:
     app = make_app(width=16, height=16, mines=40, no_guess=True)
     async with app.run_test(size=(100, 30)) as pilot:
