@@ -17,6 +17,7 @@ HUGE_CODE = "z" * 300_000
 HUGE = f"9x9-10-o4.4-{HUGE_CODE}{board_id._check('9x9-10-o4.4' + HUGE_CODE)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "said"),
     [
