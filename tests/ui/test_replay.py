@@ -55,6 +55,7 @@ async def test_watch_the_game_just_won_from_start_to_end() -> None:
         assert app.game.view_text() == final, "the game itself is as it was"
 
 
+@pytest.mark.slow
 async def test_a_lost_game_ends_on_its_red_mine_not_on_the_mark_of_the_cell_acted_on() -> None:
     from textmines.engine import Board, Game
 
@@ -96,6 +97,7 @@ async def test_a_terminal_too_small_for_the_replay_says_what_it_needs() -> None:
         assert not screen.query("#too-small") and screen.board.region.area > 0
 
 
+@pytest.mark.slow
 async def test_playing_follows_the_recorded_times_at_the_chosen_speed() -> None:
     game = played_game(9, 9, 10, 4)
     recording = Recording.of(game)
@@ -116,6 +118,7 @@ async def test_playing_follows_the_recorded_times_at_the_chosen_speed() -> None:
         assert screen.game.view_text() == game.view_text()
 
 
+@pytest.mark.slow
 async def test_a_click_on_the_progress_bar_seeks_there() -> None:
     recording = Recording.of(played_game(16, 16, 40, 2))
     app = make_app()
@@ -394,6 +397,7 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
         read_replay_file(path)
 
 
+@pytest.mark.slow
 def test_snapshot_of_the_viewer(snap_compare: Any) -> None:
     recording = Recording.of(played_game(9, 9, 10, 4))
 
