@@ -48,6 +48,7 @@ async def review_shown(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 def test_won(snap_compare: Any) -> None:
     clock = FakeClock()
     app = make_app(clock)
@@ -62,6 +63,7 @@ def test_won(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=win)
 
 
+@pytest.mark.slow
 def test_lost(snap_compare: Any) -> None:
     app = make_app()
 
@@ -95,6 +97,7 @@ def test_custom_dialog(snap_compare: Any) -> None:
     assert snap_compare(make_app(), run_before=still_cursor, terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 def test_help(snap_compare: Any) -> None:
     assert snap_compare(make_app(), press=["f1"], terminal_size=(100, 40))
 
