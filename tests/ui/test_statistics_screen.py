@@ -276,6 +276,7 @@ async def test_initial_group_picks_tab_board_and_marks_it(store: StatsStore) -> 
         assert wide.group == WIDE and wide.has_class("-current")
 
 
+@pytest.mark.slow
 async def test_without_games_every_tab_says_so(tmp_path: Path) -> None:
     empty, _ = open_stats(tmp_path / "empty.db")
     assert empty is not None
@@ -391,6 +392,7 @@ async def test_unreadable_group_is_shown(store: StatsStore) -> None:
 
 
 # ---------------------------------------------------------------------------- keys, sizes
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["escape", "q", "f4"])
 async def test_keys_close(store: StatsStore, key: str) -> None:
     screen = StatisticsScreen(store)
