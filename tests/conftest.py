@@ -47,8 +47,8 @@ def pytest_sessionfinish(session: pytest.Session) -> Generator[None]:
 
     - In an xdist worker, syrupy (the snapshot tests' plugin) goes: its part of the summary
       works out which snapshots no test used, matching each against every collected test,
-      2-4 s of CPU a worker at the end of each run, for a summary nobody sees (the
-      controller prints its own). Its report is made; it is not printed.
+      2-4 s of CPU a worker at the end of each run, for a summary nobody sees (under xdist
+      no snapshot summary is printed). Its report is made; it is not printed.
     - pytest then collects garbage five times over to report the exceptions raised in
       finalizers, each time scanning every object still tracked (~0.1 s each in a worker).
       Collected here until a collection finds nothing, what is left is alive: frozen, those
