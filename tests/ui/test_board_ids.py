@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Static
 
 from tests.helpers import FakeClock, click_cell, make_app, new_stats, wait_until
@@ -65,6 +66,7 @@ async def test_an_app_started_with_an_id_plays_it() -> None:
         assert header.seconds == 1
 
 
+@pytest.mark.slow
 async def test_the_game_over_box_copies_the_board_id() -> None:
     from tests.helpers import win_by_clicks
 
@@ -117,6 +119,7 @@ async def test_an_app_started_on_the_daily_board_knows_its_day() -> None:
         assert app.session.daily == today and app.game.board == daily_board(today).board
 
 
+@pytest.mark.slow
 async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path) -> None:
     from datetime import UTC, datetime
 
@@ -142,6 +145,7 @@ async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path) -> No
         assert f"{today}  won" in text and "Days played 1" in text
 
 
+@pytest.mark.slow
 async def test_restarting_the_daily_board_keeps_its_day_rules_and_id(tmp_path: Path) -> None:
     from datetime import UTC, datetime
 
@@ -189,6 +193,7 @@ async def test_board_info_before_the_first_click_says_why_there_is_no_id() -> No
         assert message == "Nothing to copy: this board has no ID." and app.clipboard == ""
 
 
+@pytest.mark.slow
 async def test_autoplay_plays_a_board_whose_first_click_was_made_for_you() -> None:
     # Issue 34.13: the clock waits for the player's first move on a shared board, and
     # autoplay waited for that clock: `[Autoplay]` on the status line, and nothing moved.
@@ -205,6 +210,7 @@ async def test_autoplay_from_the_start_plays_a_shared_board() -> None:
         await wait_until(pilot, lambda: len(app.game.actions) > 1, "an autoplay move", 60)
 
 
+@pytest.mark.slow
 async def test_board_info_names_the_board_once_and_breaks_a_long_id_at_its_dashes() -> None:
     # Issue 34.22: "Expert: 30x16, 99 mines" said the size twice over (with the ID), and at
     # 80 columns the ID wrapped anywhere: a copy of the two lines did not play.

@@ -3,9 +3,12 @@ command palette reach the same actions."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import make_app, wait_until
 
 
+@pytest.mark.slow
 async def test_the_games_keys_do_nothing_under_a_dialog() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

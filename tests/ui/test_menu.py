@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
@@ -294,6 +295,7 @@ async def test_small_terminal_does_not_crash() -> None:
         assert app.done == ["quit"]
 
 
+@pytest.mark.slow
 async def test_long_menu_scrolls_in_tiny_terminal() -> None:
     items = tuple(MenuItem(f"Item {n}", f"app.record('{n}')") for n in range(30))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from tests.helpers import make_app, new_stats, wait_until
@@ -45,6 +46,7 @@ async def test_a_page_that_closes_without_a_save_records_the_game_as_abandoned(
     stats.close()
 
 
+@pytest.mark.slow
 async def test_the_players_name_is_saved_and_shown_over_the_statistics(tmp_path: Path) -> None:
     settings_path = tmp_path / "settings.toml"
     app = make_app(settings_path=settings_path, stats=new_stats(tmp_path))

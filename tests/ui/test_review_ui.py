@@ -3,6 +3,7 @@ how the clicks went, once the solver has reviewed them, without holding the box 
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -30,6 +31,7 @@ def review_line(app: object) -> str:
     return str(lines.first(Static).render())
 
 
+@pytest.mark.slow
 async def test_the_box_says_how_a_won_games_clicks_went() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -41,6 +43,7 @@ async def test_the_box_says_how_a_won_games_clicks_went() -> None:
         assert "avoidable risk" in review_line(app)
 
 
+@pytest.mark.slow
 async def test_the_box_names_the_click_that_lost() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -50,6 +53,7 @@ async def test_the_box_names_the_click_that_lost() -> None:
 
 
 # ---------------------------------------------------------------------------- play on
+@pytest.mark.slow
 async def test_play_on_from_a_moment_of_the_replay_of_a_game_just_played() -> None:
     from tests.helpers import FakeClock
     from textmines.engine.actions import MOVES
@@ -108,6 +112,7 @@ async def test_play_on_from_a_replay_file_keeps_textmines_running() -> None:
 
 
 # ---------------------------------------------------------------------------- the viewer
+@pytest.mark.slow
 async def test_the_viewer_marks_the_risky_clicks_and_goes_from_one_to_the_next() -> None:
     from textmines.engine.review import DecisionKind
     from textmines.ui.screens.replay import ProgressLine, ReplayScreen
@@ -139,6 +144,7 @@ async def test_the_viewer_marks_the_risky_clicks_and_goes_from_one_to_the_next()
 
 
 # ---------------------------------------------------------------------------- statistics
+@pytest.mark.slow
 async def test_a_recorded_game_is_reviewed_and_the_statistics_show_it(tmp_path: object) -> None:
     from pathlib import Path
 

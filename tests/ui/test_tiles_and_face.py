@@ -4,6 +4,7 @@ read as tiles (a covered cell is a block of its own colour with a shadow, a reve
 
 from __future__ import annotations
 
+import pytest
 from rich.segment import Segment
 
 from tests.helpers import cell_offset, clear_all_but_one, click_cell, face_span, make_app
@@ -47,6 +48,7 @@ def face_picture(header: GameHeader) -> tuple[list[str], set[str]]:
     return rows, colours
 
 
+@pytest.mark.slow
 async def test_the_face_is_a_picture_that_changes_with_the_game() -> None:
     app = make_app(width=9, height=9, mines=10)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -175,6 +177,7 @@ def tile_segments(board: BoardView, x: int, y: int, sub: int) -> list[Segment]:
     return columns[x * cols - scroll_x : (x + 1) * cols - scroll_x]
 
 
+@pytest.mark.slow
 async def test_a_wrong_flag_after_a_loss_is_a_crossed_out_mine_on_an_opened_cell() -> None:
     # Issue 34.22: wrong flags were a tiny red cross on a raised tile; Windows crosses out
     # the mine on an opened cell.
