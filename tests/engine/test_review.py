@@ -115,9 +115,13 @@ def test_every_fatal_click_is_the_last_decision_and_judged_as_the_player_saw_it(
 ) -> None:
     game = autoplayed(seed)
     review = reviewed(game)
+    assert review.status == game.status
     if game.status == Status.LOST:
         fatal = review.decisions[-1]
         assert fatal.kind.risky and fatal.mine_probability < 1
+        assert review.forced_loss == (fatal.kind is DecisionKind.GUESS)
+    else:
+        assert not review.forced_loss
     assert review.decisions[0].kind is DecisionKind.SAFE  # the first click, by the rules
 
 

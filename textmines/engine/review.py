@@ -75,6 +75,14 @@ class Review:
     decisions: tuple[Decision, ...]
     #: Whether any position was estimated (its counting passed ``POSITION_TIME_LIMIT``).
     approximate: bool = False
+    #: How the game stood after its last action.
+    status: Status = Status.READY
+
+    @property
+    def forced_loss(self) -> bool:
+        """Whether the game was lost on a guess (no covered cell was certainly safe)."""
+        last = self.decisions[-1] if self.decisions else None
+        return self.status == Status.LOST and last is not None and last.kind is DecisionKind.GUESS
 
     def count(self, kind: DecisionKind) -> int:
         return sum(1 for decision in self.decisions if decision.kind is kind)
@@ -109,6 +117,7 @@ def review_game(board: Board, actions: Iterable[Action], *, question_marks: bool
     game = Game.from_board(board, question_marks=question_marks)
     decisions: list[Decision] = []
     approximate = False
+    view = game.view_text()  # as it stands before each action: only a move changes it
     for index, action in enumerate(actions):
         if game.status.is_over:
             break
@@ -119,11 +128,11 @@ def review_game(board: Board, actions: Iterable[Action], *, question_marks: bool
             0 <= action.x < board.width and 0 <= action.y < board.height
         ):
             continue
-        before = game.view_text()
-        first = game.status == Status.READY
+        before, first = view, game.status == Status.READY
         if not game.act(action.kind, action.x, action.y):
             continue
-        opened = _opened(board, before, game.view_text(), action)
+        view = game.view_text()
+        opened = _opened(board, before, view, action)
         if not opened:
             continue
         if first:
@@ -133,7 +142,7 @@ def review_game(board: Board, actions: Iterable[Action], *, question_marks: bool
             decision, estimated = _judged(before, board.mine_count, opened, action)
         decisions.append(replace(decision, index=index))
         approximate |= estimated
-    return Review(tuple(decisions), approximate)
+    return Review(tuple(decisions), approximate, game.status)
 
 
 def _judged(

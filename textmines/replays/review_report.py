@@ -67,7 +67,7 @@ def review_json(recording: Recording, review: Review) -> dict[str, Any]:
     }
 
 
-def review_summary(review: Review, *, lost: bool) -> str:
+def review_summary(review: Review) -> str:
     """One line: "2 guesses (50%, 18%) - luck 41% - no avoidable risk", or how a lost game
     was lost ("Lost on a forced 50% guess")."""
     guesses = [d for d in review.risky if d.kind is DecisionKind.GUESS]
@@ -81,16 +81,21 @@ def review_summary(review: Review, *, lost: bool) -> str:
         _count(avoidable, "avoidable risk", "avoidable risks") if avoidable else "no avoidable risk"
     )
     line = " - ".join(parts)
-    fatal = review.decisions[-1] if lost and review.decisions else None
-    return f"Lost on {fatal_words(fatal)} - {line}" if fatal is not None else line
+    lost = _lost_on(review)
+    return f"{lost} - {line}" if lost else line
 
 
-def box_line(review: Review, recording: Recording) -> str:
+def box_line(review: Review) -> str:
     """The end-of-game box's line: how the clicks went ("2 guesses (50%, 18%) - luck 41% -
     no avoidable risk"), or for a loss, the click that lost ("Lost on a forced 50/50")."""
-    if recording.game().status == Status.LOST and review.decisions:
-        return f"Lost on {fatal_words(review.decisions[-1])}"
-    return review_summary(review, lost=False)
+    return _lost_on(review) or review_summary(review)
+
+
+def _lost_on(review: Review) -> str:
+    """ "Lost on ..." naming the click that lost the game; "" for a game not lost."""
+    if review.status != Status.LOST or not review.decisions:
+        return ""
+    return f"Lost on {fatal_words(review.decisions[-1])}"
 
 
 def fatal_words(decision: Decision) -> str:
@@ -112,12 +117,11 @@ def review_text(recording: Recording, review: Review, title: str) -> str:
     """The review as a player reads it: the game, its figures, one line per risky click."""
     data = review_json(recording, review)
     board = data["board"]
-    status = recording.game().status
-    result = status.value if status.is_over else "not finished"
+    result = review.status.value if review.status.is_over else "not finished"
     lines = [
         f"{title}: {board['width']}x{board['height']}/{board['mines']}, {result} after "
         f"{data['time_ms'] / 1000:.3f} s",
-        review_summary(review, lost=status == Status.LOST),
+        review_summary(review),
         "",
     ]
     for name, value in data["metrics"].items():

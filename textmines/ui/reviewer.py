@@ -30,22 +30,16 @@ MAX_CELLS: Final = 100 * 100
 def review_of_stored(game_id: int, data: bytes) -> GameReview | None:
     """The review of recorded game ``game_id`` from its stored recording; None for a
     recording that cannot be read (a damaged row is left for the statistics to count)."""
-    from textmines.engine.game import Status
-    from textmines.engine.review import DecisionKind
     from textmines.replays.recording import Recording, RecordingError
     from textmines.replays.review_report import review_of
     from textmines.store.stats import GameReview
 
     try:
-        recording = Recording.decode(data)
-        review = review_of(recording)
-        lost = recording.game().status == Status.LOST
+        review = review_of(Recording.decode(data))
     except (RecordingError, ValueError):
         return None
-    last = review.decisions[-1] if review.decisions else None
-    forced = lost and last is not None and last.kind is DecisionKind.GUESS
     return GameReview(
-        game_id, review.guesses, review.avoidable, review.blunders, review.luck, forced
+        game_id, review.guesses, review.avoidable, review.blunders, review.luck, review.forced_loss
     )
 
 

@@ -181,7 +181,7 @@ class GameOverScreen(ModalScreen[Choice]):
     def _review(self, recording: Recording) -> None:
         from textmines.replays.review_report import box_line, review_of
 
-        self.post_message(self.Reviewed(box_line(review_of(recording), recording)))
+        self.post_message(self.Reviewed(box_line(review_of(recording))))
 
     def on_game_over_screen_reviewed(self, message: Reviewed) -> None:
         with suppress(NoMatches):  # the app is quitting: the box's widgets are gone
