@@ -1,5 +1,5 @@
 """``python -m textmines``."""
 
-from textmines.cli import main
+from textmines.launch import main
 
 raise SystemExit(main())

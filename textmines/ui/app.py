@@ -22,6 +22,7 @@ from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed, get_current_worker
 
+from textmines import collector
 from textmines.config import GameConfig, settings_with_config
 from textmines.crash import background_failure_message
 from textmines.engine import Game
@@ -222,6 +223,7 @@ class TextminesApp(ThemedApp):
         self.zoom.apply(size)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(collector.started)  # see textmines.collector
         if self._replay_at_start is not None:
             # textmines --replay FILE: the viewer is the whole run; closing it ends textmines,
             # back to the shell (the game under it was never played: nothing to save).
