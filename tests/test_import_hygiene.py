@@ -52,6 +52,7 @@ NOT_AT_START = (
     "textmines.replays.evf",
     "textmines.replays.recording",
     "textmines.store.stats.figures",
+    "textmines.store.stats.records",
     "textmines.ui.screens.game_over",
 )
 

@@ -36,8 +36,9 @@ Failures
     ``GroupStats.damaged``, ``DailyStats.damaged``, ``StatsStore.groups_and_left_out``.
 
 Modules
-    ``records`` what is written (``GameRecord``, ``Group``); ``figures`` what is read back
-    (``GroupStats``, ``Streak``, ``BestTime``, ``StoredReplay``); ``schema`` the table, its
+    ``groups`` how games are told apart (``Group``, ``Outcome``); ``records`` what is
+    written (``GameRecord``, ``GameReview``, loaded on first use); ``figures`` what is read
+    back (``GroupStats``, ``Streak``, ``BestTime``, ``StoredReplay``); ``schema`` the table, its
     migrations and the transaction helper; ``store`` ``StatsStore``; ``opening``
     ``open_stats``; ``errors`` the failures and their reasons. Building a record from a live
     game is ``textmines.records``. Import from this package: every public name is here.
@@ -46,20 +47,12 @@ Modules
 from typing import TYPE_CHECKING
 
 from textmines.store.stats.errors import StatsError
+from textmines.store.stats.groups import CUSTOM, OUTCOMES, GameShape, Group, Outcome
 from textmines.store.stats.opening import (
     BUSY_TIMEOUT,
     SQLITE_HEADER_SIZE,
     SQLITE_MAGIC,
     open_stats,
-)
-from textmines.store.stats.records import (
-    CUSTOM,
-    OUTCOMES,
-    GameRecord,
-    GameReview,
-    GameShape,
-    Group,
-    Outcome,
 )
 from textmines.store.stats.schema import MIGRATIONS, SCHEMA_VERSION, utc_text
 from textmines.store.stats.store import StatsStore
@@ -79,6 +72,7 @@ if TYPE_CHECKING:
         StoredReplay,
         Streak,
     )
+    from textmines.store.stats.records import GameRecord, GameReview
 
 _FIGURES = frozenset(
     {
@@ -96,12 +90,20 @@ _FIGURES = frozenset(
 )
 
 
+#: The rows written (``records``): built only when a game is recorded or reviewed.
+_RECORDS = frozenset({"GameRecord", "GameReview"})
+
+
 def __getattr__(name: str) -> object:
-    """The names of ``figures``, imported on first use."""
+    """The names of ``figures`` and ``records``, imported on first use."""
     if name in _FIGURES:
         from textmines.store.stats import figures
 
         return getattr(figures, name)
+    if name in _RECORDS:
+        from textmines.store.stats import records
+
+        return getattr(records, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 from enum import StrEnum
 from typing import Final
 
-from textmines.store.stats.records import Group, Outcome
+from textmines.store.stats.groups import Group, Outcome
 
 BEST_TIMES: Final = 10
 RECENT_WINS: Final = 50

@@ -26,7 +26,7 @@ from textmines.store.paths import (
     write_atomic,
 )
 from textmines.store.stats.errors import StatsError, describe_sqlite_error, is_busy
-from textmines.store.stats.records import OUTCOMES, GameRecord, GameReview, Group, Outcome
+from textmines.store.stats.groups import OUTCOMES, Group, Outcome
 from textmines.store.stats.schema import (
     COLUMNS,
     COLUMNS_AT,
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
         ReviewFigures,
         StoredReplay,
     )
+    from textmines.store.stats.records import GameRecord, GameReview
 
 # A game is the same game if it started at the same moment on the same board with the same seed:
 # a resumed game keeps its start time, so a game recorded just before a crash (and resumed from
