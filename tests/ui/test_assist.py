@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from tests.helpers import FakeClock, make_app, new_stats, settle, wait_until
 from textmines.config import GameConfig
@@ -315,3 +316,73 @@ async def test_a_hint_before_the_first_click_says_any_cell_is_safe(rule: str, sa
         await pilot.press("space")
         await settle(pilot)
         assert app.query_one(BoardView).overlay is not None and app.session.assisted
+
+
+async def test_autoplay_only_reveals() -> None:
+    app = make_app(width=16, height=16, mines=40, seed=3)
+    async with app.run_test() as pilot:
+        app.assist.delay = 0.01
+        await pilot.press("a")
+        for _ in range(600):
+            if app.game.status.is_over:
+                break
+            await pilot.pause(0.01)
+        assert app.game.status.is_over
+        kinds = {action.kind for action in app.game.actions}
+        assert kinds - {"cursor"} == {"reveal"}  # the cursor's path is in the recording too
+
+
+async def wait_for_deal(pilot: Pilot[None]) -> None:
+    from textmines.ui.screens.dealing import DealingScreen
+
+    for _ in range(300):
+        if not isinstance(pilot.app.screen, DealingScreen):
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the deal did not finish")
+
+
+@pytest.mark.slow
+async def test_a_slow_no_guess_deal_keeps_the_screen_alive_and_can_be_cancelled() -> None:
+    from textual.widgets import ProgressBar
+
+    from textmines.ui.screens.dealing import DealingScreen
+
+    # 30% mines on 100x100: the deal runs to its work budget, 10 s here (at 20%: 0.3 s).
+    app = make_app(width=100, height=100, mines=3000, no_guess=True)
+    async with app.run_test(size=(100, 35)) as pilot:
+        await pilot.press("space")
+        screen = app.screen
+        assert isinstance(screen, DealingScreen)
+        await wait_until(pilot, lambda: not screen.has_class("-hidden"), "the dealing box")
+        assert screen.query_one(ProgressBar).progress > 0  # repainted while the worker deals
+        assert "Out of budget" in str(screen.query_one("#detail").render())
+        await pilot.press("escape")
+        await wait_for_deal(pilot)
+        assert app.game.status == "ready" and app.game.board is None
+        assert any("deal cancelled" in n.message for n in app.toasts)
+        await pilot.press("n")  # the game is playable: a new board, and another try
+        await pilot.pause()
+        assert app.game.status == "ready"
+
+
+async def test_a_no_guess_deal_ends_in_the_first_reveal() -> None:
+    app = make_app(width=30, height=16, mines=99, no_guess=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        await wait_for_deal(pilot)
+        game = app.game
+        assert game.status == "playing" and not game.no_guess_failed
+        assert game.is_revealed(15, 8)
+        assert app.header.mines_left == 99
+
+
+@pytest.mark.slow
+async def test_autoplay_waits_for_a_no_guess_deal() -> None:
+    app = make_app(width=16, height=16, mines=40, no_guess=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        # The fastest pace, then autoplay from the first move.
+        await pilot.press(*["greater_than_sign"] * 4, "a")
+        # Generous: the whole suite runs beside it on two cores.
+        await wait_until(pilot, lambda: app.game.status.is_over, "the autoplay to end", 60)
+        assert app.game.status == "won", "a no-guess board is won by autoplay alone"

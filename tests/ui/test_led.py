@@ -8,14 +8,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.helpers import (
-    FakeClock,
-    clear_all_but_one,
-    click_cell,
-    face_span,
-    make_app,
-    wait_until,
-)
+from tests.helpers import FakeClock, clear_all_but_one, click_cell, face_span, make_app, wait_until
 from textmines.ui.face import FACE_COLUMNS, face_row
 from textmines.ui.header import GameHeader
 from textmines.ui.led import led_row, led_width
@@ -209,3 +202,24 @@ async def test_a_tiny_terminal_never_cuts_a_digit_of_the_counter_or_the_timer(
         await wait_until(pilot, lambda: app.header.seconds == 124, "the timer at 124")
         line = app.header.render_line(0).text
         assert line.split() == ["010", ":)", "124"], line
+
+
+def test_the_counters_show_every_digit_a_number_needs() -> None:
+    from textmines.ui.header import format_counter
+
+    assert format_counter(10) == "010"
+    assert format_counter(-3) == "-03"
+    assert format_counter(18000, 5) == "18000"
+    assert format_counter(999, 5) == "00999"
+    assert format_counter(-120, 5) == "-0120"
+    assert format_counter(1234) == "1234"  # the timer past 999 s
+
+
+async def test_a_board_with_thousands_of_mines_counts_them_all() -> None:
+    from textmines.ui.header import GameHeader
+
+    app = make_app(width=200, height=100, mines=12000)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        row = app.query_one(GameHeader).render_line(0).text
+        assert "12000" in row

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from tests.helpers import make_app
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem, MenuScreen
 
 
@@ -333,3 +334,23 @@ def test_separator_helpers() -> None:
     assert MenuItem.separator() is SEPARATOR
     assert SEPARATOR.is_separator
     assert not MenuItem("New", "app.new_game").is_separator
+
+
+@pytest.mark.slow
+async def test_alt_letters_open_the_menus_and_pause_is_in_the_game_menu() -> None:
+    from textmines.ui.menu import MenuScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("alt+o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MenuScreen) and screen.menu.title == "Options"
+        await pilot.press("alt+h")
+        assert screen.menu.title == "Help"
+        await pilot.press("alt+g")
+        labels = [item.label for item in screen.menu.items]
+        assert screen.menu.title == "Game" and "Pause" in labels
+        await pilot.press("escape")
+        options = next(menu for menu in app.menu_bar.menus if menu.title == "Options")
+        assert "Pause" not in [item.label for item in options.items]

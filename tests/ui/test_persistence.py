@@ -341,3 +341,33 @@ async def test_two_games_at_once_keep_each_others_settings(tmp_path: Path) -> No
     assert saved["question_marks"] is False
     assert saved["swap_mouse_buttons"] is True
     assert saved["left_click_chords"] is False
+
+
+class Boom(RuntimeError):
+    """An error nobody expected."""
+
+
+async def test_an_unexpected_error_saves_the_game_and_says_where_the_details_are(
+    tmp_path: Path,
+) -> None:
+    save, log = tmp_path / "saved-game.json", tmp_path / "crash.log"
+    app = make_app(FakeClock(), save_path=save, crash_log=log)
+
+    def broken() -> None:
+        raise Boom("the help screen fell over")
+
+    with pytest.raises(Boom):  # run_test hands the app's exception to the test
+        async with app.run_test() as pilot:
+            await pilot.press("space")
+            app.action_help = broken  # type: ignore[method-assign]
+            await pilot.press("f1")
+            await pilot.pause()
+    assert app.return_code == 1
+    resumed, notice = load_game(save)
+    assert notice is None and resumed is not None
+    assert resumed.game.view_text() == app.game.view_text()
+    assert "Boom: the help screen fell over" in log.read_text()
+    assert "Traceback" in log.read_text()
+    report = app.crash_report or ""
+    assert "Your game was saved" in report and str(log) in report
+    assert "\n" not in report

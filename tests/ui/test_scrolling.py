@@ -221,3 +221,17 @@ async def test_a_big_board_shows_it_goes_on_every_way() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert bar_text(board.horizontal_scrollbar)[-1] == " ", "the board's right edge"
+
+
+async def test_the_cursor_stays_in_view_after_a_resize() -> None:
+    from textmines.ui.board import BoardView
+
+    app = make_app(width=30, height=16, mines=99)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        await pilot.press("end", *["J"] * 3)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.pause()
+        x, y = board.cursor_screen_offset()
+        assert board.content_region.contains(x, y)

@@ -57,3 +57,42 @@ async def test_once_the_game_is_over_the_hints_offer_what_comes_next() -> None:
         assert app.status_line.hints[:3] == ("n new", "r restart", "w replay")
         await pilot.press("escape", "n")
         assert app.status_line.hints[0] == "Space open"
+
+
+async def test_progress_says_100_percent_only_when_cleared() -> None:
+    from textmines.ui.status import StatusLine
+
+    app = make_app(width=100, height=100, mines=1000)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        game = app.game
+        board = game.board
+        assert board is not None
+        safe = [(x, y) for y in range(100) for x in range(100) if not board.is_mine(x, y)]
+        # Zeros first (they flood), then numbers one at a time down to five.
+        for x, y in sorted(safe, key=lambda cell: board.number(*cell) != 0):
+            if game.cell(x, y) == "#" and game.safe_left > 6:
+                game.reveal(x, y)
+        app.board.move_cursor(*next(cell for cell in safe if game.cell(*cell) == "#"))
+        await pilot.press("space")  # a number: five safe cells left
+        await pilot.pause()
+        assert game.safe_left == 5
+        assert app.query_one(StatusLine).text == "5 safe left · 99% cleared"
+
+
+async def test_the_status_line_names_no_guess_autoplay_and_assisted() -> None:
+    from textmines.ui.status import StatusLine
+
+    app = make_app(no_guess=True)
+    async with app.run_test(size=(120, 30)) as pilot:
+        status = app.query_one(StatusLine)
+        assert status.modes == ("No-guess",)
+        await pilot.press("a")
+        await pilot.pause()
+        assert status.modes == ("No-guess", "Autoplay 0.25 s", "Assisted")
+        await pilot.press("greater_than_sign")
+        assert status.modes[1] == "Autoplay 0.1 s"
+        assert "[Autoplay 0.1 s]" in status.render_line(0).text
+        await pilot.press("a")
+        await pilot.pause()
+        assert status.modes == ("No-guess", "Assisted")

@@ -203,3 +203,25 @@ async def test_a_wrong_flag_after_a_loss_is_a_crossed_out_mine_on_an_opened_cell
             s.style.bgcolor for s in tile_segments(board, *safe, 0) if s.style and s.text.strip()
         }
         assert backgrounds == {s.style.bgcolor for s in tile_segments(board, *opened, 0) if s.style}
+
+
+@pytest.mark.slow
+async def test_after_a_keyboard_loss_the_exploded_mine_stays_red_under_the_cursor() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        board = app.query_one(BoardView)
+        board.move_cursor(1, 4)  # a mine
+        await pilot.press("space")
+        assert app.game.cell(1, 4) == "X" and board.cursor == (1, 4)
+        exploded = board._cell_styles()["X"].bgcolor
+        cols, rows = board.tile
+        line = board.render_line(4 * rows + (rows - 1) // 2 - int(board.scroll_offset.y))
+        column = 0
+        for segment in line:
+            if column <= cols * 1 + cols // 2 < column + segment.cell_length:
+                assert segment.style is not None and segment.style.bgcolor == exploded
+                break
+            column += segment.cell_length
+        else:
+            raise AssertionError("cell (1, 4) not drawn")
