@@ -6,6 +6,8 @@ Import from here (``from tests.helpers import ...``); conftest files only declar
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import fcntl
 import os
 import pty
@@ -16,13 +18,14 @@ import sys
 import termios
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import fields
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import pytest
+    from textual.app import App
     from textual.pilot import Pilot
 
     from textmines.engine import Board
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FakeClock",
+    "Play",
     "cell_offset",
     "clear_all_but_one",
     "click_cell",
@@ -83,6 +87,57 @@ def make_app(
         theme=mines_theme,
         **{key: value for key, value in options.items() if key not in names},  # type: ignore[arg-type]
     )
+
+
+class Play:
+    """The ``play`` fixture (tests/ui/conftest.py): runs apps for one test and closes them after
+    it, as ``async with app.run_test() as pilot`` would at the end of the test.
+
+    ``app, pilot = await play(clock, size=(100, 30), width=30, ...)`` runs ``make_app(clock,
+    ...)`` in a terminal of ``size`` (80x24 unless told; ``notifications=True`` shows toasts);
+    ``pilot = await play.run(app)`` runs an app the test built itself; ``await play.close()``
+    closes them all before the test looks at what closing leaves (a save, a file written).
+    Whatever failed in an app is raised as it closes.
+    """
+
+    def __init__(self) -> None:
+        self._running: list[tuple[contextvars.Context, AbstractAsyncContextManager[Any]]] = []
+
+    async def __call__(
+        self,
+        clock: FakeClock | None = None,
+        *,
+        size: tuple[int, int] = (80, 24),
+        notifications: bool = False,
+        theme: str | None = None,
+        **options: object,
+    ) -> tuple[TextminesApp, Pilot[None]]:
+        app = make_app(clock, theme=theme, **options)
+        return app, await self.run(app, size=size, notifications=notifications)
+
+    async def run(
+        self, app: App[Any], *, size: tuple[int, int] = (80, 24), notifications: bool = False
+    ) -> Pilot[Any]:
+        # run_test sets Textual's context variables (the active app) as it starts and resets
+        # them as it ends, which must happen in the same context: it starts and ends in a
+        # context of its own, and the test gets its variables, as inside ``async with``.
+        running = app.run_test(size=size, notifications=notifications)
+        context = contextvars.copy_context()
+        pilot = await asyncio.create_task(running.__aenter__(), context=context)
+        self._running.append((context, running))
+        for variable, value in context.items():
+            variable.set(value)
+        return pilot  # type: ignore[no-any-return]
+
+    async def close(self) -> None:
+        """Close the apps still running, the last started first (all of them, whatever fails)."""
+        if not self._running:
+            return
+        context, running = self._running.pop()
+        try:
+            await asyncio.create_task(running.__aexit__(None, None, None), context=context)
+        finally:
+            await self.close()
 
 
 def new_stats(folder: Path) -> StatsStore:

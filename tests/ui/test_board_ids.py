@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Static
 
-from tests.helpers import FakeClock, click_cell, make_app, new_stats, wait_until
+from tests.helpers import FakeClock, Play, click_cell, make_app, new_stats, wait_until
 from textmines.engine.board_id import board_id_of, parse_board_id
 from textmines.ui.header import GameHeader
 from textmines.ui.screens.board_id import BoardInfoScreen, PlayBoardIdScreen
@@ -16,111 +16,105 @@ from textmines.ui.screens.board_id import BoardInfoScreen, PlayBoardIdScreen
 SHARED = "9x9-10-o4.4-1ef8z1e8y1s"
 
 
-async def test_board_info_shows_the_id_and_c_copies_it() -> None:
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        await pilot.press("b")
-        screen = app.screen
-        assert isinstance(screen, BoardInfoScreen)
-        text = board_id_of(app.game)
-        assert text is not None and text in str(screen.query_one("#board-id", Static).render())
-        await pilot.press("c")
-        assert app.clipboard == text
-        await pilot.press("escape")
-        assert not isinstance(app.screen, BoardInfoScreen)
+async def test_board_info_shows_the_id_and_c_copies_it(play: Play) -> None:
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("space")
+    await pilot.press("b")
+    screen = app.screen
+    assert isinstance(screen, BoardInfoScreen)
+    text = board_id_of(app.game)
+    assert text is not None and text in str(screen.query_one("#board-id", Static).render())
+    await pilot.press("c")
+    assert app.clipboard == text
+    await pilot.press("escape")
+    assert not isinstance(app.screen, BoardInfoScreen)
 
 
-async def test_play_a_board_id_says_what_is_wrong_then_plays_it() -> None:
+async def test_play_a_board_id_says_what_is_wrong_then_plays_it(play: Play) -> None:
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await app.run_action("game.play_board_id")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, PlayBoardIdScreen)
-        dialog.query_one(Input).value = SHARED[:-1] + "x"
-        await pilot.press("enter")
-        assert "check does not match" in str(dialog.query_one("#message", Static).render())
-        dialog.query_one(Input).value = SHARED
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is not dialog
-        assert app.game.board == parse_board_id(SHARED).board
-        assert app.game.is_revealed(4, 4), "the first click is made"
-        clock.advance(10)
-        await pilot.pause()
-        assert app.game.elapsed_ms == 0, "the clock waits for the player's first move"
+    app, pilot = await play(clock, size=(100, 30))
+    await app.run_action("game.play_board_id")
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, PlayBoardIdScreen)
+    dialog.query_one(Input).value = SHARED[:-1] + "x"
+    await pilot.press("enter")
+    assert "check does not match" in str(dialog.query_one("#message", Static).render())
+    dialog.query_one(Input).value = SHARED
+    await pilot.press("enter")
+    await pilot.pause()
+    assert app.screen is not dialog
+    assert app.game.board == parse_board_id(SHARED).board
+    assert app.game.is_revealed(4, 4), "the first click is made"
+    clock.advance(10)
+    await pilot.pause()
+    assert app.game.elapsed_ms == 0, "the clock waits for the player's first move"
 
 
-async def test_an_app_started_with_an_id_plays_it() -> None:
-    app = make_app(board_id=parse_board_id(SHARED))
-    async with app.run_test(size=(100, 30)) as pilot:
-        assert app.game.board == parse_board_id(SHARED).board
-        assert (app.config.width, app.config.height, app.config.mines) == (9, 9, 10)
-        # The first click was made for the player: the timer waits for theirs, at 000.
-        header = app.query_one(GameHeader)
-        assert header.seconds == 0
-        x, y = next((x, y) for x in range(9) for y in range(9) if app.game.cell(x, y) == "#")
-        await click_cell(pilot, x, y, button=3)  # a flag: the player's first move
-        assert header.seconds == 1
+async def test_an_app_started_with_an_id_plays_it(play: Play) -> None:
+    app, pilot = await play(board_id=parse_board_id(SHARED), size=(100, 30))
+    assert app.game.board == parse_board_id(SHARED).board
+    assert (app.config.width, app.config.height, app.config.mines) == (9, 9, 10)
+    # The first click was made for the player: the timer waits for theirs, at 000.
+    header = app.query_one(GameHeader)
+    assert header.seconds == 0
+    x, y = next((x, y) for x in range(9) for y in range(9) if app.game.cell(x, y) == "#")
+    await click_cell(pilot, x, y, button=3)  # a flag: the player's first move
+    assert header.seconds == 1
 
 
 @pytest.mark.slow
-async def test_the_game_over_box_copies_the_board_id() -> None:
+async def test_the_game_over_box_copies_the_board_id(play: Play) -> None:
     from tests.helpers import win_by_clicks
 
-    app = make_app()
-    async with app.run_test(size=(100, 35)) as pilot:
-        await win_by_clicks(pilot)
-        await pilot.press("c")
-        text = board_id_of(app.game)
-        assert text is not None and app.clipboard == text
-        assert any(text in n.message for n in app.toasts)
+    app, pilot = await play(size=(100, 35))
+    await win_by_clicks(pilot)
+    await pilot.press("c")
+    text = board_id_of(app.game)
+    assert text is not None and app.clipboard == text
+    assert any(text in n.message for n in app.toasts)
 
 
-async def test_d_plays_todays_daily_board_and_says_so() -> None:
+async def test_d_plays_todays_daily_board_and_says_so(play: Play) -> None:
     from datetime import UTC, datetime
 
     from textmines.engine.daily import daily_board, daily_day
 
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("d")
-        today = daily_day(datetime.now(UTC))
-        assert app.game.board == daily_board(today).board
-        assert f"Daily {today.isoformat()}" in app.status_line.modes
-        assert app.game.elapsed_ms == 0 and app.game.is_revealed(15, 8)
+    app, pilot = await play(size=(120, 40))
+    await pilot.press("d")
+    today = daily_day(datetime.now(UTC))
+    assert app.game.board == daily_board(today).board
+    assert f"Daily {today.isoformat()}" in app.status_line.modes
+    assert app.game.elapsed_ms == 0 and app.game.is_revealed(15, 8)
 
 
-async def test_the_overlay_does_not_come_along_to_the_daily_board() -> None:
+async def test_the_overlay_does_not_come_along_to_the_daily_board(play: Play) -> None:
     # Found by a player: with the overlay on from an earlier game, d started the day's
     # counted try already [Assisted].
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("space", "o")
-        await pilot.pause()
-        assert app.assist.overlay_on
-        await pilot.press("d")
-        await pilot.pause()
-        assert not app.assist.overlay_on and not app.session.assisted
-        said = [n.message for n in app.toasts]
-        assert any(m.startswith("Probability overlay off for the daily board") for m in said)
+    app, pilot = await play(size=(120, 40))
+    await pilot.press("space", "o")
+    await pilot.pause()
+    assert app.assist.overlay_on
+    await pilot.press("d")
+    await pilot.pause()
+    assert not app.assist.overlay_on and not app.session.assisted
+    said = [n.message for n in app.toasts]
+    assert any(m.startswith("Probability overlay off for the daily board") for m in said)
 
 
-async def test_an_app_started_on_the_daily_board_knows_its_day() -> None:
+async def test_an_app_started_on_the_daily_board_knows_its_day(play: Play) -> None:
     from datetime import UTC, datetime
 
     from textmines.engine.daily import daily_board, daily_day
 
     app = make_app(daily=True)
-    async with app.run_test(size=(120, 40)):
-        today = daily_day(datetime.now(UTC))
-        assert app.session.daily == today and app.game.board == daily_board(today).board
+    await play.run(app, size=(120, 40))
+    today = daily_day(datetime.now(UTC))
+    assert app.session.daily == today and app.game.board == daily_board(today).board
 
 
 @pytest.mark.slow
-async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path) -> None:
+async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path, play: Play) -> None:
     from datetime import UTC, datetime
 
     from tests.helpers import clear_all_but_one, click_cell
@@ -128,107 +122,104 @@ async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path) -> No
     from textmines.ui.screens.statistics import StatisticsScreen
 
     stats = new_stats(tmp_path)
-    app = make_app(stats=stats)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("d")
-        today = daily_day(datetime.now(UTC)).isoformat()
-        assert f"Daily {today}" in app.status_line.modes
-        await click_cell(pilot, *clear_all_but_one(app))
-        await pilot.press("escape", "d")
-        assert f"Daily {today}, practice" in app.status_line.modes
-        await pilot.press("f4")
-        screen = app.screen
-        assert isinstance(screen, StatisticsScreen)
-        await screen._load("daily")
-        await pilot.pause()
-        text = " ".join(str(w.render()) for w in screen.query(".daily"))
-        assert f"{today}  won" in text and "Days played 1" in text
+    app, pilot = await play(stats=stats, size=(120, 40))
+    await pilot.press("d")
+    today = daily_day(datetime.now(UTC)).isoformat()
+    assert f"Daily {today}" in app.status_line.modes
+    await click_cell(pilot, *clear_all_but_one(app))
+    await pilot.press("escape", "d")
+    assert f"Daily {today}, practice" in app.status_line.modes
+    await pilot.press("f4")
+    screen = app.screen
+    assert isinstance(screen, StatisticsScreen)
+    await screen._load("daily")
+    await pilot.pause()
+    text = " ".join(str(w.render()) for w in screen.query(".daily"))
+    assert f"{today}  won" in text and "Days played 1" in text
 
 
 @pytest.mark.slow
-async def test_restarting_the_daily_board_keeps_its_day_rules_and_id(tmp_path: Path) -> None:
+async def test_restarting_the_daily_board_keeps_its_day_rules_and_id(
+    tmp_path: Path, play: Play
+) -> None:
     from datetime import UTC, datetime
 
     from tests.helpers import click_cell
     from textmines.engine.daily import daily_day
 
     stats = new_stats(tmp_path)
-    app = make_app(stats=stats)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("d")
-        shared = board_id_of(app.game)
-        board = app.game.board
-        assert board is not None
-        mine = next((x, y) for y in range(16) for x in range(30) if board.is_mine(x, y))
-        await click_cell(pilot, *mine)
-        today = daily_day(datetime.now(UTC)).isoformat()
-        title = str(app.screen.query_one("#title", Static).render())
-        assert title == f"Boom! Daily {today} lost"
-        await pilot.press("escape", "r")
-        assert board_id_of(app.game) == shared and app.game.no_guess
-        assert app.game.first_click == "opening" and app.game.is_revealed(15, 8)
-        assert app.status_line.modes == ("No-guess", "Restarted", f"Daily {today}, practice")
+    app, pilot = await play(stats=stats, size=(120, 40))
+    await pilot.press("d")
+    shared = board_id_of(app.game)
+    board = app.game.board
+    assert board is not None
+    mine = next((x, y) for y in range(16) for x in range(30) if board.is_mine(x, y))
+    await click_cell(pilot, *mine)
+    today = daily_day(datetime.now(UTC)).isoformat()
+    title = str(app.screen.query_one("#title", Static).render())
+    assert title == f"Boom! Daily {today} lost"
+    await pilot.press("escape", "r")
+    assert board_id_of(app.game) == shared and app.game.no_guess
+    assert app.game.first_click == "opening" and app.game.is_revealed(15, 8)
+    assert app.status_line.modes == ("No-guess", "Restarted", f"Daily {today}, practice")
 
 
-async def test_restarting_a_shared_board_before_a_move_is_no_restart() -> None:
-    app = make_app(board_id=parse_board_id(SHARED))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("r")
-        assert board_id_of(app.game) == SHARED and app.session.sets_records
+async def test_restarting_a_shared_board_before_a_move_is_no_restart(play: Play) -> None:
+    app, pilot = await play(board_id=parse_board_id(SHARED), size=(100, 30))
+    await pilot.press("r")
+    assert board_id_of(app.game) == SHARED and app.session.sets_records
 
 
-async def test_board_info_before_the_first_click_says_why_there_is_no_id() -> None:
+async def test_board_info_before_the_first_click_says_why_there_is_no_id(play: Play) -> None:
     from textual.widgets import Button
 
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("b")
-        screen = app.screen
-        assert isinstance(screen, BoardInfoScreen)
-        shown = str(screen.query_one("#board-id", Static).render())
-        assert shown.startswith("none yet: the mines are placed at the first reveal")
-        assert [button.id for button in screen.query(Button)] == ["close"]
-        await pilot.press("c")
-        message = str(screen.query_one("#message", Static).render())
-        assert message == "Nothing to copy: this board has no ID." and app.clipboard == ""
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("b")
+    screen = app.screen
+    assert isinstance(screen, BoardInfoScreen)
+    shown = str(screen.query_one("#board-id", Static).render())
+    assert shown.startswith("none yet: the mines are placed at the first reveal")
+    assert [button.id for button in screen.query(Button)] == ["close"]
+    await pilot.press("c")
+    message = str(screen.query_one("#message", Static).render())
+    assert message == "Nothing to copy: this board has no ID." and app.clipboard == ""
 
 
 @pytest.mark.slow
-async def test_autoplay_plays_a_board_whose_first_click_was_made_for_you() -> None:
+async def test_autoplay_plays_a_board_whose_first_click_was_made_for_you(play: Play) -> None:
     # Issue 34.13: the clock waits for the player's first move on a shared board, and
     # autoplay waited for that clock: `[Autoplay]` on the status line, and nothing moved.
-    app = make_app(board_id=parse_board_id(SHARED))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press(*["greater_than_sign"] * 4, "a")
-        await wait_until(pilot, lambda: app.game.status.is_over, "the autoplay to end", 60)
-        assert app.game.status == "won"
+    app, pilot = await play(board_id=parse_board_id(SHARED), size=(100, 30))
+    await pilot.press(*["greater_than_sign"] * 4, "a")
+    await wait_until(pilot, lambda: app.game.status.is_over, "the autoplay to end", 60)
+    assert app.game.status == "won"
 
 
-async def test_autoplay_from_the_start_plays_a_shared_board() -> None:
-    app = make_app(board_id=parse_board_id(SHARED), autoplay=True)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: len(app.game.actions) > 1, "an autoplay move", 60)
+async def test_autoplay_from_the_start_plays_a_shared_board(play: Play) -> None:
+    app, pilot = await play(board_id=parse_board_id(SHARED), autoplay=True, size=(100, 30))
+    await wait_until(pilot, lambda: len(app.game.actions) > 1, "an autoplay move", 60)
 
 
 @pytest.mark.slow
-async def test_board_info_names_the_board_once_and_breaks_a_long_id_at_its_dashes() -> None:
+async def test_board_info_names_the_board_once_and_breaks_a_long_id_at_its_dashes(
+    play: Play,
+) -> None:
     # Issue 34.22: "Expert: 30x16, 99 mines" said the size twice over (with the ID), and at
     # 80 columns the ID wrapped anywhere: a copy of the two lines did not play.
-    app = make_app(width=30, height=16, mines=99)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("space", "b")
-        screen = app.screen
-        assert isinstance(screen, BoardInfoScreen)
-        text = board_id_of(app.game)
-        assert text is not None and len(text) > 74  # wider than the dialog at 80 columns
-        description = str(screen.query_one("#description", Static).render())
-        assert description == "Expert 30x16/99, first click opening"
-        shown = str(screen.query_one("#board-id", Static).render())
-        head, code = shown.split("\n")
-        assert head == text[: text.rindex("-") + 1] and head + code == text
-        # What a terminal copies of the two lines still plays.
-        assert parse_board_id(shown) == parse_board_id(text)
-    wide = make_app(width=30, height=16, mines=99)
-    async with wide.run_test(size=(120, 30)) as pilot:
-        await pilot.press("space", "b")
-        assert str(wide.screen.query_one("#board-id", Static).render()) == text
+    app, pilot = await play(width=30, height=16, mines=99, size=(80, 24))
+    await pilot.press("space", "b")
+    screen = app.screen
+    assert isinstance(screen, BoardInfoScreen)
+    text = board_id_of(app.game)
+    assert text is not None and len(text) > 74  # wider than the dialog at 80 columns
+    description = str(screen.query_one("#description", Static).render())
+    assert description == "Expert 30x16/99, first click opening"
+    shown = str(screen.query_one("#board-id", Static).render())
+    head, code = shown.split("\n")
+    assert head == text[: text.rindex("-") + 1] and head + code == text
+    # What a terminal copies of the two lines still plays.
+    assert parse_board_id(shown) == parse_board_id(text)
+    await play.close()
+    wide, pilot = await play(width=30, height=16, mines=99, size=(120, 30))
+    await pilot.press("space", "b")
+    assert str(wide.screen.query_one("#board-id", Static).render()) == text

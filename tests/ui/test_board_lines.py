@@ -12,7 +12,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tests.helpers import cell_offset, make_app, settle
+from tests.helpers import Play, cell_offset, make_app, settle
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
 from textmines.ui.board_lines import LINE_CACHE_SIZE, BoardLines, join_pieces, line_key
@@ -61,92 +61,88 @@ async def check(pilot: Any, board: BoardView, what: str) -> Runs:
     return now
 
 
-async def test_every_change_shows_and_no_line_is_stale() -> None:
-    app = make_app(width=30, height=16, mines=99, theme="classic")
-    async with app.run_test(size=(120, 40)) as pilot:
-        board = app.query_one(BoardView)
-        assert board.tile == Tile(3, 2)
-        screen = await check(pilot, board, "the start")
+async def test_every_change_shows_and_no_line_is_stale(play: Play) -> None:
+    app, pilot = await play(width=30, height=16, mines=99, theme="classic", size=(120, 40))
+    board = app.query_one(BoardView)
+    assert board.tile == Tile(3, 2)
+    screen = await check(pilot, board, "the start")
 
-        async def changed(what: str) -> None:
-            nonlocal screen
-            before, screen = screen, await check(pilot, board, what)
-            assert screen != before, f"{what} does not show"
+    async def changed(what: str) -> None:
+        nonlocal screen
+        before, screen = screen, await check(pilot, board, what)
+        assert screen != before, f"{what} does not show"
 
-        for key in ("right", "right", "down", "left", "up"):  # the cursor leaves rows behind
-            await pilot.press(key)
-            await changed(f"the cursor moving {key}")
-        await pilot.press("space")
-        await changed("the first reveal")
-        game = app.game
-        covered = [(x, y) for y in range(16) for x in range(30) if game.cell(x, y) == "#"]
-        board.move_cursor(*covered[0])
-        await changed("the cursor going to a covered cell")
-        for mark in ("a flag", "a question mark", "no mark"):
-            await pilot.press("f")
-            await changed(mark)
-        await pilot.press("i")
-        await settle(pilot)
-        assert board.hint is not None
-        await changed("a hint")
-        await pilot.press("o")
-        await settle(pilot)
-        assert board.overlay is not None
-        await changed("the overlay going on")
-        await pilot.press("o")
-        await changed("the overlay going off")
-        assert game.board is not None
-        x, y = next(cell for cell in reversed(covered) if not game.board.is_mine(*cell))
-        await pilot.mouse_down(BoardView, cell_offset(board, x, y))
-        await changed("a button held down on a covered cell")
-        await pilot.mouse_up(BoardView, cell_offset(board, x, y))
-        await changed("the button coming up (a reveal)")
-
-
-async def test_theme_and_tile_changes_redraw_every_kept_line() -> None:
-    app = make_app(width=30, height=16, mines=99, theme="classic")
-    async with app.run_test(size=(120, 40)) as pilot:
-        board = app.query_one(BoardView)
-        await pilot.press("space")
-        classic = await check(pilot, board, "the first reveal")
-        app.action_theme("dark")
-        dark = await check(pilot, board, "a theme change")
-        assert dark != classic, "the kept lines were drawn in the old theme's colours"
-        for tile in (Tile(2, 1), Tile(6, 3), Tile(3, 2)):
-            board.set_tile(tile)
-            await check(pilot, board, f"the tiles becoming {tile}")
-        app.action_theme("ascii")  # ANSI colours, and the theme's own glyphs
-        await check(pilot, board, "a theme with other glyphs")
+    for key in ("right", "right", "down", "left", "up"):  # the cursor leaves rows behind
+        await pilot.press(key)
+        await changed(f"the cursor moving {key}")
+    await pilot.press("space")
+    await changed("the first reveal")
+    game = app.game
+    covered = [(x, y) for y in range(16) for x in range(30) if game.cell(x, y) == "#"]
+    board.move_cursor(*covered[0])
+    await changed("the cursor going to a covered cell")
+    for mark in ("a flag", "a question mark", "no mark"):
+        await pilot.press("f")
+        await changed(mark)
+    await pilot.press("i")
+    await settle(pilot)
+    assert board.hint is not None
+    await changed("a hint")
+    await pilot.press("o")
+    await settle(pilot)
+    assert board.overlay is not None
+    await changed("the overlay going on")
+    await pilot.press("o")
+    await changed("the overlay going off")
+    assert game.board is not None
+    x, y = next(cell for cell in reversed(covered) if not game.board.is_mine(*cell))
+    await pilot.mouse_down(BoardView, cell_offset(board, x, y))
+    await changed("a button held down on a covered cell")
+    await pilot.mouse_up(BoardView, cell_offset(board, x, y))
+    await changed("the button coming up (a reveal)")
 
 
-async def test_scrolling_shows_the_lines_of_the_new_place() -> None:
-    app = make_app(width=300, height=300, mines=13500)
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = app.query_one(BoardView)
-        await pilot.press("space")
-        await pilot.pause()
-        cols, rows = board.tile
-        for x, y in ((0, 0), (7, 3), (500, 201), (7, 3), (1, 1)):
-            board.scroll_to(x, y, animate=False, immediate=True, force=True)
-            # Asked at once, before the screen is drawn again, a line is the new place's.
-            key = board.line_key(0)
-            assert key is not None and (key[1], key[6]) == (y % rows, x % cols)
-            await check(pilot, board, f"scrolling to {x}, {y}")
+async def test_theme_and_tile_changes_redraw_every_kept_line(play: Play) -> None:
+    app, pilot = await play(width=30, height=16, mines=99, theme="classic", size=(120, 40))
+    board = app.query_one(BoardView)
+    await pilot.press("space")
+    classic = await check(pilot, board, "the first reveal")
+    app.action_theme("dark")
+    dark = await check(pilot, board, "a theme change")
+    assert dark != classic, "the kept lines were drawn in the old theme's colours"
+    for tile in (Tile(2, 1), Tile(6, 3), Tile(3, 2)):
+        board.set_tile(tile)
+        await check(pilot, board, f"the tiles becoming {tile}")
+    app.action_theme("ascii")  # ANSI colours, and the theme's own glyphs
+    await check(pilot, board, "a theme with other glyphs")
 
 
-async def test_the_kept_lines_stay_bounded_on_a_huge_board() -> None:
+async def test_scrolling_shows_the_lines_of_the_new_place(play: Play) -> None:
+    app, pilot = await play(width=300, height=300, mines=13500, size=(80, 24))
+    board = app.query_one(BoardView)
+    await pilot.press("space")
+    await pilot.pause()
+    cols, rows = board.tile
+    for x, y in ((0, 0), (7, 3), (500, 201), (7, 3), (1, 1)):
+        board.scroll_to(x, y, animate=False, immediate=True, force=True)
+        # Asked at once, before the screen is drawn again, a line is the new place's.
+        key = board.line_key(0)
+        assert key is not None and (key[1], key[6]) == (y % rows, x % cols)
+        await check(pilot, board, f"scrolling to {x}, {y}")
+
+
+async def test_the_kept_lines_stay_bounded_on_a_huge_board(play: Play) -> None:
     # Few mines: the first reveal opens most of the board, whose rows then differ.
-    app = make_app(width=300, height=300, mines=2000)
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = app.query_one(BoardView)
-        await pilot.press("space")
-        await pilot.pause()
-        # Every place shows lines of its own: far more than the cache keeps.
-        for step in range(2 * LINE_CACHE_SIZE // board.size.height):
-            board.scroll_to(step * 7, step * 13, animate=False, immediate=True, force=True)
-            shown(board)
-        assert len(board.lines) == LINE_CACHE_SIZE
-        await check(pilot, board, "the cache dropping its oldest lines")
+    app, pilot = await play(width=300, height=300, mines=2000, size=(80, 24))
+    board = app.query_one(BoardView)
+    await pilot.press("space")
+    await pilot.pause()
+    # Every place shows lines of its own: far more than the cache keeps.
+    for step in range(2 * LINE_CACHE_SIZE // board.size.height):
+        board.scroll_to(step * 7, step * 13, animate=False, immediate=True, force=True)
+        shown(board)
+    assert len(board.lines) == LINE_CACHE_SIZE
+    await check(pilot, board, "the cache dropping its oldest lines")
 
 
 async def test_skipping_the_true_colour_conversion_changes_nothing_on_screen(
@@ -168,18 +164,18 @@ async def test_skipping_the_true_colour_conversion_changes_nothing_on_screen(
     assert ours == filtered
 
 
-async def test_the_conversion_stays_for_ansi_colours() -> None:
+async def test_the_conversion_stays_for_ansi_colours(play: Play) -> None:
     for theme in ("classic", "ascii"):
-        app = make_app(theme=theme)
-        async with app.run_test() as pilot:
-            await pilot.pause()
-            board = app.query_one(BoardView)
-            app_filters = list(app.get_line_filters())
-            ours = list(board.get_line_filters())
-            if theme == "ascii":  # ANSI colours: the board's lines are converted as any
-                assert ours == app_filters
-            else:
-                assert ours == [f for f in app_filters if not isinstance(f, ANSIToTruecolor)]
+        app, pilot = await play(theme=theme)
+        await pilot.pause()
+        board = app.query_one(BoardView)
+        app_filters = list(app.get_line_filters())
+        ours = list(board.get_line_filters())
+        if theme == "ascii":  # ANSI colours: the board's lines are converted as any
+            assert ours == app_filters
+        else:
+            assert ours == [f for f in app_filters if not isinstance(f, ANSIToTruecolor)]
+        await play.close()
 
 
 def test_rows_that_look_alike_share_a_line() -> None:

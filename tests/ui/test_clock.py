@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import FakeClock, make_app
+from tests.helpers import FakeClock, Play
 
 
 @pytest.mark.parametrize(
@@ -21,54 +21,51 @@ from tests.helpers import FakeClock, make_app
     ],
 )
 async def test_the_clock_stops_while_anything_covers_the_board(
-    keys: list[str], closing: list[str]
+    keys: list[str], closing: list[str], play: Play
 ) -> None:
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        clock.advance(2)
-        await pilot.press(*keys)
-        await pilot.pause()
-        assert app.screen is not app.screen_stack[0]
-        clock.advance(60)  # a minute reading the dialog is not game time
-        assert app.game.elapsed_ms == pytest.approx(2000)
-        await pilot.press(*closing)
-        await pilot.pause()
-        assert app.screen is app.screen_stack[0]
-        clock.advance(1)
-        assert app.game.elapsed_ms == pytest.approx(3000)
-        assert not app.query("#paused")  # the board was never hidden
+    app, pilot = await play(clock, size=(100, 30))
+    await pilot.press("space")
+    clock.advance(2)
+    await pilot.press(*keys)
+    await pilot.pause()
+    assert app.screen is not app.screen_stack[0]
+    clock.advance(60)  # a minute reading the dialog is not game time
+    assert app.game.elapsed_ms == pytest.approx(2000)
+    await pilot.press(*closing)
+    await pilot.pause()
+    assert app.screen is app.screen_stack[0]
+    clock.advance(1)
+    assert app.game.elapsed_ms == pytest.approx(3000)
+    assert not app.query("#paused")  # the board was never hidden
 
 
-async def test_the_clock_stops_while_the_terminal_is_too_small() -> None:
+async def test_the_clock_stops_while_the_terminal_is_too_small(play: Play) -> None:
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        clock.advance(2)
-        await pilot.resize_terminal(20, 6)
-        await pilot.pause()
-        clock.advance(60)
-        assert app.game.elapsed_ms == pytest.approx(2000)
-        await pilot.resize_terminal(100, 30)
-        await pilot.pause()
-        clock.advance(1)
-        assert app.game.elapsed_ms == pytest.approx(3000)
+    app, pilot = await play(clock, size=(100, 30))
+    await pilot.press("space")
+    clock.advance(2)
+    await pilot.resize_terminal(20, 6)
+    await pilot.pause()
+    clock.advance(60)
+    assert app.game.elapsed_ms == pytest.approx(2000)
+    await pilot.resize_terminal(100, 30)
+    await pilot.pause()
+    clock.advance(1)
+    assert app.game.elapsed_ms == pytest.approx(3000)
 
 
 @pytest.mark.slow
-async def test_a_dialog_over_a_paused_game_keeps_it_paused() -> None:
+async def test_a_dialog_over_a_paused_game_keeps_it_paused(play: Play) -> None:
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        clock.advance(2)
-        await pilot.press("p", "f1", "escape")
-        await pilot.pause()
-        clock.advance(10)
-        assert app.game.elapsed_ms == pytest.approx(2000)
-        assert app.query("#paused")  # still hidden: only P brings it back
-        await pilot.press("p")
-        clock.advance(1)
-        assert app.game.elapsed_ms == pytest.approx(3000)
+    app, pilot = await play(clock, size=(100, 30))
+    await pilot.press("space")
+    clock.advance(2)
+    await pilot.press("p", "f1", "escape")
+    await pilot.pause()
+    clock.advance(10)
+    assert app.game.elapsed_ms == pytest.approx(2000)
+    assert app.query("#paused")  # still hidden: only P brings it back
+    await pilot.press("p")
+    clock.advance(1)
+    assert app.game.elapsed_ms == pytest.approx(3000)

@@ -6,7 +6,7 @@ import pytest
 from rich.style import Style
 from textual.color import Color
 
-from tests.helpers import make_app
+from tests.helpers import Play
 from tests.test_themes import contrast
 from textmines.ui.colours import PieceStyle, theme_colour
 
@@ -45,35 +45,33 @@ def test_a_piece_style_goes_over_the_widget_style() -> None:
 
 
 @pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast", "colorblind", "light"])
-async def test_key_hints_are_muted_but_readable_in_every_theme(theme: str) -> None:
-    app = make_app(theme=theme)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        status = app.status_line
-        hints = next(s for s in status.render_line(0) if s.text.startswith("Space"))
-        assert hints.style is not None
-        colour, background = hints.style.color, hints.style.bgcolor
-        assert colour is not None and background is not None
-        text, panel = colour.triplet, background.triplet
-        assert text is not None and panel is not None
-        foreground = status.rich_style.color
-        assert foreground is not None and colour != foreground  # muted
-        assert contrast(text.hex, panel.hex) >= 4.5  # WCAG AA
+async def test_key_hints_are_muted_but_readable_in_every_theme(theme: str, play: Play) -> None:
+    app, pilot = await play(theme=theme, size=(80, 24))
+    await pilot.pause()
+    status = app.status_line
+    hints = next(s for s in status.render_line(0) if s.text.startswith("Space"))
+    assert hints.style is not None
+    colour, background = hints.style.color, hints.style.bgcolor
+    assert colour is not None and background is not None
+    text, panel = colour.triplet, background.triplet
+    assert text is not None and panel is not None
+    foreground = status.rich_style.color
+    assert foreground is not None and colour != foreground  # muted
+    assert contrast(text.hex, panel.hex) >= 4.5  # WCAG AA
 
 
-async def test_a_theme_switch_restyles_the_pieces() -> None:
-    app = make_app(theme="classic")
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.menu_bar.set_active(0)  # the Game title is drawn in the active style
-        await pilot.pause()
+async def test_a_theme_switch_restyles_the_pieces(play: Play) -> None:
+    app, pilot = await play(theme="classic", size=(80, 24))
+    app.menu_bar.set_active(0)  # the Game title is drawn in the active style
+    await pilot.pause()
 
-        def active_background() -> object:
-            first = next(iter(app.menu_bar.render_line(0)))
-            return first.style.bgcolor if first.style else None
+    def active_background() -> object:
+        first = next(iter(app.menu_bar.render_line(0)))
+        return first.style.bgcolor if first.style else None
 
-        before = active_background()
-        app.action_theme("high-contrast")
-        await pilot.pause()
-        after = active_background()
-        accent = theme_colour(app.theme_variables, "accent").rich_color
-        assert after != before and after == accent
+    before = active_background()
+    app.action_theme("high-contrast")
+    await pilot.pause()
+    after = active_background()
+    accent = theme_colour(app.theme_variables, "accent").rich_color
+    assert after != before and after == accent

@@ -8,76 +8,74 @@ from pathlib import Path
 import pytest
 from textual import events
 
-from tests.helpers import make_app, new_stats, wait_until
+from tests.helpers import Play, new_stats, wait_until
 
 
 @pytest.mark.slow
-async def test_the_custom_dialog_takes_typing_at_once() -> None:
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        await pilot.press("2", "0", "tab", "1", "2", "tab", "4", "0", "enter")
-        await pilot.pause()
-        assert (app.game.width, app.game.height, app.game.mines) == (20, 12, 40)
+async def test_the_custom_dialog_takes_typing_at_once(play: Play) -> None:
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("c")
+    await pilot.pause()
+    await pilot.press("2", "0", "tab", "1", "2", "tab", "4", "0", "enter")
+    await pilot.pause()
+    assert (app.game.width, app.game.height, app.game.mines) == (20, 12, 40)
 
 
-async def test_the_custom_dialog_takes_a_burst_of_keys_across_its_fields() -> None:
+async def test_the_custom_dialog_takes_a_burst_of_keys_across_its_fields(play: Play) -> None:
     """Keys that arrive together (a fast typist, a paste, tmux send-keys) each go to the
     field that has the focus when they arrive: a Tab among them moves it at once."""
     from textual.widgets import Input
 
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        dialog = app.screen
-        burst = ["2", "0", "tab", "1", "2", "tab", "4", "0", "shift+tab", "1", "5"]
-        for key in burst:
-            app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await wait_until(pilot, lambda: dialog.query_one("#height", Input).value == "15", "15")
-        assert [field.value for field in dialog.query(Input)] == ["20", "15", "40"]
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("c")
+    await pilot.pause()
+    dialog = app.screen
+    burst = ["2", "0", "tab", "1", "2", "tab", "4", "0", "shift+tab", "1", "5"]
+    for key in burst:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await wait_until(pilot, lambda: dialog.query_one("#height", Input).value == "15", "15")
+    assert [field.value for field in dialog.query(Input)] == ["20", "15", "40"]
 
 
 @pytest.mark.slow
-async def test_the_custom_dialog_fits_a_40x12_terminal() -> None:
+async def test_the_custom_dialog_fits_a_40x12_terminal(play: Play) -> None:
     from textual.widgets import Button
 
-    app = make_app()
-    async with app.run_test(size=(40, 12)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        dialog = app.screen.query_one("Vertical")
-        assert app.screen.region.contains_region(dialog.region)
-        for button in app.screen.query(Button):
-            assert dialog.region.contains_region(button.region), button.id
-        await pilot.press("1", "2", "tab", "1", "2", "tab", "2", "0")
-        await pilot.click("#ok")
-        await pilot.pause()
-        assert (app.game.width, app.game.height, app.game.mines) == (12, 12, 20)
+    app, pilot = await play(size=(40, 12))
+    await pilot.press("c")
+    await pilot.pause()
+    dialog = app.screen.query_one("Vertical")
+    assert app.screen.region.contains_region(dialog.region)
+    for button in app.screen.query(Button):
+        assert dialog.region.contains_region(button.region), button.id
+    await pilot.press("1", "2", "tab", "1", "2", "tab", "2", "0")
+    await pilot.click("#ok")
+    await pilot.pause()
+    assert (app.game.width, app.game.height, app.game.mines) == (12, 12, 20)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
-async def test_help_scrolls_at_once_and_shows_its_close_button(size: tuple[int, int]) -> None:
+async def test_help_scrolls_at_once_and_shows_its_close_button(
+    size: tuple[int, int], play: Play
+) -> None:
     from textual.containers import Vertical, VerticalScroll
     from textual.widgets import Button
 
-    app = make_app()
-    async with app.run_test(size=size) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
-        close = app.screen.query_one("#close", Button)
-        assert close.region.bottom <= size[1] and close.region.height >= 1
-        assert app.screen.region.contains_region(close.region)
-        dialog = app.screen.query_one(Vertical).region
-        # Between the menu bar and the status line: neither is left in pieces around it.
-        assert dialog.y >= 1 and dialog.bottom <= size[1] - 1
-        scroll = app.screen.query_one(VerticalScroll)
-        assert scroll.max_scroll_y > 0
-        await pilot.press("down", "pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0
+    app, pilot = await play(size=size)
+    await pilot.press("f1")
+    await pilot.pause()
+    close = app.screen.query_one("#close", Button)
+    assert close.region.bottom <= size[1] and close.region.height >= 1
+    assert app.screen.region.contains_region(close.region)
+    dialog = app.screen.query_one(Vertical).region
+    # Between the menu bar and the status line: neither is left in pieces around it.
+    assert dialog.y >= 1 and dialog.bottom <= size[1] - 1
+    scroll = app.screen.query_one(VerticalScroll)
+    assert scroll.max_scroll_y > 0
+    await pilot.press("down", "pagedown")
+    await pilot.pause()
+    assert scroll.scroll_y > 0
 
 
 def test_help_names_keys_in_the_case_they_are_typed() -> None:
@@ -91,20 +89,21 @@ def test_help_names_keys_in_the_case_they_are_typed() -> None:
 
 
 @pytest.mark.slow
-async def test_the_statistics_tabs_follow_left_and_right_at_once(tmp_path: Path) -> None:
+async def test_the_statistics_tabs_follow_left_and_right_at_once(
+    tmp_path: Path, play: Play
+) -> None:
     from textmines.ui.screens.statistics import StatisticsScreen
 
     stats = new_stats(tmp_path)
-    app = make_app(stats=stats)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("f4")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, StatisticsScreen)
-        assert screen.active_tab == "beginner"
-        await pilot.press("right")
-        await pilot.pause()
-        assert screen.active_tab == "intermediate"
-        await pilot.press("left", "left")
-        await pilot.pause()
-        assert screen.active_tab == "daily", "round from the first tab to the last"
+    app, pilot = await play(stats=stats, size=(100, 30))
+    await pilot.press("f4")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, StatisticsScreen)
+    assert screen.active_tab == "beginner"
+    await pilot.press("right")
+    await pilot.pause()
+    assert screen.active_tab == "intermediate"
+    await pilot.press("left", "left")
+    await pilot.pause()
+    assert screen.active_tab == "daily", "round from the first tab to the last"

@@ -10,6 +10,7 @@ import pytest
 
 from tests.helpers import (
     FakeClock,
+    Play,
     clear_all_but_one,
     click_cell,
     make_app,
@@ -47,24 +48,24 @@ def test_the_game_over_box_goes_beside_the_panel_where_it_fits() -> None:
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
 async def test_the_game_over_box_leaves_the_face_and_counters_in_sight(
     size: tuple[int, int],
+    play: Play,
 ) -> None:
     from textmines.ui.panel import GamePanel
 
-    app = make_app()
-    async with app.run_test(size=size) as pilot:
-        await pilot.press("space")
-        await click_cell(pilot, *clear_all_but_one(app))
-        await pilot.pause()
-        await pilot.pause()
-        box = app.screen.query_one("#box").region
-        assert not box.overlaps(app.header.region)
-        if size == (200, 60):  # room beside the panel: the board stays in sight too
-            assert not box.overlaps(app.query_one(GamePanel).region)
-        assert box.y >= 1 and box.bottom <= size[1] - 1, "menu bar and status line in sight"
+    app, pilot = await play(size=size)
+    await pilot.press("space")
+    await click_cell(pilot, *clear_all_but_one(app))
+    await pilot.pause()
+    await pilot.pause()
+    box = app.screen.query_one("#box").region
+    assert not box.overlaps(app.header.region)
+    if size == (200, 60):  # room beside the panel: the board stays in sight too
+        assert not box.overlaps(app.query_one(GamePanel).region)
+    assert box.y >= 1 and box.bottom <= size[1] - 1, "menu bar and status line in sight"
 
 
 @pytest.mark.slow
-async def test_the_game_over_box_is_placed_again_when_the_terminal_is_resized() -> None:
+async def test_the_game_over_box_is_placed_again_when_the_terminal_is_resized(play: Play) -> None:
     # Issue 34.14: after 80x24 -> 120x40 -> 200x60 the box covered the face and the timer or
     # the counter (it kept the place worked out for the first size); at 120x40 it covered
     # the bottom rows of a Beginner board, with 31 free columns beside the panel.
@@ -87,120 +88,120 @@ async def test_the_game_over_box_is_placed_again_when_the_terminal_is_resized() 
             wrong.append(f"{box} is off the screen")
         return wrong
 
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("space")
-        await click_cell(pilot, *clear_all_but_one(app))
-        for size in ((120, 40), (200, 60), (80, 24), (200, 60)):
-            await pilot.resize_terminal(*size)
+    pilot = await play.run(app, size=(80, 24))
+    await pilot.press("space")
+    await click_cell(pilot, *clear_all_but_one(app))
+    for size in ((120, 40), (200, 60), (80, 24), (200, 60)):
+        await pilot.resize_terminal(*size)
 
-            def placed(size: tuple[int, int] = size) -> bool:
-                return not misplaced(size)
+        def placed(size: tuple[int, int] = size) -> bool:
+            return not misplaced(size)
 
-            # Placed again as the new size is laid out (however long that takes under load);
-            # a box that keeps its old place never gets there.
-            try:
-                await wait_until(pilot, placed, f"the box placed again at {size}")
-            except AssertionError as late:
-                raise AssertionError(f"{late}: {misplaced(size)}") from None
+        # Placed again as the new size is laid out (however long that takes under load);
+        # a box that keeps its old place never gets there.
+        try:
+            await wait_until(pilot, placed, f"the box placed again at {size}")
+        except AssertionError as late:
+            raise AssertionError(f"{late}: {misplaced(size)}") from None
 
 
-async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path) -> None:
+async def test_a_win_opens_the_game_over_box_with_the_figures(tmp_path: Path, play: Play) -> None:
     stats = new_stats(tmp_path)
     clock = FakeClock()
-    app = make_app(clock, stats=stats)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        clock.advance(7.5)
-        board = app.game.board
-        assert board is not None
-        last = None
-        for y in range(9):
-            for x in range(9):
-                if not board.is_mine(x, y) and app.game.cell(x, y) == "#":
-                    last = (x, y)
-        for y in range(9):
-            for x in range(9):
-                if (x, y) != last and not board.is_mine(x, y) and app.game.cell(x, y) == "#":
-                    app.game.reveal(x, y)
-        assert last is not None
-        app.board.move_cursor(*last)
-        await pilot.press("space")
-        await pilot.pause()
-        figures = box_figures(app)
-        assert figures["Time"] == "7.5 s"
-        assert figures["3BV"].isdigit()
-        assert figures["3BV/s"] == f"{int(figures['3BV']) / 7.5:.2f}"
-        assert figures["Best time"] == "7.5 s, new best!"
-        await pilot.press("r")  # restart: the same mines again, the first click made
-        await pilot.pause()
-        assert app.screen is app.screen_stack[0]
-        assert app.game.board == board and app.game.status == "playing"
+    app, pilot = await play(clock, stats=stats, size=(100, 30))
+    await pilot.press("space")
+    clock.advance(7.5)
+    board = app.game.board
+    assert board is not None
+    last = None
+    for y in range(9):
+        for x in range(9):
+            if not board.is_mine(x, y) and app.game.cell(x, y) == "#":
+                last = (x, y)
+    for y in range(9):
+        for x in range(9):
+            if (x, y) != last and not board.is_mine(x, y) and app.game.cell(x, y) == "#":
+                app.game.reveal(x, y)
+    assert last is not None
+    app.board.move_cursor(*last)
+    await pilot.press("space")
+    await pilot.pause()
+    figures = box_figures(app)
+    assert figures["Time"] == "7.5 s"
+    assert figures["3BV"].isdigit()
+    assert figures["3BV/s"] == f"{int(figures['3BV']) / 7.5:.2f}"
+    assert figures["Best time"] == "7.5 s, new best!"
+    await pilot.press("r")  # restart: the same mines again, the first click made
+    await pilot.pause()
+    assert app.screen is app.screen_stack[0]
+    assert app.game.board == board and app.game.status == "playing"
 
 
 @pytest.mark.parametrize("won", [True, False])
-async def test_closing_the_app_as_the_game_over_box_opens_is_clean(won: bool) -> None:
+async def test_closing_the_app_as_the_game_over_box_opens_is_clean(won: bool, play: Play) -> None:
     """A quit at once after the last move (or the test's end) closes the app while the box
     is being built: it used to fail, asking for a button the box did not have yet."""
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        board = app.game.board
-        assert board is not None
-        if won:
-            app.flow.play(ActionKind.REVEAL, *clear_all_but_one(app))
-        else:
-            mine = board.mine_indices()[0]
-            app.flow.play(ActionKind.REVEAL, mine % board.width, mine // board.width)
-        assert app.game.status.is_over
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("space")
+    board = app.game.board
+    assert board is not None
+    if won:
+        app.flow.play(ActionKind.REVEAL, *clear_all_but_one(app))
+    else:
+        mine = board.mine_indices()[0]
+        app.flow.play(ActionKind.REVEAL, mine % board.width, mine // board.width)
+    assert app.game.status.is_over
 
 
 @pytest.mark.slow
-async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_enter() -> None:
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
+async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_enter(
+    play: Play,
+) -> None:
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("space")
+    app.board.move_cursor(1, 4)
+    await pilot.press("space")  # a mine
+    await pilot.pause()
+    figures = box_figures(app)
+    assert figures["Cleared"].endswith("%")
+    assert "of" in figures["3BV"]
+    assert figures["Best time"] == "not kept this session"
+    await pilot.press("escape")
+    await pilot.pause()
+    assert app.screen is app.screen_stack[0] and app.game.status == "lost"
+
+    async def lose_again() -> None:
+        # The same mines again, the first click made for us: the same mine loses.
+        await pilot.press("r")
         app.board.move_cursor(1, 4)
-        await pilot.press("space")  # a mine
-        await pilot.pause()
-        figures = box_figures(app)
-        assert figures["Cleared"].endswith("%")
-        assert "of" in figures["3BV"]
-        assert figures["Best time"] == "not kept this session"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is app.screen_stack[0] and app.game.status == "lost"
+        await pilot.press("space")
+        await wait_until(pilot, lambda: app.screen is not app.screen_stack[0], "the box")
 
-        async def lose_again() -> None:
-            # The same mines again, the first click made for us: the same mine loses.
-            await pilot.press("r")
-            app.board.move_cursor(1, 4)
-            await pilot.press("space")
-            await wait_until(pilot, lambda: app.screen is not app.screen_stack[0], "the box")
+    await lose_again()  # the box again, then a click beside it
+    await pilot.click(offset=(1, 1))
+    await pilot.pause()
+    assert app.screen is app.screen_stack[0] and app.game.status == "lost"
 
-        await lose_again()  # the box again, then a click beside it
-        await pilot.click(offset=(1, 1))
-        await pilot.pause()
-        assert app.screen is app.screen_stack[0] and app.game.status == "lost"
-
-        await lose_again()
-        await pilot.press("enter")  # Play again has the focus
-        await pilot.pause()
-        assert app.screen is app.screen_stack[0] and app.game.status == "ready"
+    await lose_again()
+    await pilot.press("enter")  # Play again has the focus
+    await pilot.pause()
+    assert app.screen is app.screen_stack[0] and app.game.status == "ready"
 
 
 @pytest.mark.slow
-async def test_a_long_win_title_stays_on_one_line_and_3bv_per_second_reads_the_same_twice() -> None:
+async def test_a_long_win_title_stays_on_one_line_and_3bv_per_second_reads_the_same_twice(
+    play: Play,
+) -> None:
     # Seen in play: "Custom 30x16/150, no-guess cleared!" wrapped in a box that had the room,
     # and the box said 7.75 3BV/s where the status line said 7.8.
     from textual.widgets import Static
 
     clock = FakeClock()
-    app = make_app(clock, width=30, height=16, mines=150, no_guess=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await win_by_clicks(pilot, clock, 33.3)
-        await pilot.pause()
-        title = app.screen.query_one("#title", Static)
-        assert str(title.render()) == "Custom 30x16/150, no-guess cleared!"
-        assert title.size.height == 1
-        rate = box_figures(app)["3BV/s"]
-        assert f"{rate} 3BV/s" in app.status_line.text
+    app, pilot = await play(clock, width=30, height=16, mines=150, no_guess=True, size=(120, 40))
+    await win_by_clicks(pilot, clock, 33.3)
+    await pilot.pause()
+    title = app.screen.query_one("#title", Static)
+    assert str(title.render()) == "Custom 30x16/150, no-guess cleared!"
+    assert title.size.height == 1
+    rate = box_figures(app)["3BV/s"]
+    assert f"{rate} 3BV/s" in app.status_line.text

@@ -5,46 +5,43 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import make_app, wait_until
+from tests.helpers import Play, wait_until
 
 
 @pytest.mark.slow
-async def test_the_games_keys_do_nothing_under_a_dialog() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("space")
-        game = app.game
-        await pilot.press("f1")  # the help, over the game
-        await wait_until(pilot, lambda: app.screen is not app.screen_stack[0], "the help")
-        # New game, Expert, pause, hint, autoplay: none reaches the game under the help.
-        await pilot.press("n", "3", "p", "i", "a")
-        assert app.game is game and not app.session.assisted and not app.assist.autoplaying
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game again")
-        await pilot.press("n")
-        assert app.game is not game, "on top again, the keys work"
+async def test_the_games_keys_do_nothing_under_a_dialog(play: Play) -> None:
+    app, pilot = await play(size=(80, 24))
+    await pilot.press("space")
+    game = app.game
+    await pilot.press("f1")  # the help, over the game
+    await wait_until(pilot, lambda: app.screen is not app.screen_stack[0], "the help")
+    # New game, Expert, pause, hint, autoplay: none reaches the game under the help.
+    await pilot.press("n", "3", "p", "i", "a")
+    assert app.game is game and not app.session.assisted and not app.assist.autoplaying
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game again")
+    await pilot.press("n")
+    assert app.game is not game, "on top again, the keys work"
 
 
-async def test_a_menu_item_runs_the_game_screens_action() -> None:
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("alt+g")  # the Game menu
-        await wait_until(pilot, lambda: app.screen is not app.screen_stack[0], "the menu")
-        await pilot.press("down", "down", "down", "down", "down", "enter")  # Expert
-        await wait_until(pilot, lambda: app.game.width == 30, "an Expert board")
-        assert (app.game.width, app.game.height, app.game.mines) == (30, 16, 99)
+async def test_a_menu_item_runs_the_game_screens_action(play: Play) -> None:
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("alt+g")  # the Game menu
+    await wait_until(pilot, lambda: app.screen is not app.screen_stack[0], "the menu")
+    await pilot.press("down", "down", "down", "down", "down", "enter")  # Expert
+    await wait_until(pilot, lambda: app.game.width == 30, "an Expert board")
+    assert (app.game.width, app.game.height, app.game.mines) == (30, 16, 99)
 
 
-async def test_the_overlay_turned_off_for_the_daily_board_names_its_key() -> None:
+async def test_the_overlay_turned_off_for_the_daily_board_names_its_key(play: Play) -> None:
     # The notice said "(  turns it on again...)": it asked for the key of an action by its
     # binding's id.
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("space", "o")
-        await wait_until(pilot, lambda: app.assist.overlay_on, "the overlay")
-        await pilot.press("d")
+    app, pilot = await play(size=(120, 40))
+    await pilot.press("space", "o")
+    await wait_until(pilot, lambda: app.assist.overlay_on, "the overlay")
+    await pilot.press("d")
 
-        def said() -> bool:
-            return any("(o turns it on again" in n.message for n in app.toasts)
+    def said() -> bool:
+        return any("(o turns it on again" in n.message for n in app.toasts)
 
-        await wait_until(pilot, said, "the overlay notice")
+    await wait_until(pilot, said, "the overlay notice")

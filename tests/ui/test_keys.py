@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 
-from tests.helpers import make_app, wait_until
+from tests.helpers import Play, wait_until
 from textmines.store.settings import Settings, load_settings
 from textmines.ui.keymap import ENTRY_WARNINGS_SHOWN, KeyMap, resolve
 from textmines.ui.player_keys import key_actions
@@ -26,76 +26,79 @@ def cell(app: Any) -> str:
     return str(app.game.cell(x, y))
 
 
-async def test_a_key_from_the_settings_does_the_action_and_the_old_one_stops() -> None:
-    app = make_app(settings=Settings(keys=(("board.mark", "m"),)))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f")
-        assert cell(app) == "#"
-        await pilot.press("m")
-        assert cell(app) == "F"
+async def test_a_key_from_the_settings_does_the_action_and_the_old_one_stops(play: Play) -> None:
+    app, pilot = await play(settings=Settings(keys=(("board.mark", "m"),)), size=(80, 24))
+    await pilot.press("f")
+    assert cell(app) == "#"
+    await pilot.press("m")
+    assert cell(app) == "F"
 
 
-async def test_the_numpad_preset_moves_reveals_and_moves_the_board_sizes() -> None:
-    app = make_app(settings=Settings(key_preset="numpad"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        start = app.board.cursor
-        await pilot.press("6", "2")
-        assert app.board.cursor == (start[0] + 1, start[1] + 1)
-        await pilot.press("0")
-        assert cell(app) == "F"
-        await pilot.press("3")  # five rows down, not the Expert board
-        assert app.config.preset is not None and app.config.preset.key == "beginner"
-        await pilot.press("f7")
-        assert app.config.preset is not None and app.config.preset.key == "expert"
+async def test_the_numpad_preset_moves_reveals_and_moves_the_board_sizes(play: Play) -> None:
+    app, pilot = await play(settings=Settings(key_preset="numpad"), size=(80, 24))
+    start = app.board.cursor
+    await pilot.press("6", "2")
+    assert app.board.cursor == (start[0] + 1, start[1] + 1)
+    await pilot.press("0")
+    assert cell(app) == "F"
+    await pilot.press("3")  # five rows down, not the Expert board
+    assert app.config.preset is not None and app.config.preset.key == "beginner"
+    await pilot.press("f7")
+    assert app.config.preset is not None and app.config.preset.key == "expert"
 
 
-async def test_a_clash_names_the_file_and_entry_and_the_game_plays(tmp_path: Path) -> None:
+async def test_a_clash_names_the_file_and_entry_and_the_game_plays(
+    tmp_path: Path, play: Play
+) -> None:
     path = tmp_path / "settings.toml"
-    app = make_app(settings=Settings(keys=(("app.hint", "f"),)), settings_path=path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        messages = [notice.message for notice in app.toasts]
-        assert any(
-            f"{path}: [keys] app.hint = 'f': 'f' is already 'Flag / ?'" in message
-            for message in messages
-        ), messages
-        await pilot.press("f")
-        assert cell(app) == "F"
+    app, pilot = await play(
+        settings=Settings(keys=(("app.hint", "f"),)), settings_path=path, size=(100, 30)
+    )
+    messages = [notice.message for notice in app.toasts]
+    assert any(
+        f"{path}: [keys] app.hint = 'f': 'f' is already 'Flag / ?'" in message
+        for message in messages
+    ), messages
+    await pilot.press("f")
+    assert cell(app) == "F"
 
 
 @pytest.mark.slow
-async def test_the_game_over_box_takes_the_players_keys_for_what_comes_next() -> None:
+async def test_the_game_over_box_takes_the_players_keys_for_what_comes_next(play: Play) -> None:
     from tests.helpers import win_by_clicks
     from textmines.ui.screens.game_over import GameOverScreen
 
-    app = make_app(settings=Settings(keys=(("app.new_game", "g"), ("app.restart", "ctrl+r"))))
-    async with app.run_test(size=(100, 40)) as pilot:
-        await win_by_clicks(pilot)
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
-        assert "g new" in app.query_one(StatusLine).hints
-        await pilot.press("n")  # not the player's key any more
-        assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("g")
-        await pilot.pause()
-        assert not isinstance(app.screen, GameOverScreen)
-        assert not app.game.status.is_over and app.game.board is None, "a new game"
+    app, pilot = await play(
+        settings=Settings(keys=(("app.new_game", "g"), ("app.restart", "ctrl+r"))), size=(100, 40)
+    )
+    await win_by_clicks(pilot)
+    await pilot.pause()
+    assert isinstance(app.screen, GameOverScreen)
+    assert "g new" in app.query_one(StatusLine).hints
+    await pilot.press("n")  # not the player's key any more
+    assert isinstance(app.screen, GameOverScreen)
+    await pilot.press("g")
+    await pilot.pause()
+    assert not isinstance(app.screen, GameOverScreen)
+    assert not app.game.status.is_over and app.game.board is None, "a new game"
 
 
 @pytest.mark.slow
-async def test_help_menus_and_hints_show_the_players_keys() -> None:
-    app = make_app(settings=Settings(keys=(("board.mark", "m"), ("app.hint", "ctrl+h"))))
-    async with app.run_test(size=(100, 40)) as pilot:
-        assert "m flag" in app.query_one(StatusLine).hints
-        hint_item = next(item for _, item in app.menu_bar.all_items() if item.label == "Hint")
-        assert hint_item.key == "Ctrl+H"
-        await pilot.press("f1")
-        assert isinstance(app.screen, InfoScreen)
-        console = Console(record=True, width=100)
-        console.print(app.screen.body)
-        text = console.export_text()
-        assert "Ctrl+H" in text
-        assert "f / +" not in text and "m " in text
-        assert "Ctrl+P" in text and "Command palette" in text  # issue 34.22: it was missing
+async def test_help_menus_and_hints_show_the_players_keys(play: Play) -> None:
+    app, pilot = await play(
+        settings=Settings(keys=(("board.mark", "m"), ("app.hint", "ctrl+h"))), size=(100, 40)
+    )
+    assert "m flag" in app.query_one(StatusLine).hints
+    hint_item = next(item for _, item in app.menu_bar.all_items() if item.label == "Hint")
+    assert hint_item.key == "Ctrl+H"
+    await pilot.press("f1")
+    assert isinstance(app.screen, InfoScreen)
+    console = Console(record=True, width=100)
+    console.print(app.screen.body)
+    text = console.export_text()
+    assert "Ctrl+H" in text
+    assert "f / +" not in text and "m " in text
+    assert "Ctrl+P" in text and "Command palette" in text  # issue 34.22: it was missing
 
 
 async def open_keys(app: Any, pilot: Any) -> KeysScreen:
@@ -111,98 +114,101 @@ def select(screen: KeysScreen, action_id: str) -> None:
 
 
 @pytest.mark.slow
-async def test_keys_screen_changes_a_key_and_saves_it(tmp_path: Path) -> None:
+async def test_keys_screen_changes_a_key_and_saves_it(tmp_path: Path, play: Play) -> None:
     path = tmp_path / "settings.toml"
-    app = make_app(settings_path=path)
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await open_keys(app, pilot)
-        select(screen, "board.mark")
-        await pilot.press("enter", "f2")  # F2 is New game's
-        assert "already 'New game'" in str(screen.query_one("#message").render())
-        await pilot.press("m")
-        await pilot.press("a", "x")  # a adds a key
-        assert screen.keymap.keys_for("board.mark") == ("m", "x")
-        await pilot.click("#save")
-        await pilot.pause()
-        assert not isinstance(app.screen, KeysScreen)
-        assert tomllib.loads(path.read_text())["keys"] == {"board.mark": "m,x"}
-        await pilot.press("x")
-        assert cell(app) == "F"
-        assert "m flag" in app.query_one(StatusLine).hints
+    app, pilot = await play(settings_path=path, size=(100, 40))
+    screen = await open_keys(app, pilot)
+    select(screen, "board.mark")
+    await pilot.press("enter", "f2")  # F2 is New game's
+    assert "already 'New game'" in str(screen.query_one("#message").render())
+    await pilot.press("m")
+    await pilot.press("a", "x")  # a adds a key
+    assert screen.keymap.keys_for("board.mark") == ("m", "x")
+    await pilot.click("#save")
+    await pilot.pause()
+    assert not isinstance(app.screen, KeysScreen)
+    assert tomllib.loads(path.read_text())["keys"] == {"board.mark": "m,x"}
+    await pilot.press("x")
+    assert cell(app) == "F"
+    assert "m flag" in app.query_one(StatusLine).hints
 
 
 @pytest.mark.slow
-async def test_keys_screen_escape_leaves_a_key_and_cancel_changes_nothing(tmp_path: Path) -> None:
+async def test_keys_screen_escape_leaves_a_key_and_cancel_changes_nothing(
+    tmp_path: Path, play: Play
+) -> None:
     path = tmp_path / "settings.toml"
-    app = make_app(settings_path=path)
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await open_keys(app, pilot)
-        select(screen, "app.pause")
-        await pilot.press("enter", "escape")
-        assert screen.keymap.keys_for("app.pause") == ("p",)
-        assert isinstance(app.screen, KeysScreen), "Esc while waiting only stops waiting"
-        await pilot.press("enter", "n")  # taken: nothing changes
-        await pilot.press("escape", "escape")
-        assert not isinstance(app.screen, KeysScreen)
-        assert not path.exists()
-        assert app.keys.keymap.keys_for("app.pause") == ("p",)
+    app, pilot = await play(settings_path=path, size=(100, 40))
+    screen = await open_keys(app, pilot)
+    select(screen, "app.pause")
+    await pilot.press("enter", "escape")
+    assert screen.keymap.keys_for("app.pause") == ("p",)
+    assert isinstance(app.screen, KeysScreen), "Esc while waiting only stops waiting"
+    await pilot.press("enter", "n")  # taken: nothing changes
+    await pilot.press("escape", "escape")
+    assert not isinstance(app.screen, KeysScreen)
+    assert not path.exists()
+    assert app.keys.keymap.keys_for("app.pause") == ("p",)
 
 
 @pytest.mark.slow
 async def test_keys_screen_presets_and_delete_go_back_to_the_presets_keys(
     tmp_path: Path,
+    play: Play,
 ) -> None:
     path = tmp_path / "settings.toml"
-    app = make_app(settings=Settings(keys=(("app.hint", "z"),)), settings_path=path)
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await open_keys(app, pilot)
-        assert screen.entries == {"app.hint": ("z",)}
-        select(screen, "app.hint")
-        await pilot.press("delete")
-        assert screen.keymap.keys_for("app.hint") == ("i",)
-        await pilot.click("#preset-left-handed")
-        assert screen.keymap.keys_for("board.up") == ("i", "up")
-        assert screen.keymap.keys_for("app.hint") == ("h",)
-        await pilot.click("#save")
-        await pilot.pause()
-        saved = tomllib.loads(path.read_text())
-        assert saved["key_preset"] == "left-handed" and "keys" not in saved
-        start = app.board.cursor
-        await pilot.press("l")
-        assert app.board.cursor == (start[0] + 1, start[1])
+    app, pilot = await play(
+        settings=Settings(keys=(("app.hint", "z"),)), settings_path=path, size=(100, 40)
+    )
+    screen = await open_keys(app, pilot)
+    assert screen.entries == {"app.hint": ("z",)}
+    select(screen, "app.hint")
+    await pilot.press("delete")
+    assert screen.keymap.keys_for("app.hint") == ("i",)
+    await pilot.click("#preset-left-handed")
+    assert screen.keymap.keys_for("board.up") == ("i", "up")
+    assert screen.keymap.keys_for("app.hint") == ("h",)
+    await pilot.click("#save")
+    await pilot.pause()
+    saved = tomllib.loads(path.read_text())
+    assert saved["key_preset"] == "left-handed" and "keys" not in saved
+    start = app.board.cursor
+    await pilot.press("l")
+    assert app.board.cursor == (start[0] + 1, start[1])
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (100, 60)])
 async def test_keys_screen_fits_between_the_menu_bar_and_the_status_line(
     size: tuple[int, int],
+    play: Play,
 ) -> None:
-    app = make_app()
-    async with app.run_test(size=size) as pilot:
-        await pilot.press("alt+o", "end", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, KeysScreen)
-        box = app.screen.query_one("KeysScreen > Vertical").region
-        assert box.y >= 1 and box.bottom <= size[1] - 1, "the menu bar and status line show"
-        for selector in ("KeyTable", "#save", "#cancel", "#preset-left-handed"):
-            region = app.screen.query_one(selector).region
-            assert region.right <= size[0] and region.bottom <= box.bottom, selector
+    app, pilot = await play(size=size)
+    await pilot.press("alt+o", "end", "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, KeysScreen)
+    box = app.screen.query_one("KeysScreen > Vertical").region
+    assert box.y >= 1 and box.bottom <= size[1] - 1, "the menu bar and status line show"
+    for selector in ("KeyTable", "#save", "#cancel", "#preset-left-handed"):
+        region = app.screen.query_one(selector).region
+        assert region.right <= size[0] and region.bottom <= box.bottom, selector
 
 
 @pytest.mark.slow
-async def test_keys_screen_esc_with_changes_asks_before_leaving_them(tmp_path: Path) -> None:
+async def test_keys_screen_esc_with_changes_asks_before_leaving_them(
+    tmp_path: Path, play: Play
+) -> None:
     path = tmp_path / "settings.toml"
-    app = make_app(settings_path=path)
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await open_keys(app, pilot)
-        select(screen, "board.mark")
-        await pilot.press("enter", "m", "escape")
-        assert app.screen is screen, "one Esc does not drop a change"
-        message = str(screen.query_one("#message").render())
-        assert message == "Your changes are not saved: Save keeps them, Esc again leaves them"
-        await pilot.press("escape")
-        assert not isinstance(app.screen, KeysScreen) and not path.exists()
-        assert app.keys.keymap.keys_for("board.mark") != ("m",)
+    app, pilot = await play(settings_path=path, size=(100, 40))
+    screen = await open_keys(app, pilot)
+    select(screen, "board.mark")
+    await pilot.press("enter", "m", "escape")
+    assert app.screen is screen, "one Esc does not drop a change"
+    message = str(screen.query_one("#message").render())
+    assert message == "Your changes are not saved: Save keeps them, Esc again leaves them"
+    await pilot.press("escape")
+    assert not isinstance(app.screen, KeysScreen) and not path.exists()
+    assert app.keys.keymap.keys_for("board.mark") != ("m",)
 
 
 def test_a_keymap_gives_the_help_the_players_bindings() -> None:
@@ -216,18 +222,15 @@ def test_a_keymap_gives_the_help_the_players_bindings() -> None:
 
 
 @pytest.mark.slow
-async def test_keys_screen_refuses_a_key_the_game_over_box_keeps() -> None:
-    app = make_app()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await open_keys(app, pilot)
-        select(screen, "app.custom")
-        await pilot.press("enter", "u")  # frees c
-        select(screen, "app.restart")
-        await pilot.press("enter", "c")
-        assert "'Copy the board ID' in the game-over box" in str(
-            screen.query_one("#message").render()
-        )
-        assert screen.keymap.keys_for("app.restart") == ("r",)
+async def test_keys_screen_refuses_a_key_the_game_over_box_keeps(play: Play) -> None:
+    app, pilot = await play(size=(100, 40))
+    screen = await open_keys(app, pilot)
+    select(screen, "app.custom")
+    await pilot.press("enter", "u")  # frees c
+    select(screen, "app.restart")
+    await pilot.press("enter", "c")
+    assert "'Copy the board ID' in the game-over box" in str(screen.query_one("#message").render())
+    assert screen.keymap.keys_for("app.restart") == ("r",)
 
 
 # Issue 34.8: a settings.toml with 50,000 [keys] entries that cannot be used gave one toast
@@ -248,23 +251,24 @@ def write_keys(path: Path, count: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("count", [2_000, 50_000])
 async def test_thousands_of_bad_key_entries_are_one_warning_and_the_game_starts(
-    tmp_path: Path, count: int
+    tmp_path: Path, count: int, play: Play
 ) -> None:
     path = tmp_path / "settings.toml"
     write_keys(path, count)
     settings, warnings = load_settings(path)
     assert warnings == [] and len(settings.keys) == count + 1
-    app = make_app(settings=settings, settings_path=path)
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait_until(pilot, lambda: toasts(pilot), "the warning")
-        (warning,) = toasts(pilot)
-        assert f"{path}: {count:,} entries of [keys] cannot be used" in warning
-        assert "there is no action 'app.no_such_action_0'" in warning
-        assert "Options > Keys shows the keys in effect" in warning
-        # The entry that can be used applies, and the game plays.
-        assert app.keys.keymap.keys_for("app.hint") == ("i",)
-        await pilot.press("space")
-        await wait_until(pilot, lambda: app.game.board is not None, "the first reveal")
+    app, pilot = await play(
+        settings=settings, settings_path=path, size=(100, 30), notifications=True
+    )
+    await wait_until(pilot, lambda: toasts(pilot), "the warning")
+    (warning,) = toasts(pilot)
+    assert f"{path}: {count:,} entries of [keys] cannot be used" in warning
+    assert "there is no action 'app.no_such_action_0'" in warning
+    assert "Options > Keys shows the keys in effect" in warning
+    # The entry that can be used applies, and the game plays.
+    assert app.keys.keymap.keys_for("app.hint") == ("i",)
+    await pilot.press("space")
+    await wait_until(pilot, lambda: app.game.board is not None, "the first reveal")
 
 
 def test_a_few_bad_entries_are_a_warning_each() -> None:

@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.helpers import FakeClock, clear_all_but_one, click_cell, face_span, make_app, wait_until
+from tests.helpers import (
+    FakeClock,
+    Play,
+    clear_all_but_one,
+    click_cell,
+    face_span,
+    make_app,
+    wait_until,
+)
 from textmines.ui.face import FACE_COLUMNS, face_row
 from textmines.ui.header import GameHeader
 from textmines.ui.led import led_row, led_width
@@ -44,33 +52,33 @@ async def led_header(pilot: Pilot[None]) -> GameHeader:
 
 
 @pytest.mark.slow
-async def test_led_digits_where_two_rows_are_to_spare_else_plain() -> None:
+async def test_led_digits_where_two_rows_are_to_spare_else_plain(play: Play) -> None:
     from textmines.ui.panel import GamePanel
 
-    app = make_app(width=30, height=16, mines=99)
-    async with app.run_test(size=(200, 60)) as pilot:
-        header = await led_header(pilot)
-        assert header.led and header.size.height == 3
-        assert "█▀█" in header.render_line(0).text
-        panel = app.query_one(GamePanel)
-        assert header.region.y == panel.region.y + 1, "the frame's top edge over the header"
-        # 16 rows of 3x2 tiles in 120x40: one row to spare, and the frame gives up its top and
-        # bottom edges for the LED digits (raised tiles keep their size).
-        await pilot.resize_terminal(120, 40)
-        header = await led_header(pilot)
-        assert header.led and header.size.height == 3
-        assert header.region.y == panel.region.y, "no frame edge over the header"
-        # 16 rows of 2x1 tiles in 80x24: one-row tiles keep the frame and the plain header.
-        await pilot.resize_terminal(80, 24)
-        header = await led_header(pilot)
-        assert not header.led and header.size.height == 1
-        assert header.render_line(0).text.split()[0] == "099"
+    app, pilot = await play(width=30, height=16, mines=99, size=(200, 60))
+    header = await led_header(pilot)
+    assert header.led and header.size.height == 3
+    assert "█▀█" in header.render_line(0).text
+    panel = app.query_one(GamePanel)
+    assert header.region.y == panel.region.y + 1, "the frame's top edge over the header"
+    # 16 rows of 3x2 tiles in 120x40: one row to spare, and the frame gives up its top and
+    # bottom edges for the LED digits (raised tiles keep their size).
+    await pilot.resize_terminal(120, 40)
+    header = await led_header(pilot)
+    assert header.led and header.size.height == 3
+    assert header.region.y == panel.region.y, "no frame edge over the header"
+    # 16 rows of 2x1 tiles in 80x24: one-row tiles keep the frame and the plain header.
+    await pilot.resize_terminal(80, 24)
+    header = await led_header(pilot)
+    assert not header.led and header.size.height == 1
+    assert header.render_line(0).text.split()[0] == "099"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(142, 38), (142, 34)])
 async def test_a_1280_wide_page_shows_led_digits_and_the_board_whole(
     size: tuple[int, int],
+    play: Play,
 ) -> None:
     """A browser page 1280 px wide is 142 columns: 38 rows at 1280x800, 34 at 1280x720 (a
     1280x800 screen's window). Beginner's 6x3 tiles fill 34 rows exactly: the counters were
@@ -78,51 +86,49 @@ async def test_a_1280_wide_page_shows_led_digits_and_the_board_whole(
     from textmines.ui.board import BoardView
     from textmines.ui.screens.game_over import GameOverScreen
 
-    app = make_app()
-    async with app.run_test(size=size) as pilot:
-        header = await led_header(pilot)
-        board = app.query_one(BoardView)
-        assert str(board.tile) == "6x3"
-        assert header.led and header.size.height == 3
-        assert "█▀█" in header.render_line(0).text
-        assert board.region.bottom <= size[1] - 1, "the whole board above the status line"
-        await pilot.press("space")
-        await click_cell(pilot, *clear_all_but_one(app))
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
-        await pilot.pause()
-        await pilot.pause()
-        box = app.screen.query_one("#box").region
-        assert not box.overlaps(board.region), "the box beside the board, not over its rows"
-        assert not box.overlaps(header.region)
+    app, pilot = await play(size=size)
+    header = await led_header(pilot)
+    board = app.query_one(BoardView)
+    assert str(board.tile) == "6x3"
+    assert header.led and header.size.height == 3
+    assert "█▀█" in header.render_line(0).text
+    assert board.region.bottom <= size[1] - 1, "the whole board above the status line"
+    await pilot.press("space")
+    await click_cell(pilot, *clear_all_but_one(app))
+    await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
+    await pilot.pause()
+    await pilot.pause()
+    box = app.screen.query_one("#box").region
+    assert not box.overlaps(board.region), "the box beside the board, not over its rows"
+    assert not box.overlaps(header.region)
 
 
-async def test_a_negative_count_and_the_face_on_the_led_header() -> None:
+async def test_a_negative_count_and_the_face_on_the_led_header(play: Play) -> None:
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(120, 40)) as pilot:
-        header = await led_header(pilot)
-        await pilot.press("space")
-        clock.advance(999)  # the app's clock tick writes the timer: the game time says 999
-        header.mines_left = -3
-        await wait_until(
-            pilot,
-            lambda: header.counter_text == "-03" and header.timer_text == "999",
-            "the counter at -03 and the timer at 999",
-        )
-        first, end = face_span(header)
-        # The face is a picture on a button with a light edge left, a dark edge right (see
-        # test_tiles_and_face.py for the faces).
-        assert end - first == FACE_COLUMNS
-        for row in range(3):
-            drawn = header.render_line(row).text[first:end]
-            assert drawn == "".join(chars for chars, _ in face_row("normal", row))
-            assert drawn[0] == "▌" and drawn[-1] == "▐"
-        styles = [
-            segment.style
-            for segment in header.render_line(1)
-            if segment.text.strip("▀█▄ ") == "" and segment.style is not None
-        ]
-        assert styles, "the LED rows are drawn in LED styles"
+    _, pilot = await play(clock, size=(120, 40))
+    header = await led_header(pilot)
+    await pilot.press("space")
+    clock.advance(999)  # the app's clock tick writes the timer: the game time says 999
+    header.mines_left = -3
+    await wait_until(
+        pilot,
+        lambda: header.counter_text == "-03" and header.timer_text == "999",
+        "the counter at -03 and the timer at 999",
+    )
+    first, end = face_span(header)
+    # The face is a picture on a button with a light edge left, a dark edge right (see
+    # test_tiles_and_face.py for the faces).
+    assert end - first == FACE_COLUMNS
+    for row in range(3):
+        drawn = header.render_line(row).text[first:end]
+        assert drawn == "".join(chars for chars, _ in face_row("normal", row))
+        assert drawn[0] == "▌" and drawn[-1] == "▐"
+    styles = [
+        segment.style
+        for segment in header.render_line(1)
+        if segment.text.strip("▀█▄ ") == "" and segment.style is not None
+    ]
+    assert styles, "the LED rows are drawn in LED styles"
 
 
 def test_led_header_snapshot(snap_compare: Any) -> None:
@@ -157,27 +163,27 @@ def test_an_ascii_theme_draws_ascii_digits_frames_and_tiles() -> None:
     ]
 
 
-async def test_the_ascii_theme_frames_the_panel_in_ascii() -> None:
-    app = make_app(theme="ascii")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        header = pilot.app.query_one(GameHeader)
-        assert header.led and header.ascii
-        assert "_" in header.render_line(0).text + header.render_line(1).text
-        svg = app.export_screenshot()
-        assert "▀" not in svg and "▌" not in svg and "+---" in svg
+async def test_the_ascii_theme_frames_the_panel_in_ascii(play: Play) -> None:
+    app, pilot = await play(theme="ascii", size=(120, 40))
+    await pilot.pause()
+    header = pilot.app.query_one(GameHeader)
+    assert header.led and header.ascii
+    assert "_" in header.render_line(0).text + header.render_line(1).text
+    svg = app.export_screenshot()
+    assert "▀" not in svg and "▌" not in svg and "+---" in svg
 
 
-async def test_the_counter_sits_at_the_left_edge_the_timer_at_the_right_the_face_between() -> None:
-    app = make_app(width=30, height=16, mines=99)
-    async with app.run_test(size=(200, 60)) as pilot:
-        header = await led_header(pilot)
-        width = header.size.width
-        line = header.render_line(0).text
-        left, right = len(line) - len(line.lstrip()), len(line) - len(line.rstrip())
-        assert left == right <= 2, f"the displays sit at the edges: {line!r}"
-        first, end = face_span(header)
-        assert abs((first + end) / 2 - width / 2) <= 1, "the face is in the middle"
+async def test_the_counter_sits_at_the_left_edge_the_timer_at_the_right_the_face_between(
+    play: Play,
+) -> None:
+    _, pilot = await play(width=30, height=16, mines=99, size=(200, 60))
+    header = await led_header(pilot)
+    width = header.size.width
+    line = header.render_line(0).text
+    left, right = len(line) - len(line.lstrip()), len(line) - len(line.rstrip())
+    assert left == right <= 2, f"the displays sit at the edges: {line!r}"
+    first, end = face_span(header)
+    assert abs((first + end) / 2 - width / 2) <= 1, "the face is in the middle"
 
 
 def test_the_timer_counts_as_windows_did() -> None:
@@ -193,15 +199,15 @@ def test_the_timer_counts_as_windows_did() -> None:
 @pytest.mark.parametrize("size", [(30, 8), (31, 9), (34, 8), (30, 10)])
 async def test_a_tiny_terminal_never_cuts_a_digit_of_the_counter_or_the_timer(
     size: tuple[int, int],
+    play: Play,
 ) -> None:
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=size) as pilot:
-        await pilot.press("space")
-        clock.advance(123)
-        await wait_until(pilot, lambda: app.header.seconds == 124, "the timer at 124")
-        line = app.header.render_line(0).text
-        assert line.split() == ["010", ":)", "124"], line
+    app, pilot = await play(clock, size=size)
+    await pilot.press("space")
+    clock.advance(123)
+    await wait_until(pilot, lambda: app.header.seconds == 124, "the timer at 124")
+    line = app.header.render_line(0).text
+    assert line.split() == ["010", ":)", "124"], line
 
 
 def test_the_counters_show_every_digit_a_number_needs() -> None:
@@ -215,11 +221,10 @@ def test_the_counters_show_every_digit_a_number_needs() -> None:
     assert format_counter(1234) == "1234"  # the timer past 999 s
 
 
-async def test_a_board_with_thousands_of_mines_counts_them_all() -> None:
+async def test_a_board_with_thousands_of_mines_counts_them_all(play: Play) -> None:
     from textmines.ui.header import GameHeader
 
-    app = make_app(width=200, height=100, mines=12000)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        row = app.query_one(GameHeader).render_line(0).text
-        assert "12000" in row
+    app, pilot = await play(width=200, height=100, mines=12000, size=(100, 30))
+    await pilot.pause()
+    row = app.query_one(GameHeader).render_line(0).text
+    assert "12000" in row

@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from tests.helpers import make_app
+from tests.helpers import Play
 from textmines.ui.menu import SEPARATOR, Menu, MenuBar, MenuItem, MenuScreen
 
 
@@ -94,210 +94,210 @@ def title_offset(title: str) -> tuple[int, int]:
     return (" Game  Options  Help ".index(title) + 1, 0)
 
 
-async def test_bar_shows_titles() -> None:
+async def test_bar_shows_titles(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test():
-        bar = app.query_one(MenuBar)
-        assert bar.region.height == 1 and bar.region.y == 0
-        assert bar.render_line(0).text.rstrip() == " Game  Options  Help"
-        assert bar.title_x(1) == len(" Game ")
-        assert bar.title_at(len(" Game  Opt"), 0) == 1
+    await play.run(app)
+    bar = app.query_one(MenuBar)
+    assert bar.region.height == 1 and bar.region.y == 0
+    assert bar.render_line(0).text.rstrip() == " Game  Options  Help"
+    assert bar.title_x(1) == len(" Game ")
+    assert bar.title_at(len(" Game  Opt"), 0) == 1
 
 
-async def test_click_title_opens_menu() -> None:
+async def test_click_title_opens_menu(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.click(MenuBar, offset=title_offset("Options"))
-        assert menu_screen(app) is not None
-        assert "Sound" in dropdown_text(app)
-        assert "Beginner" not in dropdown_text(app)
+    pilot = await play.run(app)
+    await pilot.click(MenuBar, offset=title_offset("Options"))
+    assert menu_screen(app) is not None
+    assert "Sound" in dropdown_text(app)
+    assert "Beginner" not in dropdown_text(app)
 
 
-async def test_f10_opens_first_menu_and_shows_every_item() -> None:
+async def test_f10_opens_first_menu_and_shows_every_item(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10")
-        text = dropdown_text(app)
-        for label in ("New", "Beginner", "Expert", "Quit", "F2", "Ctrl+Q"):
-            assert label in text
-        lines = text.splitlines()
-        assert len(lines) == 6
-        assert set(lines[1].strip()) <= {"─", "━", "-"} and lines[1].strip()
-        assert lines[0].rstrip().endswith("F2")
-        assert app.query_one(MenuBar).active == 0
+    pilot = await play.run(app)
+    await pilot.press("f10")
+    text = dropdown_text(app)
+    for label in ("New", "Beginner", "Expert", "Quit", "F2", "Ctrl+Q"):
+        assert label in text
+    lines = text.splitlines()
+    assert len(lines) == 6
+    assert set(lines[1].strip()) <= {"─", "━", "-"} and lines[1].strip()
+    assert lines[0].rstrip().endswith("F2")
+    assert app.query_one(MenuBar).active == 0
 
 
-async def test_f10_closes_open_menu() -> None:
+async def test_f10_closes_open_menu(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10")
-        await pilot.press("f10")
-        assert menu_screen(app) is None
-        assert app.done == []
+    pilot = await play.run(app)
+    await pilot.press("f10")
+    await pilot.press("f10")
+    assert menu_screen(app) is None
+    assert app.done == []
 
 
-async def test_enter_runs_action_and_closes() -> None:
+async def test_enter_runs_action_and_closes(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10", "enter")
-        await pilot.pause()
-        assert app.done == ["new"]
-        assert app.selected == ["app.record('new')"]
-        assert menu_screen(app) is None
-        assert app.query_one(MenuBar).active is None
+    pilot = await play.run(app)
+    await pilot.press("f10", "enter")
+    await pilot.pause()
+    assert app.done == ["new"]
+    assert app.selected == ["app.record('new')"]
+    assert menu_screen(app) is None
+    assert app.query_one(MenuBar).active is None
 
 
-async def test_down_and_up_skip_separators() -> None:
+async def test_down_and_up_skip_separators(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10", "down", "enter")
-        await pilot.pause()
-        assert app.done == ["beginner"]
-        await pilot.press("f10", "down", "down", "down", "enter")
-        await pilot.pause()
-        assert app.done == ["beginner", "quit"]
-        await pilot.press("f10", "down", "down", "down", "up", "enter")
-        await pilot.pause()
-        assert app.done == ["beginner", "quit", "expert"]
+    pilot = await play.run(app)
+    await pilot.press("f10", "down", "enter")
+    await pilot.pause()
+    assert app.done == ["beginner"]
+    await pilot.press("f10", "down", "down", "down", "enter")
+    await pilot.pause()
+    assert app.done == ["beginner", "quit"]
+    await pilot.press("f10", "down", "down", "down", "up", "enter")
+    await pilot.pause()
+    assert app.done == ["beginner", "quit", "expert"]
 
 
-async def test_click_item_runs_it() -> None:
+async def test_click_item_runs_it(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10")
-        screen = menu_screen(app)
-        assert screen is not None
-        dropdown = screen.dropdown
-        row = next(y for y, line in enumerate(dropdown_text(app).splitlines()) if "Expert" in line)
-        # Click offsets count from the border box, the rows above from the content: +1 for the top.
-        await pilot.click(dropdown, offset=(4, row + 1))
-        await pilot.pause()
-        assert app.done == ["expert"]
-        assert menu_screen(app) is None
+    pilot = await play.run(app)
+    await pilot.press("f10")
+    screen = menu_screen(app)
+    assert screen is not None
+    dropdown = screen.dropdown
+    row = next(y for y, line in enumerate(dropdown_text(app).splitlines()) if "Expert" in line)
+    # Click offsets count from the border box, the rows above from the content: +1 for the top.
+    await pilot.click(dropdown, offset=(4, row + 1))
+    await pilot.pause()
+    assert app.done == ["expert"]
+    assert menu_screen(app) is None
 
 
-async def test_escape_closes_without_running() -> None:
+async def test_escape_closes_without_running(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10", "down", "escape")
-        await pilot.pause()
-        assert menu_screen(app) is None
-        assert app.done == [] and app.selected == []
+    pilot = await play.run(app)
+    await pilot.press("f10", "down", "escape")
+    await pilot.pause()
+    assert menu_screen(app) is None
+    assert app.done == [] and app.selected == []
 
 
-async def test_click_outside_closes_and_does_not_reach_the_game() -> None:
+async def test_click_outside_closes_and_does_not_reach_the_game(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#board", offset=(60, 0))
-        assert app.done == ["board-click"]
-        await pilot.press("f10")
-        await pilot.click(offset=(60, 1))  # on the board, beside the drop-down
-        await pilot.pause()
-        assert menu_screen(app) is None
-        assert app.done == ["board-click"]
+    pilot = await play.run(app, size=(80, 24))
+    await pilot.click("#board", offset=(60, 0))
+    assert app.done == ["board-click"]
+    await pilot.press("f10")
+    await pilot.click(offset=(60, 1))  # on the board, beside the drop-down
+    await pilot.pause()
+    assert menu_screen(app) is None
+    assert app.done == ["board-click"]
 
 
-async def test_click_other_title_switches_and_same_title_closes() -> None:
+async def test_click_other_title_switches_and_same_title_closes(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10")
-        await pilot.click(offset=title_offset("Help"))
-        assert "About" in dropdown_text(app)
-        await pilot.click(offset=title_offset("Help"))
-        await pilot.pause()
-        assert menu_screen(app) is None
+    pilot = await play.run(app)
+    await pilot.press("f10")
+    await pilot.click(offset=title_offset("Help"))
+    assert "About" in dropdown_text(app)
+    await pilot.click(offset=title_offset("Help"))
+    await pilot.pause()
+    assert menu_screen(app) is None
 
 
-async def test_with_a_menu_open_pointing_at_another_title_opens_its_menu() -> None:
+async def test_with_a_menu_open_pointing_at_another_title_opens_its_menu(play: Play) -> None:
     # Found by a player: desktop menu bars switch on hover once one menu is open.
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10")
-        screen = menu_screen(app)
-        assert screen is not None and screen.index == 0
-        await pilot.hover(offset=title_offset("Help"))
-        await pilot.pause()
-        assert screen.index == 2 and "About" in dropdown_text(app)
-        await pilot.hover(offset=(1, 5))  # away from the bar: the menu stays as it is
-        await pilot.pause()
-        assert screen.index == 2
+    pilot = await play.run(app)
+    await pilot.press("f10")
+    screen = menu_screen(app)
+    assert screen is not None and screen.index == 0
+    await pilot.hover(offset=title_offset("Help"))
+    await pilot.pause()
+    assert screen.index == 2 and "About" in dropdown_text(app)
+    await pilot.hover(offset=(1, 5))  # away from the bar: the menu stays as it is
+    await pilot.pause()
+    assert screen.index == 2
 
 
-async def test_left_right_switch_menus_with_wrapping() -> None:
+async def test_left_right_switch_menus_with_wrapping(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10", "right")
-        assert "Sound" in dropdown_text(app)
-        await pilot.press("right")
-        assert "About" in dropdown_text(app)
-        await pilot.press("right")
-        assert "Beginner" in dropdown_text(app)
-        await pilot.press("left")
-        assert "About" in dropdown_text(app)
-        screen = menu_screen(app)
-        assert screen is not None
-        help_x = " Game  Options  Help ".index(" Help")
-        assert screen.dropdown.region.x == help_x
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.done == ["about"]
+    pilot = await play.run(app)
+    await pilot.press("f10", "right")
+    assert "Sound" in dropdown_text(app)
+    await pilot.press("right")
+    assert "About" in dropdown_text(app)
+    await pilot.press("right")
+    assert "Beginner" in dropdown_text(app)
+    await pilot.press("left")
+    assert "About" in dropdown_text(app)
+    screen = menu_screen(app)
+    assert screen is not None
+    help_x = " Game  Options  Help ".index(" Help")
+    assert screen.dropdown.region.x == help_x
+    await pilot.press("enter")
+    await pilot.pause()
+    assert app.done == ["about"]
 
 
-async def test_checked_item_is_read_live() -> None:
+async def test_checked_item_is_read_live(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.click(offset=title_offset("Options"))
-        sound = dropdown_text(app).splitlines()[0]
-        assert sound.lstrip().startswith("✓ Sound")
-        await pilot.press("enter")  # toggles sound off
-        await pilot.pause()
-        assert app.sound is False
-        await pilot.click(offset=title_offset("Options"))
-        sound = dropdown_text(app).splitlines()[0]
-        assert "✓" not in sound and "Sound" in sound
-        # Unchecked items keep the same column so labels stay aligned.
-        assert sound.index("Sound") == dropdown_text(app).splitlines()[1].index("Dialog")
+    pilot = await play.run(app)
+    await pilot.click(offset=title_offset("Options"))
+    sound = dropdown_text(app).splitlines()[0]
+    assert sound.lstrip().startswith("✓ Sound")
+    await pilot.press("enter")  # toggles sound off
+    await pilot.pause()
+    assert app.sound is False
+    await pilot.click(offset=title_offset("Options"))
+    sound = dropdown_text(app).splitlines()[0]
+    assert "✓" not in sound and "Sound" in sound
+    # Unchecked items keep the same column so labels stay aligned.
+    assert sound.index("Sound") == dropdown_text(app).splitlines()[1].index("Dialog")
 
 
-async def test_keys_do_not_reach_app_while_open() -> None:
+async def test_keys_do_not_reach_app_while_open(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.press("f10", "n", "x")
-        await pilot.pause()
-        assert app.done == []
-        assert menu_screen(app) is not None
-        await pilot.press("escape", "n")
-        assert app.done == ["key-n"]
+    pilot = await play.run(app)
+    await pilot.press("f10", "n", "x")
+    await pilot.pause()
+    assert app.done == []
+    assert menu_screen(app) is not None
+    await pilot.press("escape", "n")
+    assert app.done == ["key-n"]
 
 
-async def test_action_may_push_a_screen() -> None:
+async def test_action_may_push_a_screen(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test() as pilot:
-        await pilot.click(offset=title_offset("Options"))
-        await pilot.press("down", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, Dialog)
-        assert not any(isinstance(screen, MenuScreen) for screen in app.screen_stack)
+    pilot = await play.run(app)
+    await pilot.click(offset=title_offset("Options"))
+    await pilot.press("down", "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, Dialog)
+    assert not any(isinstance(screen, MenuScreen) for screen in app.screen_stack)
 
 
-async def test_small_terminal_does_not_crash() -> None:
+async def test_small_terminal_does_not_crash(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f10")
-        await pilot.resize_terminal(40, 12)
-        await pilot.pause()
-        screen = menu_screen(app)
-        assert screen is not None
-        assert screen.dropdown.region.right <= 40
-        await pilot.resize_terminal(20, 5)
-        await pilot.pause()
-        await pilot.press("down", "down", "down", "enter")
-        await pilot.pause()
-        assert app.done == ["quit"]
+    pilot = await play.run(app, size=(80, 24))
+    await pilot.press("f10")
+    await pilot.resize_terminal(40, 12)
+    await pilot.pause()
+    screen = menu_screen(app)
+    assert screen is not None
+    assert screen.dropdown.region.right <= 40
+    await pilot.resize_terminal(20, 5)
+    await pilot.pause()
+    await pilot.press("down", "down", "down", "enter")
+    await pilot.pause()
+    assert app.done == ["quit"]
 
 
 @pytest.mark.slow
-async def test_long_menu_scrolls_in_tiny_terminal() -> None:
+async def test_long_menu_scrolls_in_tiny_terminal(play: Play) -> None:
     items = tuple(MenuItem(f"Item {n}", f"app.record('{n}')") for n in range(30))
 
     class LongApp(MenuApp):
@@ -305,20 +305,21 @@ async def test_long_menu_scrolls_in_tiny_terminal() -> None:
             yield MenuBar([Menu("Long", items)])
 
     app = LongApp()
-    async with app.run_test(size=(40, 12)) as pilot:
-        await pilot.press("f10")
-        screen = menu_screen(app)
-        assert screen is not None
-        assert screen.dropdown.region.bottom <= 12
-        await pilot.press(*["down"] * 29, "enter")
-        await pilot.pause()
-        assert app.done == ["29"]
+    pilot = await play.run(app, size=(40, 12))
+    await pilot.press("f10")
+    screen = menu_screen(app)
+    assert screen is not None
+    assert screen.dropdown.region.bottom <= 12
+    await pilot.press(*["down"] * 29, "enter")
+    await pilot.pause()
+    assert app.done == ["29"]
 
 
-async def test_all_items_skips_separators() -> None:
+async def test_all_items_skips_separators(play: Play) -> None:
     app = MenuApp()
-    async with app.run_test():
-        listed = [(title, item.label) for title, item in app.query_one(MenuBar).all_items()]
+    await play.run(app)
+    listed = [(title, item.label) for title, item in app.query_one(MenuBar).all_items()]
+    await play.close()
     assert listed == [
         ("Game", "New"),
         ("Game", "Beginner"),
@@ -337,20 +338,19 @@ def test_separator_helpers() -> None:
 
 
 @pytest.mark.slow
-async def test_alt_letters_open_the_menus_and_pause_is_in_the_game_menu() -> None:
+async def test_alt_letters_open_the_menus_and_pause_is_in_the_game_menu(play: Play) -> None:
     from textmines.ui.menu import MenuScreen
 
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("alt+o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, MenuScreen) and screen.menu.title == "Options"
-        await pilot.press("alt+h")
-        assert screen.menu.title == "Help"
-        await pilot.press("alt+g")
-        labels = [item.label for item in screen.menu.items]
-        assert screen.menu.title == "Game" and "Pause" in labels
-        await pilot.press("escape")
-        options = next(menu for menu in app.menu_bar.menus if menu.title == "Options")
-        assert "Pause" not in [item.label for item in options.items]
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("alt+o")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, MenuScreen) and screen.menu.title == "Options"
+    await pilot.press("alt+h")
+    assert screen.menu.title == "Help"
+    await pilot.press("alt+g")
+    labels = [item.label for item in screen.menu.items]
+    assert screen.menu.title == "Game" and "Pause" in labels
+    await pilot.press("escape")
+    options = next(menu for menu in app.menu_bar.menus if menu.title == "Options")
+    assert "Pause" not in [item.label for item in options.items]

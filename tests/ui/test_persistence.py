@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from tests.helpers import (
     FakeClock,
+    Play,
     clear_all_but_one,
     click_cell,
     launch_in_pty,
@@ -48,28 +49,30 @@ def app_with_files(tmp_path: Path, clock: FakeClock, **kwargs: object) -> Textmi
 
 
 @pytest.mark.slow
-async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path) -> None:
+async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path, play: Play) -> None:
     clock = FakeClock()
     app = app_with_files(tmp_path, clock)
-    async with app.run_test() as pilot:
-        await pilot.press("space")
-        clock.advance(4.2)
-        await pilot.press("left", "left", "left", "f")
-        view = app.game.view_text()
-        await pilot.press("q")
+    pilot = await play.run(app)
+    await pilot.press("space")
+    clock.advance(4.2)
+    await pilot.press("left", "left", "left", "f")
+    view = app.game.view_text()
+    await pilot.press("q")
+    await play.close()
     loaded, notice = load_game(tmp_path / "saved-game.json", clock)
     assert loaded is not None and notice is None
 
     again = app_with_files(tmp_path, clock, resumed=loaded)
-    async with again.run_test() as pilot:
-        assert again.game.view_text() == view and again.game.clock.paused
-        await wait_until(pilot, lambda: again.screen.has_class("-paused"), "the paused box")
-        clock.advance(100)  # paused: the clock waits
-        await pilot.press("p")
-        clock.advance(1)
-        assert again.game.elapsed_ms == 5200
-        await click_cell(pilot, *clear_all_but_one(again))
-        assert again.game.status == "won"
+    pilot = await play.run(again)
+    assert again.game.view_text() == view and again.game.clock.paused
+    await wait_until(pilot, lambda: again.screen.has_class("-paused"), "the paused box")
+    clock.advance(100)  # paused: the clock waits
+    await pilot.press("p")
+    clock.advance(1)
+    assert again.game.elapsed_ms == 5200
+    await click_cell(pilot, *clear_all_but_one(again))
+    assert again.game.status == "won"
+    await play.close()
     assert not (tmp_path / "saved-game.json").exists()
     stats = open_store(tmp_path).group_stats(Group.for_board(*PRESETS["beginner"].size))
     assert (stats.played, stats.won) == (1, 1)  # one game, one record
@@ -77,6 +80,7 @@ async def test_quit_saves_and_the_next_start_resumes_paused(tmp_path: Path) -> N
 
 async def test_a_resumed_game_is_paused_behind_a_box_the_size_of_its_board(
     tmp_path: Path,
+    play: Play,
 ) -> None:
     # Issue 34.18: the box that stands for the board of a resumed game was 34 columns wide,
     # the panel and its counters squashed around it; pausing in play gives the board's size.
@@ -87,55 +91,61 @@ async def test_a_resumed_game_is_paused_behind_a_box_the_size_of_its_board(
         stats=open_store(tmp_path),
         save_path=tmp_path / "saved-game.json",
     )
-    async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        board = app.board.outer_size
-        await pilot.press("p")
-        await pilot.pause()
-        paused = app.screen.query_one("#paused").outer_size
-        assert paused == board
-        await pilot.press("q")
+    pilot = await play.run(app, size=(100, 35))
+    await pilot.press("space")
+    board = app.board.outer_size
+    await pilot.press("p")
+    await pilot.pause()
+    paused = app.screen.query_one("#paused").outer_size
+    assert paused == board
+    await pilot.press("q")
+    await play.close()
     loaded, _ = load_game(tmp_path / "saved-game.json", clock)
     again = app_with_files(tmp_path, clock, resumed=loaded)
-    async with again.run_test(size=(100, 35)) as pilot:
-        await wait_until(pilot, lambda: bool(again.screen.query("#paused")), "the paused box")
-        await pilot.pause()
-        assert again.screen.query_one("#paused").outer_size == paused
+    pilot = await play.run(again, size=(100, 35))
+    await wait_until(pilot, lambda: bool(again.screen.query("#paused")), "the paused box")
+    await pilot.pause()
+    assert again.screen.query_one("#paused").outer_size == paused
 
 
-async def test_a_new_game_mid_play_records_the_old_one_as_abandoned(tmp_path: Path) -> None:
+async def test_a_new_game_mid_play_records_the_old_one_as_abandoned(
+    tmp_path: Path, play: Play
+) -> None:
     app = app_with_files(tmp_path, FakeClock())
-    async with app.run_test() as pilot:
-        await pilot.press("n")  # nothing revealed: not a game yet
-        await pilot.press("space", "n", "space", "3")
+    pilot = await play.run(app)
+    await pilot.press("n")  # nothing revealed: not a game yet
+    await pilot.press("space", "n", "space", "3")
+    await play.close()
     store = open_store(tmp_path)
     assert store.group_stats(Group.for_board(*PRESETS["beginner"].size)).abandoned == 2
     assert store.count() == 2
 
 
 @pytest.mark.slow
-async def test_a_new_best_time_is_celebrated_with_the_previous_best(tmp_path: Path) -> None:
+async def test_a_new_best_time_is_celebrated_with_the_previous_best(
+    tmp_path: Path, play: Play
+) -> None:
     clock = FakeClock()
     app = app_with_files(tmp_path, clock)
-    async with app.run_test() as pilot:
-        for seconds in (20.0, 30.0, 12.5):
-            await pilot.press("space")
-            clock.advance(seconds)
-            await click_cell(pilot, *clear_all_but_one(app))
-            assert app.game.status == "won"
-            message = app.query_one(StatusLine).text
-            if seconds == 20.0:
-                assert message.endswith("new best time!")
-            elif seconds == 30.0:
-                assert "best" not in message
-            else:
-                assert message.endswith("new best time! (was 20.0 s)")
-            await pilot.press("n")  # a restarted board would set no record
+    pilot = await play.run(app)
+    for seconds in (20.0, 30.0, 12.5):
+        await pilot.press("space")
+        clock.advance(seconds)
+        await click_cell(pilot, *clear_all_but_one(app))
+        assert app.game.status == "won"
+        message = app.query_one(StatusLine).text
+        if seconds == 20.0:
+            assert message.endswith("new best time!")
+        elif seconds == 30.0:
+            assert "best" not in message
+        else:
+            assert message.endswith("new best time! (was 20.0 s)")
+        await pilot.press("n")  # a restarted board would set no record
 
 
 @pytest.mark.slow
 async def test_a_save_that_cannot_be_written_is_said_before_quitting(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
@@ -146,18 +156,19 @@ async def test_a_save_that_cannot_be_written_is_said_before_quitting(
         save_path=blocker / "save.json",
         warnings=["Settings not saved: the folder is read-only."],
     )
-    async with app.run_test() as pilot:
-        assert app.toasts, "the start-up warning shows"
-        await pilot.press("space", "q")
-        assert isinstance(app.screen, ConfirmScreen), "the player is told, the app stays"
-        assert not app.toasts, "no toast covers the dialog's buttons"
-        assert "Game not saved" in app.screen.message
-        assert "cannot be played on from here" in app.screen.message
-        await pilot.press("enter")  # "Keep playing" has the focus
-        assert app.is_running and app.game.status == "playing"
-        await pilot.press("q")
-        await pilot.press("left", "enter")  # "Quit anyway"
-        await pilot.pause()
+    pilot = await play.run(app)
+    assert app.toasts, "the start-up warning shows"
+    await pilot.press("space", "q")
+    assert isinstance(app.screen, ConfirmScreen), "the player is told, the app stays"
+    assert not app.toasts, "no toast covers the dialog's buttons"
+    assert "Game not saved" in app.screen.message
+    assert "cannot be played on from here" in app.screen.message
+    await pilot.press("enter")  # "Keep playing" has the focus
+    assert app.is_running and app.game.status == "playing"
+    await pilot.press("q")
+    await pilot.press("left", "enter")  # "Quit anyway"
+    await pilot.pause()
+    await play.close()
     assert app.return_code == 1
     (kept,) = (tmp_path / "tmp").glob("textmines-saved-game-*.json")
     assert app.exit_message == (
@@ -170,7 +181,7 @@ async def test_a_save_that_cannot_be_written_is_said_before_quitting(
 
 
 async def test_quit_anyway_with_an_unwritable_data_folder_says_what_became_of_the_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     """Issue 34.10: with the data folder unwritable, Quit anyway said "The game was recorded
     as abandoned" while nothing had been written."""
@@ -182,12 +193,13 @@ async def test_quit_anyway_with_an_unwritable_data_folder_says_what_became_of_th
     app = TextminesApp(
         GameConfig(seed=1), clock=FakeClock(), stats=stats, save_path=blocker / "save.json"
     )
-    async with app.run_test() as pilot:
-        await pilot.press("space", "q")
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "cannot be played on from here" in app.screen.message
-        await pilot.press("left", "enter")  # "Quit anyway"
-        await pilot.pause()
+    pilot = await play.run(app)
+    await pilot.press("space", "q")
+    assert isinstance(app.screen, ConfirmScreen)
+    assert "cannot be played on from here" in app.screen.message
+    await pilot.press("left", "enter")  # "Quit anyway"
+    await pilot.pause()
+    await play.close()
     assert app.return_code == 1
     message = app.exit_message or ""
     assert "recorded as abandoned" not in message
@@ -200,7 +212,7 @@ async def test_quit_anyway_with_an_unwritable_data_folder_says_what_became_of_th
 
 
 async def test_a_kill_with_an_unwritable_data_folder_says_where_the_game_went(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     """No one to ask: the game is kept where it can be, the message says where, and so does
     the crash log, the terminal being perhaps gone with the message."""
@@ -220,11 +232,12 @@ async def test_a_kill_with_an_unwritable_data_folder_says_where_the_game_went(
         crash_log=log,
     )
     before = signal.getsignal(signal.SIGTERM)
-    async with app.run_test() as pilot:
-        await pilot.press("space")
-        assert signal.getsignal(signal.SIGTERM) not in (before, signal.SIG_DFL, signal.SIG_IGN)
-        os.kill(os.getpid(), signal.SIGTERM)  # the app's handler: this process goes on
-        await wait_until(pilot, lambda: app.return_code is not None, "the app to leave")
+    pilot = await play.run(app)
+    await pilot.press("space")
+    assert signal.getsignal(signal.SIGTERM) not in (before, signal.SIG_DFL, signal.SIG_IGN)
+    os.kill(os.getpid(), signal.SIGTERM)  # the app's handler: this process goes on
+    await wait_until(pilot, lambda: app.return_code is not None, "the app to leave")
+    await play.close()
     assert app.return_code == 128 + signal.SIGTERM
     (kept,) = (tmp_path / "tmp").glob("textmines-saved-game-*.json")
     said = app.exit_message or ""
@@ -237,16 +250,18 @@ async def test_a_kill_with_an_unwritable_data_folder_says_where_the_game_went(
     assert signal.getsignal(signal.SIGTERM) == before, "the handler from before is back"
 
 
-async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(tmp_path: Path) -> None:
+async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(
+    tmp_path: Path, play: Play
+) -> None:
     notice = "Statistics not saved: x"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), stats_notice=notice)
-    async with app.run_test() as pilot:
-        await pilot.press("f4")
-        assert isinstance(app.screen, StatisticsScreen)
-        shown = " ".join(str(text.render()) for text in app.screen.query(Static))
-        assert notice in shown, "the screen says why there are no statistics"
-        await pilot.press("escape")
-        assert not isinstance(app.screen, StatisticsScreen)
+    pilot = await play.run(app)
+    await pilot.press("f4")
+    assert isinstance(app.screen, StatisticsScreen)
+    shown = " ".join(str(text.render()) for text in app.screen.query(Static))
+    assert notice in shown, "the screen says why there are no statistics"
+    await pilot.press("escape")
+    assert not isinstance(app.screen, StatisticsScreen)
 
 
 @pytest.mark.slow
@@ -274,30 +289,30 @@ def test_closing_the_terminal_or_a_kill_saves_the_game(tmp_path: Path, stop: int
 
 
 async def test_games_kept_while_the_database_was_busy_are_written_before_f4(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     retried: list[bool] = []
     monkeypatch.setattr(StatsStore, "pending", property(lambda self: 0 if retried else 1))
     monkeypatch.setattr(StatsStore, "retry_pending", lambda self: retried.append(True))
     app = app_with_files(tmp_path, FakeClock())
-    async with app.run_test() as pilot:
-        await pilot.press("f4")
-        assert retried == [True] and isinstance(app.screen, StatisticsScreen)
+    pilot = await play.run(app)
+    await pilot.press("f4")
+    assert retried == [True] and isinstance(app.screen, StatisticsScreen)
 
 
-async def test_settings_that_cannot_be_written_are_said_once(tmp_path: Path) -> None:
+async def test_settings_that_cannot_be_written_are_said_once(tmp_path: Path, play: Play) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=blocker / "s.toml")
     said: list[str] = []
-    async with app.run_test() as pilot:
-        notify = app.notify
-        app.notify = lambda message, **kw: (said.append(message), notify(message, **kw))  # type: ignore[assignment,method-assign,func-returns-value]
-        await app.run_action("game.toggle_question_marks")
-        await app.run_action("game.toggle_question_marks")
-        await pilot.pause()
-        assert len([m for m in said if "Settings not saved" in m]) == 1
-        assert app.config.question_marks, "the choice still applies to this run"
+    pilot = await play.run(app)
+    notify = app.notify
+    app.notify = lambda message, **kw: (said.append(message), notify(message, **kw))  # type: ignore[assignment,method-assign,func-returns-value]
+    await app.run_action("game.toggle_question_marks")
+    await app.run_action("game.toggle_question_marks")
+    await pilot.pause()
+    assert len([m for m in said if "Settings not saved" in m]) == 1
+    assert app.config.question_marks, "the choice still applies to this run"
 
 
 @pytest.mark.slow
@@ -324,19 +339,20 @@ def test_closing_the_terminal_during_autoplay_on_a_big_board_exits(tmp_path: Pat
             os.close(main)
 
 
-async def test_two_games_at_once_keep_each_others_settings(tmp_path: Path) -> None:
+async def test_two_games_at_once_keep_each_others_settings(tmp_path: Path, play: Play) -> None:
     """A terminal and a browser tab (or two tabs) on one settings file: each writes only what
     it changed."""
     import tomllib
 
     path = tmp_path / "settings.toml"
-    first, second = make_app(settings_path=path), make_app(settings_path=path)
-    async with first.run_test(size=(80, 24)), second.run_test(size=(80, 24)):
-        await first.run_action("game.toggle_question_marks")
-        await second.run_action("game.toggle_swap_mouse_buttons")
-        await second.run_action(
-            "game.toggle_left_click_chords"
-        )  # a second save keeps the first's change
+    first, _ = await play(settings_path=path)
+    second, _ = await play(settings_path=path)
+    await first.run_action("game.toggle_question_marks")
+    await second.run_action("game.toggle_swap_mouse_buttons")
+    await second.run_action(
+        "game.toggle_left_click_chords"
+    )  # a second save keeps the first's change
+    await play.close()
     saved = tomllib.loads(path.read_text(encoding="utf-8"))
     assert saved["question_marks"] is False
     assert saved["swap_mouse_buttons"] is True

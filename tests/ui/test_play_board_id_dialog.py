@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
-from tests.helpers import make_app, wait_until
+from tests.helpers import Play, wait_until
 from textmines.engine import board_id
 from textmines.engine.board_id import parse_board_id
 from textmines.ui.screens.board_id import PlayBoardIdScreen
@@ -28,23 +28,24 @@ HUGE = f"9x9-10-o4.4-{HUGE_CODE}{board_id._check('9x9-10-o4.4' + HUGE_CODE)}"
     ],
     ids=["arabic-indic digit", "full-width digit", "5000-digit number", "300000-character code"],
 )
-async def test_a_hostile_id_is_a_message_and_the_game_goes_on(text: str, said: str) -> None:
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await app.run_action("game.play_board_id")
-        await wait_until(
-            pilot,
-            lambda: isinstance(app.screen, PlayBoardIdScreen) and app.screen.query(Input),
-            "the dialog and its field",
-        )
-        dialog = app.screen
-        dialog.query_one(Input).value = text
-        await pilot.press("enter")
-        message = dialog.query_one("#message", Static)
-        await wait_until(pilot, lambda: said in str(message.render()), f"the message {said!r}")
-        assert app.screen is dialog and message.has_class("-error")
-        # Still playable: the same dialog takes a good ID.
-        dialog.query_one(Input).value = SHARED
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is not dialog, "the dialog to close")
-        assert app.game.board == parse_board_id(SHARED).board
+async def test_a_hostile_id_is_a_message_and_the_game_goes_on(
+    text: str, said: str, play: Play
+) -> None:
+    app, pilot = await play(size=(100, 30))
+    await app.run_action("game.play_board_id")
+    await wait_until(
+        pilot,
+        lambda: isinstance(app.screen, PlayBoardIdScreen) and app.screen.query(Input),
+        "the dialog and its field",
+    )
+    dialog = app.screen
+    dialog.query_one(Input).value = text
+    await pilot.press("enter")
+    message = dialog.query_one("#message", Static)
+    await wait_until(pilot, lambda: said in str(message.render()), f"the message {said!r}")
+    assert app.screen is dialog and message.has_class("-error")
+    # Still playable: the same dialog takes a good ID.
+    dialog.query_one(Input).value = SHARED
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: app.screen is not dialog, "the dialog to close")
+    assert app.game.board == parse_board_id(SHARED).board

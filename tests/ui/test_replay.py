@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.factories import played_game
-from tests.helpers import FakeClock, make_app, new_stats, wait_until, win_by_clicks
+from tests.helpers import FakeClock, Play, make_app, new_stats, wait_until, win_by_clicks
 from textmines.engine import ActionKind
 from textmines.replays.evf import export_evf
 from textmines.replays.foreign import ReplayFileError, read_replay_file
@@ -32,110 +32,106 @@ async def open_replay(pilot: Pilot[None], recording: Recording, title: str) -> R
 
 
 @pytest.mark.slow
-async def test_watch_the_game_just_won_from_start_to_end() -> None:
+async def test_watch_the_game_just_won_from_start_to_end(play: Play) -> None:
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(100, 35)) as pilot:
-        await win_by_clicks(pilot, clock, 3)
-        final = app.game.view_text()
-        await pilot.press("w")  # from the game-over box
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
-        assert screen.game.view_text().count("#") == 81, "it starts before the first click"
-        await pilot.press("right")
-        assert screen.done == 1 and screen.game.status == "playing"
-        assert screen.board.hint == (4, 4), "the cell acted on is marked"
-        await pilot.press("end")
-        assert screen.game.view_text() == final and screen.game.status == "won"
-        assert screen.header.face == "won" and screen.header.seconds == 4
-        await pilot.press("left")
-        assert screen.game.status == "playing"
-        await pilot.press("escape")
-        assert not isinstance(app.screen, ReplayScreen)
-        assert app.game.view_text() == final, "the game itself is as it was"
+    app, pilot = await play(clock, size=(100, 35))
+    await win_by_clicks(pilot, clock, 3)
+    final = app.game.view_text()
+    await pilot.press("w")  # from the game-over box
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen)
+    assert screen.game.view_text().count("#") == 81, "it starts before the first click"
+    await pilot.press("right")
+    assert screen.done == 1 and screen.game.status == "playing"
+    assert screen.board.hint == (4, 4), "the cell acted on is marked"
+    await pilot.press("end")
+    assert screen.game.view_text() == final and screen.game.status == "won"
+    assert screen.header.face == "won" and screen.header.seconds == 4
+    await pilot.press("left")
+    assert screen.game.status == "playing"
+    await pilot.press("escape")
+    assert not isinstance(app.screen, ReplayScreen)
+    assert app.game.view_text() == final, "the game itself is as it was"
 
 
 @pytest.mark.slow
-async def test_a_lost_game_ends_on_its_red_mine_not_on_the_mark_of_the_cell_acted_on() -> None:
+async def test_a_lost_game_ends_on_its_red_mine_not_on_the_mark_of_the_cell_acted_on(
+    play: Play,
+) -> None:
     from textmines.engine import Board, Game
 
     game = Game.from_board(Board.from_text("*..\n...\n..*"), clock=FakeClock())
     game.reveal(2, 0)
     game.reveal(0, 0)  # the mine
-    app = make_app()
-    async with app.run_test(size=(100, 35)) as pilot:
-        screen = await open_replay(pilot, Recording.of(game), "lost")
-        await pilot.press("right")
-        assert screen.board.hint == (2, 0)
-        await pilot.press("end")
-        assert screen.game.status == "lost" and screen.board.hint is None
-        # The cursor is on the fatal cell (issue 34.22: it stayed on the first click's), drawn
-        # as the exploded mine, underlined.
-        assert screen.board.cursor == (0, 0)
-        # A game that took no time: the bar goes by the actions (it was full at the start).
-        bar = screen.query_one(ProgressLine)
-        assert "░" not in str(bar.render())
-        await pilot.press("home")
-        assert screen.done == 0 and "█" not in str(bar.render())
+    _, pilot = await play(size=(100, 35))
+    screen = await open_replay(pilot, Recording.of(game), "lost")
+    await pilot.press("right")
+    assert screen.board.hint == (2, 0)
+    await pilot.press("end")
+    assert screen.game.status == "lost" and screen.board.hint is None
+    # The cursor is on the fatal cell (issue 34.22: it stayed on the first click's), drawn
+    # as the exploded mine, underlined.
+    assert screen.board.cursor == (0, 0)
+    # A game that took no time: the bar goes by the actions (it was full at the start).
+    bar = screen.query_one(ProgressLine)
+    assert "░" not in str(bar.render())
+    await pilot.press("home")
+    assert screen.done == 0 and "█" not in str(bar.render())
 
 
 @pytest.mark.slow
-async def test_a_terminal_too_small_for_the_replay_says_what_it_needs() -> None:
+async def test_a_terminal_too_small_for_the_replay_says_what_it_needs(play: Play) -> None:
     # Found by a player: at 40x12 the board was cropped, with pieces of scroll bars.
     recording = Recording.of(played_game(9, 9, 10, 4))
-    app = make_app()
-    async with app.run_test(size=(100, 35)) as pilot:
-        screen = await open_replay(pilot, recording, "test")
-        assert not screen.query("#too-small") and screen.board.display
-        await pilot.resize_terminal(40, 12)
-        await pilot.pause()
-        notice = screen.query_one("#too-small", Static)
-        assert "needs at least 22x17 (this one is 40x12)" in str(notice.render())
-        assert screen.board.region.area == 0, "the board is not drawn at all"
-        await pilot.resize_terminal(100, 35)
-        await pilot.pause()
-        assert not screen.query("#too-small") and screen.board.region.area > 0
+    _, pilot = await play(size=(100, 35))
+    screen = await open_replay(pilot, recording, "test")
+    assert not screen.query("#too-small") and screen.board.display
+    await pilot.resize_terminal(40, 12)
+    await pilot.pause()
+    notice = screen.query_one("#too-small", Static)
+    assert "needs at least 22x17 (this one is 40x12)" in str(notice.render())
+    assert screen.board.region.area == 0, "the board is not drawn at all"
+    await pilot.resize_terminal(100, 35)
+    await pilot.pause()
+    assert not screen.query("#too-small") and screen.board.region.area > 0
 
 
 @pytest.mark.slow
-async def test_playing_follows_the_recorded_times_at_the_chosen_speed() -> None:
+async def test_playing_follows_the_recorded_times_at_the_chosen_speed(play: Play) -> None:
     game = played_game(9, 9, 10, 4)
     recording = Recording.of(game)
-    app = make_app()
-    async with app.run_test(size=(100, 35)) as pilot:
-        screen = await open_replay(pilot, recording, "test")
-        await pilot.press("plus", "plus", "plus", "plus", "plus")
-        assert screen.speed == 10.0, "x10 at most"
-        await pilot.press("minus", "minus", "minus", "minus", "minus", "minus", "minus")
-        assert screen.speed == 0.25, "x0.25 at least"
-        screen.seek_ms(recording.elapsed_ms // 2)
-        halfway = [a for a in recording.actions if a.t_ms <= recording.elapsed_ms // 2]
-        assert screen.done == len(halfway)
-        moves = [a for a in halfway if a.kind != ActionKind.CURSOR]
-        assert screen.game.view_text() == recording.game(len(halfway)).view_text()
-        assert moves, "the sample game has moves in its first half"
-        screen.seek_fraction(1.0)
-        assert screen.game.view_text() == game.view_text()
+    _, pilot = await play(size=(100, 35))
+    screen = await open_replay(pilot, recording, "test")
+    await pilot.press("plus", "plus", "plus", "plus", "plus")
+    assert screen.speed == 10.0, "x10 at most"
+    await pilot.press("minus", "minus", "minus", "minus", "minus", "minus", "minus")
+    assert screen.speed == 0.25, "x0.25 at least"
+    screen.seek_ms(recording.elapsed_ms // 2)
+    halfway = [a for a in recording.actions if a.t_ms <= recording.elapsed_ms // 2]
+    assert screen.done == len(halfway)
+    moves = [a for a in halfway if a.kind != ActionKind.CURSOR]
+    assert screen.game.view_text() == recording.game(len(halfway)).view_text()
+    assert moves, "the sample game has moves in its first half"
+    screen.seek_fraction(1.0)
+    assert screen.game.view_text() == game.view_text()
 
 
 @pytest.mark.slow
-async def test_a_click_on_the_progress_bar_seeks_there() -> None:
+async def test_a_click_on_the_progress_bar_seeks_there(play: Play) -> None:
     recording = Recording.of(played_game(16, 16, 40, 2))
-    app = make_app()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await open_replay(pilot, recording, "test")
-        bar = screen.query_one("#progress")
-        start, width = bar._bar
-        await pilot.click(bar, offset=(start + width // 2, 0))
-        assert abs(screen.at_ms - recording.elapsed_ms / 2) <= recording.elapsed_ms / width + 1
+    _, pilot = await play(size=(100, 40))
+    screen = await open_replay(pilot, recording, "test")
+    bar = screen.query_one("#progress")
+    start, width = bar._bar
+    await pilot.click(bar, offset=(start + width // 2, 0))
+    assert abs(screen.at_ms - recording.elapsed_ms / 2) <= recording.elapsed_ms / width + 1
 
 
-async def test_no_game_to_watch_yet_says_so() -> None:
-    app = make_app()
-    async with app.run_test() as pilot:
-        await pilot.press("w")
-        assert not isinstance(app.screen, ReplayScreen)
-        assert any("No game to watch" in n.message for n in app.toasts)
+async def test_no_game_to_watch_yet_says_so(play: Play) -> None:
+    app, pilot = await play()
+    await pilot.press("w")
+    assert not isinstance(app.screen, ReplayScreen)
+    assert any("No game to watch" in n.message for n in app.toasts)
 
 
 # ---------------------------------------------------------------------------- files
@@ -188,45 +184,43 @@ def test_a_truncated_export_is_refused(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- from elsewhere
 @pytest.mark.slow
-async def test_a_best_time_opens_its_replay_from_the_statistics(tmp_path: Path) -> None:
+async def test_a_best_time_opens_its_replay_from_the_statistics(tmp_path: Path, play: Play) -> None:
     from textmines.ui.screens.statistics import StatisticsScreen
 
     stats = new_stats(tmp_path)
     clock = FakeClock()
-    app = make_app(clock, stats=stats)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await win_by_clicks(pilot, clock, 4)
-        final = app.game.view_text()
-        await pilot.press("escape", "f4")
-        assert isinstance(app.screen, StatisticsScreen)
-        await pilot.click(".watch")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
-        screen.seek_fraction(1.0)
-        assert screen.game.view_text() == final
-        await pilot.press("escape")
-        assert isinstance(app.screen, StatisticsScreen), "back where the player was"
+    app, pilot = await play(clock, stats=stats, size=(120, 40))
+    await win_by_clicks(pilot, clock, 4)
+    final = app.game.view_text()
+    await pilot.press("escape", "f4")
+    assert isinstance(app.screen, StatisticsScreen)
+    await pilot.click(".watch")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen)
+    screen.seek_fraction(1.0)
+    assert screen.game.view_text() == final
+    await pilot.press("escape")
+    assert isinstance(app.screen, StatisticsScreen), "back where the player was"
 
 
 @pytest.mark.slow
-async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path) -> None:
-    app = make_app(replays_dir=tmp_path / "replays")
-    async with app.run_test(size=(100, 35)) as pilot:
-        await win_by_clicks(pilot)
-        await pilot.press("w", "e")
-        await pilot.pause()
-        files = list((tmp_path / "replays").glob("*.evf"))
-        assert len(files) == 1 and files[0].read_bytes() == export_evf(Recording.of(app.game))
-        assert any("Replay written to" in n.message for n in app.toasts)
-        await pilot.press("q")  # the viewer's toasts go with it, off the game's face and timer
-        await pilot.pause()
-        assert not any("Replay written to" in n.message for n in app.toasts)
+async def test_e_exports_the_replay_as_a_new_evf_file(tmp_path: Path, play: Play) -> None:
+    app, pilot = await play(replays_dir=tmp_path / "replays", size=(100, 35))
+    await win_by_clicks(pilot)
+    await pilot.press("w", "e")
+    await pilot.pause()
+    files = list((tmp_path / "replays").glob("*.evf"))
+    assert len(files) == 1 and files[0].read_bytes() == export_evf(Recording.of(app.game))
+    assert any("Replay written to" in n.message for n in app.toasts)
+    await pilot.press("q")  # the viewer's toasts go with it, off the game's face and timer
+    await pilot.pause()
+    assert not any("Replay written to" in n.message for n in app.toasts)
 
 
 @pytest.mark.slow
 async def test_in_a_browser_an_export_says_the_browser_downloads_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     # Issue 35.10: in a browser the message named the server's file, not the download.
     from textual.widgets._toast import Toast
@@ -238,89 +232,87 @@ async def test_in_a_browser_an_export_says_the_browser_downloads_it(
         "deliver_binary",
         lambda self, data, *, save_filename, mime_type: delivered.append(save_filename),
     )
-    app = make_app(replays_dir=tmp_path / "replays")
-    async with app.run_test(size=(100, 35), notifications=True) as pilot:
-        await win_by_clicks(pilot)
-        await pilot.press("w", "e")
+    app, pilot = await play(replays_dir=tmp_path / "replays", size=(100, 35), notifications=True)
+    await win_by_clicks(pilot)
+    await pilot.press("w", "e")
 
-        def said() -> str:
-            return " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+    def said() -> str:
+        return " ".join(str(toast.render()) for toast in app.screen.query(Toast))
 
-        await wait_until(pilot, lambda: "downloads" in said(), "the message")
-        assert len(delivered) == 1 and delivered[0] in said()
-        assert str(tmp_path) not in said()  # the server's folder means nothing in a browser
+    await wait_until(pilot, lambda: "downloads" in said(), "the message")
+    assert len(delivered) == 1 and delivered[0] in said()
+    assert str(tmp_path) not in said()  # the server's folder means nothing in a browser
 
 
 @pytest.mark.slow
-async def test_f1_lists_the_viewers_keys_and_playback_waits_behind_it() -> None:
+async def test_f1_lists_the_viewers_keys_and_playback_waits_behind_it(play: Play) -> None:
     from rich.console import Console
     from textual.widgets import Static
 
     from textmines.ui.screens.info import InfoScreen
 
     recording = Recording.of(played_game(9, 9, 10, 4))
-    app = make_app()
-    async with app.run_test(size=(100, 35)) as pilot:
-        app.notify("A hint from the game")
-        await pilot.pause()
-        app.replays.view(recording, "test")
-        await pilot.pause()
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        assert not app.toasts, "the game's toasts stay with the game"
-        title = str(viewer.query_one("#title", Static).render())
-        assert title.startswith("test   Space play/pause · ←/→ step · +/- speed · F1 keys")
-        await pilot.press("space")
-        assert viewer.playing
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, InfoScreen) and not viewer.playing
-        console = Console(record=True, width=100)
-        console.print(app.screen.body)
-        body = console.export_text()
-        for words in ("Play / pause", "Step back", "Export .evf", "go to that moment"):
-            assert words in body
-        at = viewer.at_ms
-        await pilot.pause(0.2)
-        assert viewer.at_ms == at, "nothing plays unseen"
-        await pilot.press("escape")
-        assert app.screen is viewer
+    app, pilot = await play(size=(100, 35))
+    app.notify("A hint from the game")
+    await pilot.pause()
+    app.replays.view(recording, "test")
+    await pilot.pause()
+    viewer = app.screen
+    assert isinstance(viewer, ReplayScreen)
+    assert not app.toasts, "the game's toasts stay with the game"
+    title = str(viewer.query_one("#title", Static).render())
+    assert title.startswith("test   Space play/pause · ←/→ step · +/- speed · F1 keys")
+    await pilot.press("space")
+    assert viewer.playing
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(app.screen, InfoScreen) and not viewer.playing
+    console = Console(record=True, width=100)
+    console.print(app.screen.body)
+    body = console.export_text()
+    for words in ("Play / pause", "Step back", "Export .evf", "go to that moment"):
+        assert words in body
+    at = viewer.at_ms
+    await pilot.pause(0.2)
+    assert viewer.at_ms == at, "nothing plays unseen"
+    await pilot.press("escape")
+    assert app.screen is viewer
 
 
 @pytest.mark.slow
-async def test_d_shows_the_competitive_figures_in_the_game_over_box() -> None:
+async def test_d_shows_the_competitive_figures_in_the_game_over_box(play: Play) -> None:
     from textual.widgets import Static
 
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(100, 35)) as pilot:
-        await win_by_clicks(pilot, clock, 5)
-        figures = app.screen.query_one("#figures", Static)
-        assert "Time" in str(figures.render())
-        await pilot.press("d")
-        await app.workers.wait_for_complete()  # ZiNi comes from ms-toollib, in a child
-        await pilot.pause()
-        shown = str(figures.render())
-        assert "Time         5.000 s" in shown  # to the millisecond, as Arbiter gives it
-        labels = (
-            "Clicks",
-            "Effective",
-            "IOE",
-            "Correctness",
-            "Throughput",
-            "STNB",
-            "Flags",
-            "ZiNi",
-        )
-        for label in labels:
-            assert label in shown
-        await pilot.press("d")
-        assert "Time" in str(figures.render())
+    app, pilot = await play(clock, size=(100, 35))
+    await win_by_clicks(pilot, clock, 5)
+    figures = app.screen.query_one("#figures", Static)
+    assert "Time" in str(figures.render())
+    await pilot.press("d")
+    await app.workers.wait_for_complete()  # ZiNi comes from ms-toollib, in a child
+    await pilot.pause()
+    shown = str(figures.render())
+    assert "Time         5.000 s" in shown  # to the millisecond, as Arbiter gives it
+    labels = (
+        "Clicks",
+        "Effective",
+        "IOE",
+        "Correctness",
+        "Throughput",
+        "STNB",
+        "Flags",
+        "ZiNi",
+    )
+    for label in labels:
+        assert label in shown
+    await pilot.press("d")
+    assert "Time" in str(figures.render())
 
 
 @pytest.mark.slow
 async def test_open_replay_reads_a_file_and_a_bad_one_leaves_the_game_alone(
     tmp_path: Path,
+    play: Play,
 ) -> None:
     pytest.importorskip("ms_toollib")
     from textual.widgets import Input, Static
@@ -332,25 +324,24 @@ async def test_open_replay_reads_a_file_and_a_bad_one_leaves_the_game_alone(
     good = tmp_path / "good.evf"
     game = played_game(9, 9, 10, 5)
     good.write_bytes(export_evf(Recording.of(game)))
-    app = make_app()
-    async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        before = app.game.view_text()
-        app.action_open_replay()
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, OpenReplayScreen)
-        dialog.query_one(Input).value = str(bad)
-        await pilot.press("enter")
-        message = dialog.query_one("#message", Static)
-        await wait_until(pilot, lambda: "not a readable" in str(message.render()), "the message")
-        assert "not a readable Minesweeper Arbiter replay" in str(message.render())
-        assert app.screen is dialog and app.game.view_text() == before
-        dialog.query_one(Input).value = str(good)
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
-        assert isinstance(app.screen, ReplayScreen)
-        assert app.screen.recording.board == game.board
+    app, pilot = await play(size=(100, 35))
+    await pilot.press("space")
+    before = app.game.view_text()
+    app.action_open_replay()
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, OpenReplayScreen)
+    dialog.query_one(Input).value = str(bad)
+    await pilot.press("enter")
+    message = dialog.query_one("#message", Static)
+    await wait_until(pilot, lambda: "not a readable" in str(message.render()), "the message")
+    assert "not a readable Minesweeper Arbiter replay" in str(message.render())
+    assert app.screen is dialog and app.game.view_text() == before
+    dialog.query_one(Input).value = str(good)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+    assert isinstance(app.screen, ReplayScreen)
+    assert app.screen.recording.board == game.board
 
 
 def test_a_fifo_is_refused_at_once_never_waited_on(tmp_path: Path) -> None:
@@ -430,78 +421,79 @@ def test_snapshot_of_the_details(snap_compare: Any) -> None:
 @pytest.mark.slow
 async def test_export_best_writes_the_best_times_game_from_the_statistics(
     tmp_path: Path,
+    play: Play,
 ) -> None:
     from textmines.records import stored_evf
 
     stats = new_stats(tmp_path)
     clock = FakeClock()
-    app = make_app(clock, stats=stats, replays_dir=tmp_path / "replays")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await win_by_clicks(pilot, clock, 4)
-        await pilot.press("escape", "f4")
-        await pilot.click(".export")
-        await pilot.pause()
-        stored = stats.stored_replay()
-        assert stored is not None
-        target = tmp_path / "replays" / f"textmines-{stored.game_id}.evf"
-        assert target.read_bytes() == stored_evf(stored)
-        # Again, once the button's press effect is over (it ignores clicks while it lasts).
-        export = app.screen.query_one(".export")
-        await wait_until(pilot, lambda: not export.has_class("-active"), "the press effect's end")
-        await pilot.click(".export")
-        await pilot.pause()
-        assert any("Already exported" in n.message for n in app.toasts)
+    app, pilot = await play(clock, stats=stats, replays_dir=tmp_path / "replays", size=(120, 40))
+    await win_by_clicks(pilot, clock, 4)
+    await pilot.press("escape", "f4")
+    await pilot.click(".export")
+    await pilot.pause()
+    stored = stats.stored_replay()
+    assert stored is not None
+    target = tmp_path / "replays" / f"textmines-{stored.game_id}.evf"
+    assert target.read_bytes() == stored_evf(stored)
+    # Again, once the button's press effect is over (it ignores clicks while it lasts).
+    export = app.screen.query_one(".export")
+    await wait_until(pilot, lambda: not export.has_class("-active"), "the press effect's end")
+    await pilot.click(".export")
+    await pilot.pause()
+    assert any("Already exported" in n.message for n in app.toasts)
 
 
 @pytest.mark.slow
-async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face() -> None:
+async def test_a_mouse_press_is_recorded_and_the_replay_shows_the_pressed_face(play: Play) -> None:
     from tests.helpers import cell_offset
 
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")  # the first reveal, by key
-        board = app.board
-        x, y = next(
-            (x, y)
-            for y in range(9)
-            for x in range(9)
-            if app.game.cell(x, y) == "#" and not app.game.board.is_mine(x, y)
-        )  # type: ignore[union-attr]
-        clock.advance(1)
-        await pilot.mouse_down(board, offset=cell_offset(board, x, y))
-        clock.advance(0.25)
-        await pilot.mouse_up(board, offset=cell_offset(board, x, y))
-        kinds = [(a.kind, a.t_ms) for a in app.game.actions if a.kind != ActionKind.CURSOR]
-        assert kinds[-2:] == [(ActionKind.PRESS, 1000), (ActionKind.REVEAL, 1250)]
-        screen = await open_replay(pilot, Recording.of(app.game), "test")
-        press = next(i for i, a in enumerate(screen.recording.actions) if a.kind == "press")
-        screen.go_to(press + 1)
-        assert screen.header.face == "pressed"
-        screen.go_to(press + 2)
-        assert screen.header.face == "normal" or screen.game.status.is_over
+    app, pilot = await play(clock, size=(100, 35))
+    await pilot.press("space")  # the first reveal, by key
+    board = app.board
+    x, y = next(
+        (x, y)
+        for y in range(9)
+        for x in range(9)
+        if app.game.cell(x, y) == "#" and not app.game.board.is_mine(x, y)
+    )  # type: ignore[union-attr]
+    clock.advance(1)
+    await pilot.mouse_down(board, offset=cell_offset(board, x, y))
+    clock.advance(0.25)
+    await pilot.mouse_up(board, offset=cell_offset(board, x, y))
+    kinds = [(a.kind, a.t_ms) for a in app.game.actions if a.kind != ActionKind.CURSOR]
+    assert kinds[-2:] == [(ActionKind.PRESS, 1000), (ActionKind.REVEAL, 1250)]
+    screen = await open_replay(pilot, Recording.of(app.game), "test")
+    press = next(i for i, a in enumerate(screen.recording.actions) if a.kind == "press")
+    screen.go_to(press + 1)
+    assert screen.header.face == "pressed"
+    screen.go_to(press + 2)
+    assert screen.header.face == "normal" or screen.game.status.is_over
 
 
 @pytest.mark.slow
-async def test_the_viewer_draws_led_digits_only_where_the_header_is_wide_enough() -> None:
+async def test_the_viewer_draws_led_digits_only_where_the_header_is_wide_enough(
+    play: Play,
+) -> None:
     recording = Recording.of(played_game(9, 9, 10, 4))
     for size, led in (((80, 24), False), ((200, 60), True)):
-        app = make_app()
-        async with app.run_test(size=size) as pilot:
-            app.replays.view(recording, "test")
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, ReplayScreen)
-            assert screen.header.led is led, size
+        app, pilot = await play(size=size)
+        app.replays.view(recording, "test")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.header.led is led, size
+        await play.close()
 
 
-async def test_closing_the_viewer_of_replay_file_ends_textmines() -> None:
+async def test_closing_the_viewer_of_replay_file_ends_textmines(play: Play) -> None:
     # Issue 34.22: `textmines --replay FILE` then Escape dropped into the saved game instead
     # of back to the shell.
     recording = Recording.of(played_game(9, 9, 10, 4))
-    app = make_app(replay=(recording, "game.evf"))
-    async with app.run_test(size=(100, 35)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: app.return_code is not None, "textmines to end")
+    app, pilot = await play(replay=(recording, "game.evf"), size=(100, 35))
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: app.return_code is not None, "textmines to end")
+    await play.close()
     assert app.return_code == 0

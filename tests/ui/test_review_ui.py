@@ -7,7 +7,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.helpers import clear_all_but_one, click_cell, make_app, wait_until
+from tests.helpers import Play, clear_all_but_one, click_cell, wait_until
 from textmines.ui.app import TextminesApp
 
 
@@ -32,120 +32,117 @@ def review_line(app: object) -> str:
 
 
 @pytest.mark.slow
-async def test_the_box_says_how_a_won_games_clicks_went() -> None:
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        await click_cell(pilot, *clear_all_but_one(app))
-        assert app.game.status == "won"
-        assert app.screen.query_one("#new").has_focus, "the box takes keys at once"
-        await wait_until(pilot, lambda: review_line(app) != "", "the review line")
-        assert "avoidable risk" in review_line(app)
+async def test_the_box_says_how_a_won_games_clicks_went(play: Play) -> None:
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("space")
+    await click_cell(pilot, *clear_all_but_one(app))
+    assert app.game.status == "won"
+    assert app.screen.query_one("#new").has_focus, "the box takes keys at once"
+    await wait_until(pilot, lambda: review_line(app) != "", "the review line")
+    assert "avoidable risk" in review_line(app)
 
 
 @pytest.mark.slow
-async def test_the_box_names_the_click_that_lost() -> None:
-    app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await lose(pilot, app)
-        await wait_until(pilot, lambda: review_line(app) != "", "the review line")
-        assert review_line(app).startswith("Lost on ")
+async def test_the_box_names_the_click_that_lost(play: Play) -> None:
+    app, pilot = await play(size=(100, 30))
+    await lose(pilot, app)
+    await wait_until(pilot, lambda: review_line(app) != "", "the review line")
+    assert review_line(app).startswith("Lost on ")
 
 
 # ---------------------------------------------------------------------------- play on
 @pytest.mark.slow
-async def test_play_on_from_a_moment_of_the_replay_of_a_game_just_played() -> None:
+async def test_play_on_from_a_moment_of_the_replay_of_a_game_just_played(play: Play) -> None:
     from tests.helpers import FakeClock
     from textmines.engine.actions import MOVES
     from textmines.ui.screens.replay import ReplayScreen
 
     clock = FakeClock()
-    app = make_app(clock)
-    async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        board = app.game.board
-        assert board is not None
-        mine = next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y))
-        clock.advance(5)
-        await click_cell(pilot, *mine)  # lost
-        first_view = None
-        await pilot.press("w")  # the box's Replay
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        await pilot.press("end", "p")  # over at the end: nothing to play on
-        assert app.screen is viewer and any("game is over" in n.message for n in app.toasts)
-        await pilot.press("home")
-        while viewer.done < len(viewer.recording.actions) and not any(
-            a.kind in MOVES for a in viewer.recording.actions[: viewer.done]
-        ):
-            await pilot.press("right")  # to just after the first click
-        first_view = viewer.game.view_text()
-        await pilot.press("p")
-        await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game")
-        game = app.game
-        assert game.status == "playing" and game.view_text() == first_view
-        assert game.board is not None and game.board.mine_indices() == board.mine_indices()
-        assert app.session.practice and app.session.assisted and not app.session.sets_records
-        assert "Practice" in app.status_line.modes
-        elapsed = game.elapsed_ms
-        clock.advance(30)
-        assert game.elapsed_ms == elapsed, "the clock stands at that moment until a move"
+    app, pilot = await play(clock, size=(100, 35))
+    await pilot.press("space")
+    board = app.game.board
+    assert board is not None
+    mine = next((x, y) for y in range(9) for x in range(9) if board.is_mine(x, y))
+    clock.advance(5)
+    await click_cell(pilot, *mine)  # lost
+    first_view = None
+    await pilot.press("w")  # the box's Replay
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+    viewer = app.screen
+    assert isinstance(viewer, ReplayScreen)
+    await pilot.press("end", "p")  # over at the end: nothing to play on
+    assert app.screen is viewer and any("game is over" in n.message for n in app.toasts)
+    await pilot.press("home")
+    while viewer.done < len(viewer.recording.actions) and not any(
+        a.kind in MOVES for a in viewer.recording.actions[: viewer.done]
+    ):
+        await pilot.press("right")  # to just after the first click
+    first_view = viewer.game.view_text()
+    await pilot.press("p")
+    await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game")
+    game = app.game
+    assert game.status == "playing" and game.view_text() == first_view
+    assert game.board is not None and game.board.mine_indices() == board.mine_indices()
+    assert app.session.practice and app.session.assisted and not app.session.sets_records
+    assert "Practice" in app.status_line.modes
+    elapsed = game.elapsed_ms
+    clock.advance(30)
+    assert game.elapsed_ms == elapsed, "the clock stands at that moment until a move"
 
 
-async def test_play_on_from_a_replay_file_keeps_textmines_running() -> None:
+async def test_play_on_from_a_replay_file_keeps_textmines_running(play: Play) -> None:
     from tests.factories import played_game
     from textmines.replays.recording import Recording
     from textmines.ui.screens.replay import ReplayScreen
 
     won = played_game(9, 9, 10, 4)
     recording = Recording.of(won)
-    app = make_app(replay=(recording, "game.evf"))
-    async with app.run_test(size=(100, 35)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
-        await pilot.press("right", "right", "p")
-        await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game")
-        assert app.return_code is None and app.is_running
-        assert app.game.board is not None
-        assert app.game.board.mine_indices() == recording.board.mine_indices()
-        assert app.session.practice
+    app, pilot = await play(replay=(recording, "game.evf"), size=(100, 35))
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+    await pilot.press("right", "right", "p")
+    await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game")
+    assert app.return_code is None and app.is_running
+    assert app.game.board is not None
+    assert app.game.board.mine_indices() == recording.board.mine_indices()
+    assert app.session.practice
 
 
 # ---------------------------------------------------------------------------- the viewer
 @pytest.mark.slow
-async def test_the_viewer_marks_the_risky_clicks_and_goes_from_one_to_the_next() -> None:
+async def test_the_viewer_marks_the_risky_clicks_and_goes_from_one_to_the_next(play: Play) -> None:
     from textmines.engine.review import DecisionKind
     from textmines.ui.screens.replay import ProgressLine, ReplayScreen
 
-    app = make_app()
-    async with app.run_test(size=(100, 35)) as pilot:
-        await lose(pilot, app)  # a risky click, the last one
-        await pilot.press("w")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        await wait_until(pilot, lambda: viewer.review is not None, "the review")
-        assert viewer.review is not None
-        fatal = viewer.review.decisions[-1]
-        assert fatal.kind is not DecisionKind.SAFE
-        bar = str(viewer.query_one(ProgressLine).render())
-        assert "◆" in bar, bar
-        await pilot.press("home", "full_stop")  # the next risky click: the fatal one
-        assert viewer.done == fatal.index, "the moment before it"
-        assert any(
-            n.message.split(":")[0] in ("Guess", "Avoidable risk", "Blunder") for n in app.toasts
-        )
-        await pilot.press("o")  # the odds of that moment
-        await wait_until(pilot, lambda: viewer.board.overlay is not None, "the odds")
-        assert viewer.board.overlay is not None
-        assert viewer.board.overlay[(fatal.x, fatal.y)] == fatal.mine_probability
-        await pilot.press("o")
-        assert viewer.board.overlay is None
+    app, pilot = await play(size=(100, 35))
+    await lose(pilot, app)  # a risky click, the last one
+    await pilot.press("w")
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+    viewer = app.screen
+    assert isinstance(viewer, ReplayScreen)
+    await wait_until(pilot, lambda: viewer.review is not None, "the review")
+    assert viewer.review is not None
+    fatal = viewer.review.decisions[-1]
+    assert fatal.kind is not DecisionKind.SAFE
+    bar = str(viewer.query_one(ProgressLine).render())
+    assert "◆" in bar, bar
+    await pilot.press("home", "full_stop")  # the next risky click: the fatal one
+    assert viewer.done == fatal.index, "the moment before it"
+    assert any(
+        n.message.split(":")[0] in ("Guess", "Avoidable risk", "Blunder") for n in app.toasts
+    )
+    await pilot.press("o")  # the odds of that moment
+    await wait_until(pilot, lambda: viewer.board.overlay is not None, "the odds")
+    assert viewer.board.overlay is not None
+    assert viewer.board.overlay[(fatal.x, fatal.y)] == fatal.mine_probability
+    await pilot.press("o")
+    assert viewer.board.overlay is None
 
 
 # ---------------------------------------------------------------------------- statistics
 @pytest.mark.slow
-async def test_a_recorded_game_is_reviewed_and_the_statistics_show_it(tmp_path: object) -> None:
+async def test_a_recorded_game_is_reviewed_and_the_statistics_show_it(
+    tmp_path: object, play: Play
+) -> None:
     from pathlib import Path
 
     from tests.helpers import new_stats
@@ -153,20 +150,19 @@ async def test_a_recorded_game_is_reviewed_and_the_statistics_show_it(tmp_path: 
 
     assert isinstance(tmp_path, Path)
     stats = new_stats(tmp_path)
-    app = make_app(stats=stats)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("space")
-        await click_cell(pilot, *clear_all_but_one(app))
-        assert app.game.status == "won"
-        group = Group.for_board(9, 9, 10)
-        await wait_until(
-            pilot, lambda: stats.group_stats(group).review is not None, "the game's review"
-        )
-        review = stats.group_stats(group).review
-        assert review is not None and review.reviewed == 1 and review.forced_losses == 0
-        await pilot.press("escape", "f4")
-        await wait_until(pilot, lambda: "Reviewed games" in statistics_text(app), "the figures")
-        assert "Average luck" in statistics_text(app)
+    app, pilot = await play(stats=stats, size=(120, 40))
+    await pilot.press("space")
+    await click_cell(pilot, *clear_all_but_one(app))
+    assert app.game.status == "won"
+    group = Group.for_board(9, 9, 10)
+    await wait_until(
+        pilot, lambda: stats.group_stats(group).review is not None, "the game's review"
+    )
+    review = stats.group_stats(group).review
+    assert review is not None and review.reviewed == 1 and review.forced_losses == 0
+    await pilot.press("escape", "f4")
+    await wait_until(pilot, lambda: "Reviewed games" in statistics_text(app), "the figures")
+    assert "Average luck" in statistics_text(app)
 
 
 def statistics_text(app: object) -> str:

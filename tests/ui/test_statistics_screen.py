@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Select, Static, TabbedContent
 
 from tests.factories import game_record
+from tests.helpers import Play
 from textmines.engine.presets import PRESETS
 from textmines.store.stats import GameRecord, Group, StatsError, StatsStore, open_stats
 from textmines.ui.screens.confirm import ConfirmScreen
@@ -142,112 +143,113 @@ async def show_tab(pilot: Pilot[None], screen: StatisticsScreen, key: str) -> No
 
 
 # ---------------------------------------------------------------------------- showing
-async def test_tabs_and_first_tab(store: StatsStore) -> None:
+async def test_tabs_and_first_tab(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        tabs = screen.query_one(TabbedContent)
-        titles = [str(tabs.get_tab(pane).label) for pane in tabs.query("TabPane")]
-        assert titles == ["Beginner", "Intermediate", "Expert", "Custom", "Daily"]
-        assert screen.active_tab == "beginner"
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    tabs = screen.query_one(TabbedContent)
+    titles = [str(tabs.get_tab(pane).label) for pane in tabs.query("TabPane")]
+    assert titles == ["Beginner", "Intermediate", "Expert", "Custom", "Daily"]
+    assert screen.active_tab == "beginner"
 
 
 @pytest.mark.slow
 async def test_the_keys_at_the_foot_show_whole_or_give_the_buttons_their_room(
     store: StatsStore,
+    play: Play,
 ) -> None:
     # Found by a player: at 40x12 the keys were cut to "E" beside the buttons.
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        hint = screen.query_one("#hint", Static)
-        assert hint.display and str(hint.content).startswith("Esc close")
-        await pilot.resize_terminal(40, 12)
-        await pilot.pause()
-        assert not hint.display
-        close = screen.query_one("#close", Button).region
-        assert close.width > 0 and close.right <= 40
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    hint = screen.query_one("#hint", Static)
+    assert hint.display and str(hint.content).startswith("Esc close")
+    await pilot.resize_terminal(40, 12)
+    await pilot.pause()
+    assert not hint.display
+    close = screen.query_one("#close", Button).region
+    assert close.width > 0 and close.right <= 40
 
 
-async def test_figures_of_a_group(store: StatsStore) -> None:
+async def test_figures_of_a_group(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        beginner = sections(screen)[0]
-        assert beginner.group == BEGINNER
-        text = lines_of(beginner)
-        summary = [line for line in text if line]
-        # Left column: label and value; right column (best times) follows on the same line.
-        assert summary[0].startswith("Played 8 Best times")
-        assert summary[1].startswith("Won 5 # Time Date 3BV 3BV/s")
-        assert summary[2].startswith("Win rate 62.5% 1 8.5 s 2026-11-02 11:00 17 2.00")
-        assert summary[3].startswith("Lost 2 2 9.1 s 2026-11-02 11:10 26 2.86")
-        assert summary[4].startswith("Abandoned 1 3 10.0 s 2026-11-01 10:00 20 2.00")
-        assert summary[5].startswith("Assisted (no records) 1 4 12.4 s 2026-11-03 09:40 31 2.50")
-        assert "Current streak 2 lost or abandoned" in summary[6]
-        assert "Longest winning streak 2" in summary[7]
-        # Issue 34.22: "Longest losing streak 2" beside "Lost 0" said not what it counts.
-        assert "Longest losing streak 2 (lost or abandoned)" in summary[8]
-        assert "Average winning time 10.0 s" in summary[9]
-        assert "Best 3BV/s 2.86" in summary[10]
-        caption = beginner.query_one(".caption", Static).content
-        assert isinstance(caption, Content)
-        assert caption.plain.startswith("Last 4 wins, oldest to newest")
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    beginner = sections(screen)[0]
+    assert beginner.group == BEGINNER
+    text = lines_of(beginner)
+    summary = [line for line in text if line]
+    # Left column: label and value; right column (best times) follows on the same line.
+    assert summary[0].startswith("Played 8 Best times")
+    assert summary[1].startswith("Won 5 # Time Date 3BV 3BV/s")
+    assert summary[2].startswith("Win rate 62.5% 1 8.5 s 2026-11-02 11:00 17 2.00")
+    assert summary[3].startswith("Lost 2 2 9.1 s 2026-11-02 11:10 26 2.86")
+    assert summary[4].startswith("Abandoned 1 3 10.0 s 2026-11-01 10:00 20 2.00")
+    assert summary[5].startswith("Assisted (no records) 1 4 12.4 s 2026-11-03 09:40 31 2.50")
+    assert "Current streak 2 lost or abandoned" in summary[6]
+    assert "Longest winning streak 2" in summary[7]
+    # Issue 34.22: "Longest losing streak 2" beside "Lost 0" said not what it counts.
+    assert "Longest losing streak 2 (lost or abandoned)" in summary[8]
+    assert "Average winning time 10.0 s" in summary[9]
+    assert "Best 3BV/s 2.86" in summary[10]
+    caption = beginner.query_one(".caption", Static).content
+    assert isinstance(caption, Content)
+    assert caption.plain.startswith("Last 4 wins, oldest to newest")
 
 
-async def test_assisted_games_are_never_best_times(store: StatsStore) -> None:
+async def test_assisted_games_are_never_best_times(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        text = figures(sections(screen)[0])
-        assert "5.0 s" not in text
-        assert "2026-11-03 09:30" not in text
-        assert "Assisted (no records)" in text
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    text = figures(sections(screen)[0])
+    assert "5.0 s" not in text
+    assert "2026-11-03 09:30" not in text
+    assert "Assisted (no records)" in text
 
 
-async def test_no_guess_games_are_a_section_of_their_own(store: StatsStore) -> None:
+async def test_no_guess_games_are_a_section_of_their_own(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        plain, no_guess = sections(screen)
-        assert (plain.group, no_guess.group) == (BEGINNER, BEGINNER_NG)
-        title = no_guess.query_one(".title", Static).content
-        assert isinstance(title, Content) and title.plain == "Beginner, no-guess"
-        assert lines_of(no_guess)[0].startswith("Played 2 ")
-        assert "15.0 s" in figures(no_guess) and "15.0 s" not in figures(plain)
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    plain, no_guess = sections(screen)
+    assert (plain.group, no_guess.group) == (BEGINNER, BEGINNER_NG)
+    title = no_guess.query_one(".title", Static).content
+    assert isinstance(title, Content) and title.plain == "Beginner, no-guess"
+    assert lines_of(no_guess)[0].startswith("Played 2 ")
+    assert "15.0 s" in figures(no_guess) and "15.0 s" not in figures(plain)
 
 
 @pytest.mark.slow
-async def test_empty_tab_and_group_without_wins(store: StatsStore) -> None:
+async def test_empty_tab_and_group_without_wins(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await show_tab(pilot, screen, "intermediate")
-        assert sections(screen) == []
-        assert messages(screen) == ["No games yet on Intermediate. Finished games show up here."]
-        await show_tab(pilot, screen, "expert")
-        (expert,) = sections(screen)
-        assert "No unassisted win yet." in figures(expert)
-        assert not expert.query(".caption")
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await show_tab(pilot, screen, "intermediate")
+    assert sections(screen) == []
+    assert messages(screen) == ["No games yet on Intermediate. Finished games show up here."]
+    await show_tab(pilot, screen, "expert")
+    (expert,) = sections(screen)
+    assert "No unassisted win yet." in figures(expert)
+    assert not expert.query(".caption")
 
 
 @pytest.mark.slow
-async def test_custom_boards_are_listed_and_picked(store: StatsStore) -> None:
+async def test_custom_boards_are_listed_and_picked(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await show_tab(pilot, screen, "custom")
-        picker = screen.query_one("#custom-board", Select)
-        labels = [str(prompt) for prompt, _ in picker._options]
-        assert labels == ["Custom 12x12/20, no-guess", "Custom 20x10/30"]
-        assert [section.group for section in sections(screen)] == [SQUARE_NG]
-        picker.value = WIDE
-        await pilot.pause()
-        (wide,) = sections(screen)
-        assert wide.group == WIDE
-        assert "30.0 s" in figures(wide)
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await show_tab(pilot, screen, "custom")
+    picker = screen.query_one("#custom-board", Select)
+    labels = [str(prompt) for prompt, _ in picker._options]
+    assert labels == ["Custom 12x12/20, no-guess", "Custom 20x10/30"]
+    assert [section.group for section in sections(screen)] == [SQUARE_NG]
+    picker.value = WIDE
+    await pilot.pause()
+    (wide,) = sections(screen)
+    assert wide.group == WIDE
+    assert "30.0 s" in figures(wide)
 
 
 @pytest.mark.slow
-async def test_tabs_are_read_only_when_shown(store: StatsStore) -> None:
+async def test_tabs_are_read_only_when_shown(store: StatsStore, play: Play) -> None:
     asked: list[Group] = []
     original = store.group_stats
 
@@ -257,189 +259,194 @@ async def test_tabs_are_read_only_when_shown(store: StatsStore) -> None:
 
     store.group_stats = counting  # type: ignore[method-assign]
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert asked == [BEGINNER, BEGINNER_NG]
-        await show_tab(pilot, screen, "expert")
-        await show_tab(pilot, screen, "beginner")
-        assert asked == [BEGINNER, BEGINNER_NG, EXPERT]
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    assert asked == [BEGINNER, BEGINNER_NG]
+    await show_tab(pilot, screen, "expert")
+    await show_tab(pilot, screen, "beginner")
+    assert asked == [BEGINNER, BEGINNER_NG, EXPERT]
 
 
 @pytest.mark.slow
-async def test_initial_group_picks_tab_board_and_marks_it(store: StatsStore) -> None:
+async def test_initial_group_picks_tab_board_and_marks_it(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store, initial_group=WIDE)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert screen.active_tab == "custom"
-        assert screen.query_one("#custom-board", Select).value == WIDE
-        (wide,) = sections(screen)
-        assert wide.group == WIDE and wide.has_class("-current")
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    assert screen.active_tab == "custom"
+    assert screen.query_one("#custom-board", Select).value == WIDE
+    (wide,) = sections(screen)
+    assert wide.group == WIDE and wide.has_class("-current")
 
 
 @pytest.mark.slow
-async def test_without_games_every_tab_says_so(tmp_path: Path) -> None:
+async def test_without_games_every_tab_says_so(tmp_path: Path, play: Play) -> None:
     empty, _ = open_stats(tmp_path / "empty.db")
     assert empty is not None
     screen = StatisticsScreen(empty)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert screen.active_tab == "beginner"
-        assert messages(screen) == ["No games yet on Beginner. Finished games show up here."]
-        await show_tab(pilot, screen, "custom")
-        assert messages(screen) == ["No games yet on custom boards. Finished games show up here."]
-        assert screen.query_one("#reset-all", Button).disabled
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    assert screen.active_tab == "beginner"
+    assert messages(screen) == ["No games yet on Beginner. Finished games show up here."]
+    await show_tab(pilot, screen, "custom")
+    assert messages(screen) == ["No games yet on custom boards. Finished games show up here."]
+    assert screen.query_one("#reset-all", Button).disabled
+    await play.close()
     empty.close()
 
 
 # ---------------------------------------------------------------------------- resetting
 @pytest.mark.slow
-async def test_reset_one_group_asks_first(store: StatsStore) -> None:
+async def test_reset_one_group_asks_first(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
     host = Host(screen)
-    async with host.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        no_guess = sections(screen)[1]
-        await pilot.click(no_guess.query_one(".reset", Button))
-        assert isinstance(host.screen, ConfirmScreen)
-        assert "Beginner, no-guess" in host.screen.message
-        await pilot.press("escape")
-        assert host.screen is screen
-        assert BEGINNER_NG in store.groups()
+    pilot = await play.run(host, size=(100, 32))
+    await pilot.pause()
+    no_guess = sections(screen)[1]
+    await pilot.click(no_guess.query_one(".reset", Button))
+    assert isinstance(host.screen, ConfirmScreen)
+    assert "Beginner, no-guess" in host.screen.message
+    await pilot.press("escape")
+    assert host.screen is screen
+    assert BEGINNER_NG in store.groups()
 
-        await pilot.click(sections(screen)[1].query_one(".reset", Button))
-        await pilot.click("#confirm")
-        await pilot.pause()
-        assert host.screen is screen
-        assert store.groups() == [BEGINNER, EXPERT, SQUARE_NG, WIDE]
-        assert [section.group for section in sections(screen)] == [BEGINNER]
-        assert lines_of(sections(screen)[0])[0].startswith("Played 8 ")
-        await pilot.press("escape")
+    await pilot.click(sections(screen)[1].query_one(".reset", Button))
+    await pilot.click("#confirm")
+    await pilot.pause()
+    assert host.screen is screen
+    assert store.groups() == [BEGINNER, EXPERT, SQUARE_NG, WIDE]
+    assert [section.group for section in sections(screen)] == [BEGINNER]
+    assert lines_of(sections(screen)[0])[0].startswith("Played 8 ")
+    await pilot.press("escape")
+    await play.close()
     assert host.results == [True]
 
 
 @pytest.mark.slow
-async def test_reset_all(store: StatsStore) -> None:
+async def test_reset_all(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
     host = Host(screen)
-    async with host.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.click("#reset-all")
-        assert isinstance(host.screen, ConfirmScreen)
-        await pilot.click("#confirm")
-        await pilot.pause()
-        assert store.count() == 0
-        assert sections(screen) == []
-        assert messages(screen) == ["No games yet on Beginner. Finished games show up here."]
-        await show_tab(pilot, screen, "custom")
-        assert messages(screen) == ["No games yet on custom boards. Finished games show up here."]
-        assert screen.query_one("#reset-all", Button).disabled
+    pilot = await play.run(host, size=(100, 32))
+    await pilot.pause()
+    await pilot.click("#reset-all")
+    assert isinstance(host.screen, ConfirmScreen)
+    await pilot.click("#confirm")
+    await pilot.pause()
+    assert store.count() == 0
+    assert sections(screen) == []
+    assert messages(screen) == ["No games yet on Beginner. Finished games show up here."]
+    await show_tab(pilot, screen, "custom")
+    assert messages(screen) == ["No games yet on custom boards. Finished games show up here."]
+    assert screen.query_one("#reset-all", Button).disabled
 
 
 @pytest.mark.slow
-async def test_a_failed_reset_is_reported_and_keeps_the_figures(store: StatsStore) -> None:
+async def test_a_failed_reset_is_reported_and_keeps_the_figures(
+    store: StatsStore, play: Play
+) -> None:
     store.reset = lambda group=None: "Statistics not reset: x: the disk is full"  # type: ignore[method-assign]
     screen = StatisticsScreen(store)
     host = Host(screen)
-    async with host.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.click("#reset-all")
-        await pilot.click("#confirm")
-        await pilot.pause()
-        assert [n.message for n in host._notifications] == [
-            "Statistics not reset: x: the disk is full"
-        ]
-        assert len(sections(screen)) == 2
-        await pilot.press("escape")
+    pilot = await play.run(host, size=(100, 32))
+    await pilot.pause()
+    await pilot.click("#reset-all")
+    await pilot.click("#confirm")
+    await pilot.pause()
+    assert [n.message for n in host._notifications] == ["Statistics not reset: x: the disk is full"]
+    assert len(sections(screen)) == 2
+    await pilot.press("escape")
+    await play.close()
     assert host.results == [False]
 
 
 # ---------------------------------------------------------------------------- failures
-async def test_no_store_shows_the_notice_as_plain_text() -> None:
+async def test_no_store_shows_the_notice_as_plain_text(play: Play) -> None:
     notice = "Statistics not saved: /tmp/[bold]x[/bold]/stats.db: permission denied"
     screen = StatisticsScreen(None, notice)
     host = Host(screen)
-    async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert str(screen.query_one("#notice", Static).content) == notice
-        assert not screen.query(TabbedContent) and not screen.query("#reset-all")
-        await pilot.press("down", "pagedown")
-        await pilot.click("#close")
+    pilot = await play.run(host, size=(80, 24))
+    await pilot.pause()
+    assert str(screen.query_one("#notice", Static).content) == notice
+    assert not screen.query(TabbedContent) and not screen.query("#reset-all")
+    await pilot.press("down", "pagedown")
+    await pilot.click("#close")
+    await play.close()
     assert host.results == [False]
 
 
 @pytest.mark.slow
-async def test_unreadable_group_list_is_shown(store: StatsStore) -> None:
+async def test_unreadable_group_list_is_shown(store: StatsStore, play: Play) -> None:
     store.close()  # every query now raises StatsError
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        (message,) = messages(screen)
-        assert message.startswith("Statistics could not be read: ")
-        assert message.endswith("the statistics store is closed")
-        await show_tab(pilot, screen, "expert")
-        assert messages(screen) == [message]
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    (message,) = messages(screen)
+    assert message.startswith("Statistics could not be read: ")
+    assert message.endswith("the statistics store is closed")
+    await show_tab(pilot, screen, "expert")
+    assert messages(screen) == [message]
 
 
-async def test_unreadable_group_is_shown(store: StatsStore) -> None:
+async def test_unreadable_group_is_shown(store: StatsStore, play: Play) -> None:
     def failing(group: Group) -> Any:
         raise StatsError("Statistics could not be read: [x]: the database is damaged")
 
     store.group_stats = failing  # type: ignore[method-assign]
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert messages(screen) == ["Statistics could not be read: [x]: the database is damaged"]
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    assert messages(screen) == ["Statistics could not be read: [x]: the database is damaged"]
 
 
 # ---------------------------------------------------------------------------- keys, sizes
 @pytest.mark.slow
 @pytest.mark.parametrize("key", ["escape", "q", "f4"])
-async def test_keys_close(store: StatsStore, key: str) -> None:
+async def test_keys_close(store: StatsStore, key: str, play: Play) -> None:
     screen = StatisticsScreen(store)
     host = Host(screen)
-    async with host.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press(key)
-        assert host.screen is not screen
+    pilot = await play.run(host, size=(100, 32))
+    await pilot.pause()
+    await pilot.press(key)
+    assert host.screen is not screen
+    await play.close()
     assert host.results == [False]
 
 
 @pytest.mark.slow
-async def test_close_button(store: StatsStore) -> None:
+async def test_close_button(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
     host = Host(screen)
-    async with host.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.click("#close")
-        assert host.screen is not screen
+    pilot = await play.run(host, size=(100, 32))
+    await pilot.pause()
+    await pilot.click("#close")
+    assert host.screen is not screen
 
 
 @pytest.mark.slow
-async def test_keys_switch_tabs_and_scroll(store: StatsStore) -> None:
+async def test_keys_switch_tabs_and_scroll(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        body = screen.query_one("#body-beginner")
-        await pilot.press("pagedown")
-        assert body.scroll_y > 0
-        await pilot.press("right", "right")
-        await pilot.pause()
-        assert screen.active_tab == "expert"
+    pilot = await play.run(Host(screen), size=(80, 24))
+    await pilot.pause()
+    body = screen.query_one("#body-beginner")
+    await pilot.press("pagedown")
+    assert body.scroll_y > 0
+    await pilot.press("right", "right")
+    await pilot.pause()
+    assert screen.active_tab == "expert"
 
 
 @pytest.mark.slow
-async def test_small_terminal(store: StatsStore) -> None:
+async def test_small_terminal(store: StatsStore, play: Play) -> None:
     screen = StatisticsScreen(store)
-    async with Host(screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert not sections(screen)[0].has_class("-stacked")
-        await pilot.resize_terminal(40, 12)
-        await pilot.pause()
-        assert sections(screen)[0].has_class("-stacked")
-        await show_tab(pilot, screen, "custom")
-        await pilot.resize_terminal(100, 32)
-        await pilot.pause()
-        assert not sections(screen)[0].has_class("-stacked")
+    pilot = await play.run(Host(screen), size=(100, 32))
+    await pilot.pause()
+    assert not sections(screen)[0].has_class("-stacked")
+    await pilot.resize_terminal(40, 12)
+    await pilot.pause()
+    assert sections(screen)[0].has_class("-stacked")
+    await show_tab(pilot, screen, "custom")
+    await pilot.resize_terminal(100, 32)
+    await pilot.pause()
+    assert not sections(screen)[0].has_class("-stacked")
 
 
 @pytest.mark.slow
@@ -461,37 +468,38 @@ class ConfirmHost(App[None]):
 @pytest.mark.parametrize(
     ("keys", "expected"), [(["escape"], False), (["enter"], False), (["left", "enter"], True)]
 )
-async def test_confirm_keys(keys: list[str], expected: bool) -> None:
+async def test_confirm_keys(keys: list[str], expected: bool, play: Play) -> None:
     host = ConfirmHost("Forget [b]everything[/b]?")
-    async with host.run_test() as pilot:
-        await pilot.pause()
-        assert str(host.screen.query_one("#message", Static).content) == "Forget [b]everything[/b]?"
-        await pilot.press(*keys)
-        await pilot.pause()
+    pilot = await play.run(host)
+    await pilot.pause()
+    assert str(host.screen.query_one("#message", Static).content) == "Forget [b]everything[/b]?"
+    await pilot.press(*keys)
+    await pilot.pause()
+    await play.close()
     assert host.results == [expected]
 
 
 @pytest.mark.slow
-async def test_reset_one_custom_board_while_another_remains(store: StatsStore) -> None:
+async def test_reset_one_custom_board_while_another_remains(store: StatsStore, play: Play) -> None:
     # The Custom tab rebuilds its board picker after a reset: the old one must be gone first
     # (this crashed with DuplicateIds and lost the game in play).
     screen = StatisticsScreen(store, initial_group=WIDE)
     host = Host(screen)
-    async with host.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert screen.active_tab == "custom"
-        assert [section.group for section in sections(screen)] == [WIDE]
-        await pilot.click(sections(screen)[0].query_one(".reset", Button))
-        await pilot.click("#confirm")
-        await pilot.pause()
-        assert host.screen is screen
-        assert WIDE not in store.groups()
-        assert [section.group for section in sections(screen)] == [SQUARE_NG]
-        assert len(screen.query("#custom-picker")) == 1
-        assert screen.query_one("#custom-board", Select).value == SQUARE_NG
+    pilot = await play.run(host, size=(100, 32))
+    await pilot.pause()
+    assert screen.active_tab == "custom"
+    assert [section.group for section in sections(screen)] == [WIDE]
+    await pilot.click(sections(screen)[0].query_one(".reset", Button))
+    await pilot.click("#confirm")
+    await pilot.pause()
+    assert host.screen is screen
+    assert WIDE not in store.groups()
+    assert [section.group for section in sections(screen)] == [SQUARE_NG]
+    assert len(screen.query("#custom-picker")) == 1
+    assert screen.query_one("#custom-board", Select).value == SQUARE_NG
 
 
-async def test_a_damaged_row_is_left_out_and_said(store: StatsStore) -> None:
+async def test_a_damaged_row_is_left_out_and_said(store: StatsStore, play: Play) -> None:
     # A row edited by hand (issue 18): F4 raised ValueError and the game in play was lost.
     with sqlite3.connect(store.path) as connection:
         connection.execute(
@@ -499,8 +507,8 @@ async def test_a_damaged_row_is_left_out_and_said(store: StatsStore) -> None:
             "(SELECT min(id) FROM games WHERE outcome = 'won' AND assisted = 0)"
         )
     app = Host(StatisticsScreen(store))
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        section = sections(app.screen)[0]
-        assert "1 damaged record left out" in figures(section)
-        assert len(store.group_stats(section.group).best_times) == 3  # the others stay
+    pilot = await play.run(app, size=(100, 32))
+    await pilot.pause()
+    section = sections(app.screen)[0]
+    assert "1 damaged record left out" in figures(section)
+    assert len(store.group_stats(section.group).best_times) == 3  # the others stay

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import make_app
+from tests.helpers import Play
 from textmines.ui.line import fit_entries, fit_words
 from textmines.ui.status import StatusLine
 
@@ -28,71 +28,65 @@ def words_of(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("width", [80, 100, 120])
-async def test_at_80_columns_and_up_no_word_is_cut(width: int) -> None:
-    app = make_app(width=100, height=100, mines=1000)
-    async with app.run_test(size=(width, 30)) as pilot:
-        await pilot.press("space")
-        await pilot.pause()
-        status = app.query_one(StatusLine)
-        row = status.render_line(0).text
-        whole = words_of(" ".join(status.hints)) | words_of(status.text) | {"[Assisted]"}
-        assert words_of(row) <= whole, row
-        assert status.text in row, "progress wins over the hints"
-        status.show(
-            "Cleared in 1234.5 s - 3BV 4321 - 3.5 3BV/s - new best time! (was 1300.0 s)", "won"
-        )
-        await pilot.pause()
-        row = status.render_line(0).text
-        assert "new best time!" in row, "the end message wins the room"
-        assert words_of(row) <= whole | words_of(status.text), row
+async def test_at_80_columns_and_up_no_word_is_cut(width: int, play: Play) -> None:
+    app, pilot = await play(width=100, height=100, mines=1000, size=(width, 30))
+    await pilot.press("space")
+    await pilot.pause()
+    status = app.query_one(StatusLine)
+    row = status.render_line(0).text
+    whole = words_of(" ".join(status.hints)) | words_of(status.text) | {"[Assisted]"}
+    assert words_of(row) <= whole, row
+    assert status.text in row, "progress wins over the hints"
+    status.show("Cleared in 1234.5 s - 3BV 4321 - 3.5 3BV/s - new best time! (was 1300.0 s)", "won")
+    await pilot.pause()
+    row = status.render_line(0).text
+    assert "new best time!" in row, "the end message wins the room"
+    assert words_of(row) <= whole | words_of(status.text), row
 
 
-async def test_once_the_game_is_over_the_hints_offer_what_comes_next() -> None:
-    from tests.helpers import make_app, win_by_clicks
+async def test_once_the_game_is_over_the_hints_offer_what_comes_next(play: Play) -> None:
+    from tests.helpers import win_by_clicks
 
-    app = make_app()
-    async with app.run_test(size=(100, 35)) as pilot:
-        assert app.status_line.hints[0] == "Space open"
-        await win_by_clicks(pilot)
-        assert app.status_line.hints[:3] == ("n new", "r restart", "w replay")
-        await pilot.press("escape", "n")
-        assert app.status_line.hints[0] == "Space open"
+    app, pilot = await play(size=(100, 35))
+    assert app.status_line.hints[0] == "Space open"
+    await win_by_clicks(pilot)
+    assert app.status_line.hints[:3] == ("n new", "r restart", "w replay")
+    await pilot.press("escape", "n")
+    assert app.status_line.hints[0] == "Space open"
 
 
-async def test_progress_says_100_percent_only_when_cleared() -> None:
+async def test_progress_says_100_percent_only_when_cleared(play: Play) -> None:
     from textmines.ui.status import StatusLine
 
-    app = make_app(width=100, height=100, mines=1000)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("space")
-        game = app.game
-        board = game.board
-        assert board is not None
-        safe = [(x, y) for y in range(100) for x in range(100) if not board.is_mine(x, y)]
-        # Zeros first (they flood), then numbers one at a time down to five.
-        for x, y in sorted(safe, key=lambda cell: board.number(*cell) != 0):
-            if game.cell(x, y) == "#" and game.safe_left > 6:
-                game.reveal(x, y)
-        app.board.move_cursor(*next(cell for cell in safe if game.cell(*cell) == "#"))
-        await pilot.press("space")  # a number: five safe cells left
-        await pilot.pause()
-        assert game.safe_left == 5
-        assert app.query_one(StatusLine).text == "5 safe left · 99% cleared"
+    app, pilot = await play(width=100, height=100, mines=1000, size=(100, 30))
+    await pilot.press("space")
+    game = app.game
+    board = game.board
+    assert board is not None
+    safe = [(x, y) for y in range(100) for x in range(100) if not board.is_mine(x, y)]
+    # Zeros first (they flood), then numbers one at a time down to five.
+    for x, y in sorted(safe, key=lambda cell: board.number(*cell) != 0):
+        if game.cell(x, y) == "#" and game.safe_left > 6:
+            game.reveal(x, y)
+    app.board.move_cursor(*next(cell for cell in safe if game.cell(*cell) == "#"))
+    await pilot.press("space")  # a number: five safe cells left
+    await pilot.pause()
+    assert game.safe_left == 5
+    assert app.query_one(StatusLine).text == "5 safe left · 99% cleared"
 
 
-async def test_the_status_line_names_no_guess_autoplay_and_assisted() -> None:
+async def test_the_status_line_names_no_guess_autoplay_and_assisted(play: Play) -> None:
     from textmines.ui.status import StatusLine
 
-    app = make_app(no_guess=True)
-    async with app.run_test(size=(120, 30)) as pilot:
-        status = app.query_one(StatusLine)
-        assert status.modes == ("No-guess",)
-        await pilot.press("a")
-        await pilot.pause()
-        assert status.modes == ("No-guess", "Autoplay 0.25 s", "Assisted")
-        await pilot.press("greater_than_sign")
-        assert status.modes[1] == "Autoplay 0.1 s"
-        assert "[Autoplay 0.1 s]" in status.render_line(0).text
-        await pilot.press("a")
-        await pilot.pause()
-        assert status.modes == ("No-guess", "Assisted")
+    app, pilot = await play(no_guess=True, size=(120, 30))
+    status = app.query_one(StatusLine)
+    assert status.modes == ("No-guess",)
+    await pilot.press("a")
+    await pilot.pause()
+    assert status.modes == ("No-guess", "Autoplay 0.25 s", "Assisted")
+    await pilot.press("greater_than_sign")
+    assert status.modes[1] == "Autoplay 0.1 s"
+    assert "[Autoplay 0.1 s]" in status.render_line(0).text
+    await pilot.press("a")
+    await pilot.pause()
+    assert status.modes == ("No-guess", "Assisted")

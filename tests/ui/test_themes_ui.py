@@ -10,7 +10,7 @@ from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from tests.helpers import FakeClock, make_app, wait_until
+from tests.helpers import FakeClock, Play, make_app, wait_until
 from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp, bundled_themes
@@ -33,100 +33,103 @@ def test_every_bundled_theme_renders(snap_compare: Any, name: str) -> None:
     assert snap_compare(app, terminal_size=(60, 20), run_before=play)
 
 
-async def test_switching_theme_mid_game_keeps_the_game_and_is_saved(tmp_path: Path) -> None:
+async def test_switching_theme_mid_game_keeps_the_game_and_is_saved(
+    tmp_path: Path, play: Play
+) -> None:
     settings_file = tmp_path / "settings.toml"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
-    async with app.run_test() as pilot:
-        await pilot.press("space", "left", "f")
-        game, view = app.game, app.game.view_text()
-        await pilot.press("t")
-        assert isinstance(app.screen, ThemeScreen)
-        names = list(app.themes)
-        # Move the highlight from classic (first) to ascii and take it.
-        await pilot.press(*["down"] * names.index("ascii"), "enter")
-        await pilot.pause()
-        assert app.mines_theme.name == "ascii" and app.theme == "ascii"
-        assert app.game is game and app.game.view_text() == view
-        board = app.query_one(BoardView)
-        row = board.render_line(board.cursor[1] - int(board.scroll_offset.y)).text
-        assert "[]" in row and "■" not in row
-        assert app.query_one(GameHeader).face_text == ":)"
+    pilot = await play.run(app)
+    await pilot.press("space", "left", "f")
+    game, view = app.game, app.game.view_text()
+    await pilot.press("t")
+    assert isinstance(app.screen, ThemeScreen)
+    names = list(app.themes)
+    # Move the highlight from classic (first) to ascii and take it.
+    await pilot.press(*["down"] * names.index("ascii"), "enter")
+    await pilot.pause()
+    assert app.mines_theme.name == "ascii" and app.theme == "ascii"
+    assert app.game is game and app.game.view_text() == view
+    board = app.query_one(BoardView)
+    row = board.render_line(board.cursor[1] - int(board.scroll_offset.y)).text
+    assert "[]" in row and "■" not in row
+    assert app.query_one(GameHeader).face_text == ":)"
+    await play.close()
     assert load_settings(settings_file)[0].theme == "ascii"
 
 
-async def test_switching_to_a_wider_cell_keeps_the_cursor_under_the_mouse() -> None:
-    app = make_app()
-    async with app.run_test() as pilot:
-        wide = bundled_themes()["classic"]
-        from dataclasses import replace
+async def test_switching_to_a_wider_cell_keeps_the_cursor_under_the_mouse(play: Play) -> None:
+    app, pilot = await play()
+    wide = bundled_themes()["classic"]
+    from dataclasses import replace
 
-        app.themes["wide"] = replace(wide, name="wide", glyphs=replace(wide.glyphs, cell_width=3))
-        app.action_theme("wide")
-        await pilot.pause()
-        board = app.query_one(BoardView)
-        assert board.virtual_size.width == 9 * 3
-        assert board.content_region.width == 27
+    app.themes["wide"] = replace(wide, name="wide", glyphs=replace(wide.glyphs, cell_width=3))
+    app.action_theme("wide")
+    await pilot.pause()
+    board = app.query_one(BoardView)
+    assert board.virtual_size.width == 9 * 3
+    assert board.content_region.width == 27
 
 
 async def test_textuals_theme_command_opens_our_picker_and_any_switch_is_whole(
     tmp_path: Path,
+    play: Play,
 ) -> None:
     settings_file = tmp_path / "settings.toml"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
-    async with app.run_test() as pilot:
-        app.action_change_theme()  # Textual's "Theme" command in the palette
-        await pilot.pause()
-        assert isinstance(app.screen, ThemeScreen)
-        await pilot.press("escape")
-        app.theme = "ascii"  # whoever sets the name gets the glyphs and faces too
-        await pilot.pause()
-        assert app.mines_theme.name == "ascii"
-        assert app.query_one(GameHeader).face_text == ":)"
-        board = app.query_one(BoardView)
-        assert "[]" in board.render_line(0).text
+    pilot = await play.run(app)
+    app.action_change_theme()  # Textual's "Theme" command in the palette
+    await pilot.pause()
+    assert isinstance(app.screen, ThemeScreen)
+    await pilot.press("escape")
+    app.theme = "ascii"  # whoever sets the name gets the glyphs and faces too
+    await pilot.pause()
+    assert app.mines_theme.name == "ascii"
+    assert app.query_one(GameHeader).face_text == ":)"
+    board = app.query_one(BoardView)
+    assert "[]" in board.render_line(0).text
+    await play.close()
     assert load_settings(settings_file)[0].theme == "ascii"
 
 
-async def test_every_theme_is_in_the_command_palette() -> None:
+async def test_every_theme_is_in_the_command_palette(play: Play) -> None:
     app = make_app()
-    async with app.run_test():
-        titles = {command.title for command in app.get_system_commands(app.screen)}
-        for name in bundled_themes():
-            assert f"Theme: {name}" in titles
+    await play.run(app)
+    titles = {command.title for command in app.get_system_commands(app.screen)}
+    for name in bundled_themes():
+        assert f"Theme: {name}" in titles
 
 
-async def test_unknown_theme_name_is_refused_with_a_message() -> None:
-    app = make_app()
-    async with app.run_test() as pilot:
-        app.action_theme("no-such-theme")
-        await pilot.pause()
-        assert app.mines_theme.name == "classic"
-        assert any("no-such-theme" in str(n.message) for n in app.toasts)
+async def test_unknown_theme_name_is_refused_with_a_message(play: Play) -> None:
+    app, pilot = await play()
+    app.action_theme("no-such-theme")
+    await pilot.pause()
+    assert app.mines_theme.name == "classic"
+    assert any("no-such-theme" in str(n.message) for n in app.toasts)
 
 
 @pytest.mark.slow
-async def test_theme_names_from_files_are_never_read_as_markup() -> None:
+async def test_theme_names_from_files_are_never_read_as_markup(play: Play) -> None:
     from dataclasses import replace
 
     themes = dict(bundled_themes())
     odd = replace(themes["dark"], name="[bold red]odd[/]")
     themes[odd.name] = odd
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), themes=themes)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("ctrl+p", *"odd")
-        hits = app.screen.query_one(CommandList)
-        await wait_until(pilot, lambda: hits.option_count > 0, "the palette's matches")
-        prompts = [str(hits.get_option_at_index(i).prompt) for i in range(hits.option_count)]
-        assert any("Theme: [bold red]odd[/]" in prompt for prompt in prompts), prompts
-        await pilot.press("escape", "t")
-        await pilot.pause()
-        assert isinstance(app.screen, ThemeScreen)
-        options = app.screen.query_one(OptionList)
-        names = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert any("[bold red]odd[/]" in name for name in names)
+    pilot = await play.run(app, size=(100, 30))
+    await pilot.press("ctrl+p", *"odd")
+    hits = app.screen.query_one(CommandList)
+    await wait_until(pilot, lambda: hits.option_count > 0, "the palette's matches")
+    prompts = [str(hits.get_option_at_index(i).prompt) for i in range(hits.option_count)]
+    assert any("Theme: [bold red]odd[/]" in prompt for prompt in prompts), prompts
+    await pilot.press("escape", "t")
+    await pilot.pause()
+    assert isinstance(app.screen, ThemeScreen)
+    options = app.screen.query_one(OptionList)
+    names = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    assert any("[bold red]odd[/]" in name for name in names)
 
 
-async def test_wide_and_combining_glyphs_keep_the_grid() -> None:
+async def test_wide_and_combining_glyphs_keep_the_grid(play: Play) -> None:
     # An emoji flag (two columns) and "e" + a combining accent (one column) padded by code
     # points misaligned every row (issue 18). A plain covered cell shows its shadow, not the
     # theme's glyph: the accent goes on the question mark.
@@ -138,11 +141,11 @@ async def test_wide_and_combining_glyphs_keep_the_grid() -> None:
     glyphs = replace(themes["dark"].glyphs, flag="💣", question="e\u0301")
     themes["dark"] = replace(themes["dark"], glyphs=glyphs)
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), themes=themes, theme=themes["dark"])
-    async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.press("f", "right", "f", "f")
-        await pilot.pause()
-        board = app.query_one(BoardView)
-        widths = {board.render_line(y).cell_length for y in range(board.size.height)}
-        assert widths == {board.size.width}
-        text = "".join(s.text for y in range(board.size.height) for s in board.render_line(y))
-        assert "💣" in text and "e\u0301" in text
+    pilot = await play.run(app, size=(60, 20))
+    await pilot.press("f", "right", "f", "f")
+    await pilot.pause()
+    board = app.query_one(BoardView)
+    widths = {board.render_line(y).cell_length for y in range(board.size.height)}
+    assert widths == {board.size.width}
+    text = "".join(s.text for y in range(board.size.height) for s in board.render_line(y))
+    assert "💣" in text and "e\u0301" in text

@@ -13,7 +13,7 @@ from typing import NoReturn
 import pytest
 from textual.widgets import Input, Static
 
-from tests.helpers import FakeClock, make_app, wait_until, win_by_clicks
+from tests.helpers import FakeClock, Play, wait_until, win_by_clicks
 from textmines.ui.app import TextminesApp
 
 
@@ -46,7 +46,7 @@ def assert_logged(log: Path) -> None:
 
 @pytest.mark.slow
 async def test_details_whose_job_fails_say_so_and_the_game_plays_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     """Issue 34.5: Details on the end-of-game box, its ZiNi job failing, ended textmines with
     status 1 and a crash log of one line."""
@@ -54,46 +54,46 @@ async def test_details_whose_job_fails_say_so_and_the_game_plays_on(
 
     monkeypatch.setattr("textmines.replays.foreign.board_zini", no_toollib)
     log = tmp_path / "crash.log"
-    app = make_app(FakeClock(), crash_log=log)
-    async with app.run_test(size=(100, 35)) as pilot:
-        await win_by_clicks(pilot)
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the box")
-        messages = said(app)
-        await pilot.press("d")
-        await wait_until(pilot, lambda: messages, "a message")
-        assert messages == [
-            "Working out the board's ZiNi failed (ModuleNotFoundError: No module named "
-            f"'ms_toollib'); the game plays on. Details: {log} (please attach it to a bug "
-            "report)."
-        ]
-        assert app.is_running and isinstance(app.screen, GameOverScreen)
-        await pilot.press("n")  # plays on: a new game
-        await wait_until(pilot, lambda: app.game.status == "ready", "a new game")
+    app, pilot = await play(FakeClock(), crash_log=log, size=(100, 35))
+    await win_by_clicks(pilot)
+    await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the box")
+    messages = said(app)
+    await pilot.press("d")
+    await wait_until(pilot, lambda: messages, "a message")
+    assert messages == [
+        "Working out the board's ZiNi failed (ModuleNotFoundError: No module named "
+        f"'ms_toollib'); the game plays on. Details: {log} (please attach it to a bug "
+        "report)."
+    ]
+    assert app.is_running and isinstance(app.screen, GameOverScreen)
+    await pilot.press("n")  # plays on: a new game
+    await wait_until(pilot, lambda: app.game.status == "ready", "a new game")
+    await play.close()
     assert app.return_code in (None, 0) and app.crash_report is None
     assert_logged(log)
 
 
 async def test_a_replay_whose_figures_fail_plays_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     from textmines.ui.screens.replay import ReplayScreen
 
     monkeypatch.setattr("textmines.replays.foreign.board_zini", no_toollib)
     log = tmp_path / "crash.log"
-    app = make_app(FakeClock(), crash_log=log)
-    async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        messages = said(app)
-        await pilot.press("w")  # the game so far, in the replay viewer
-        await wait_until(pilot, lambda: messages, "a message")
-        assert messages[0].startswith("Working out the replay's ZiNi failed (ModuleNotFound")
-        assert app.is_running and isinstance(app.screen, ReplayScreen)
+    app, pilot = await play(FakeClock(), crash_log=log, size=(100, 35))
+    await pilot.press("space")
+    messages = said(app)
+    await pilot.press("w")  # the game so far, in the replay viewer
+    await wait_until(pilot, lambda: messages, "a message")
+    assert messages[0].startswith("Working out the replay's ZiNi failed (ModuleNotFound")
+    assert app.is_running and isinstance(app.screen, ReplayScreen)
+    await play.close()
     assert app.crash_report is None
     assert_logged(log)
 
 
 async def test_a_no_guess_deal_that_fails_leaves_the_board_ready(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     """The deal's worker failed in silence: its box stayed up for ever over a game that could
     not go on."""
@@ -102,43 +102,43 @@ async def test_a_no_guess_deal_that_fails_leaves_the_board_ready(
 
     monkeypatch.setattr(Game, "deal", no_toollib)
     log = tmp_path / "crash.log"
-    app = make_app(FakeClock(), crash_log=log, no_guess=True)
-    async with app.run_test(size=(100, 35)) as pilot:
-        messages = said(app)
-        await pilot.press("space")
-        await wait_until(pilot, lambda: messages, "a message")
-        assert messages[0].startswith("Dealing the no-guess board failed (ModuleNotFoundError")
-        await wait_until(pilot, lambda: not isinstance(app.screen, DealingScreen), "the box to go")
-        assert len(messages) == 1, "nothing says the player cancelled it"
-        assert app.is_running and app.game.status == "ready"
-        await app.run_action("game.toggle_no_guess")
-        await pilot.press("n", "space")  # an ordinary board plays on
-        assert app.game.status == "playing"
+    app, pilot = await play(FakeClock(), crash_log=log, no_guess=True, size=(100, 35))
+    messages = said(app)
+    await pilot.press("space")
+    await wait_until(pilot, lambda: messages, "a message")
+    assert messages[0].startswith("Dealing the no-guess board failed (ModuleNotFoundError")
+    await wait_until(pilot, lambda: not isinstance(app.screen, DealingScreen), "the box to go")
+    assert len(messages) == 1, "nothing says the player cancelled it"
+    assert app.is_running and app.game.status == "ready"
+    await app.run_action("game.toggle_no_guess")
+    await pilot.press("n", "space")  # an ordinary board plays on
+    assert app.game.status == "playing"
+    await play.close()
     assert_logged(log)
 
 
 async def test_a_replay_file_whose_reading_fails_is_said_in_the_box(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     from textmines.ui.screens.open_replay import OpenReplayScreen
 
     monkeypatch.setattr("textmines.ui.screens.open_replay.read_replay_file", no_toollib)
     log = tmp_path / "crash.log"
-    app = make_app(FakeClock(), crash_log=log)
-    async with app.run_test(size=(100, 35)) as pilot:
-        app.action_open_replay()
-        await wait_until(
-            pilot,
-            lambda: isinstance(app.screen, OpenReplayScreen) and app.screen.query(Input),
-            "the box",
-        )
-        box = app.screen
-        messages = said(app)
-        box.query_one(Input).value = str(tmp_path / "game.evf")
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: messages, "a message")
-        assert messages[0].startswith("Reading the replay file failed (ModuleNotFoundError")
-        shown = str(box.query_one("#message", Static).render())
-        assert shown == "The file could not be read: textmines failed on it."
-        assert app.is_running and app.screen is box
+    app, pilot = await play(FakeClock(), crash_log=log, size=(100, 35))
+    app.action_open_replay()
+    await wait_until(
+        pilot,
+        lambda: isinstance(app.screen, OpenReplayScreen) and app.screen.query(Input),
+        "the box",
+    )
+    box = app.screen
+    messages = said(app)
+    box.query_one(Input).value = str(tmp_path / "game.evf")
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: messages, "a message")
+    assert messages[0].startswith("Reading the replay file failed (ModuleNotFoundError")
+    shown = str(box.query_one("#message", Static).render())
+    assert shown == "The file could not be read: textmines failed on it."
+    assert app.is_running and app.screen is box
+    await play.close()
     assert_logged(log)

@@ -12,7 +12,7 @@ from rich.color import Color
 from rich.style import Style
 from textual.pilot import Pilot
 
-from tests.helpers import FakeClock, clear_all_but_one, click_cell, make_app
+from tests.helpers import FakeClock, Play, clear_all_but_one, click_cell, make_app
 from textmines.config import GameConfig
 from textmines.engine import ActionKind
 from textmines.store.settings import Settings, load_settings
@@ -106,29 +106,27 @@ def test_a_raised_tile_is_light_top_left_and_dark_bottom_right() -> None:
     ],
 )
 async def test_fit_fills_the_terminal(
-    board: dict[str, int], size: tuple[int, int], tile: tuple[int, int]
+    board: dict[str, int], size: tuple[int, int], tile: tuple[int, int], play: Play
 ) -> None:
-    app = make_app(**board)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        view = app.query_one(BoardView)
-        assert view.tile == tile
-        # The whole board shows: nothing to scroll.
-        assert view.content_region.width == board["width"] * tile[0]
-        assert view.content_region.height == board["height"] * tile[1]
+    app, pilot = await play(**board, size=size)
+    await pilot.pause()
+    view = app.query_one(BoardView)
+    assert view.tile == tile
+    # The whole board shows: nothing to scroll.
+    assert view.content_region.width == board["width"] * tile[0]
+    assert view.content_region.height == board["height"] * tile[1]
 
 
-async def test_resizing_the_terminal_refits() -> None:
-    app = make_app(**BEGINNER)
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = app.query_one(BoardView)
-        assert board.tile == (3, 1)
-        await pilot.resize_terminal(200, 60)
-        await pilot.pause()
-        assert board.tile == (10, 5)
-        await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        assert board.tile == (6, 3)
+async def test_resizing_the_terminal_refits(play: Play) -> None:
+    app, pilot = await play(**BEGINNER, size=(80, 24))
+    board = app.query_one(BoardView)
+    assert board.tile == (3, 1)
+    await pilot.resize_terminal(200, 60)
+    await pilot.pause()
+    assert board.tile == (10, 5)
+    await pilot.resize_terminal(120, 40)
+    await pilot.pause()
+    assert board.tile == (6, 3)
 
 
 def record_board_sizes(app: TextminesApp) -> list[tuple[int, int]]:
@@ -148,97 +146,93 @@ def record_board_sizes(app: TextminesApp) -> list[tuple[int, int]]:
     return sizes
 
 
-async def test_a_resize_that_changes_the_zoom_draws_no_frame_at_the_old_size() -> None:
-    app = make_app(**BEGINNER)
-    async with app.run_test(size=(80, 24)) as pilot:
+async def test_a_resize_that_changes_the_zoom_draws_no_frame_at_the_old_size(play: Play) -> None:
+    app, pilot = await play(**BEGINNER, size=(80, 24))
+    await pilot.pause()
+    sizes = record_board_sizes(app)
+    for terminal, tile in (((120, 40), (6, 3)), ((200, 60), (10, 5)), ((80, 24), (3, 1))):
+        sizes.clear()
+        await pilot.resize_terminal(*terminal)
         await pilot.pause()
-        sizes = record_board_sizes(app)
-        for terminal, tile in (((120, 40), (6, 3)), ((200, 60), (10, 5)), ((80, 24), (3, 1))):
-            sizes.clear()
-            await pilot.resize_terminal(*terminal)
-            await pilot.pause()
-            await pilot.pause()
-            assert app.board.tile == tile
-            final = (9 * tile[0], 9 * tile[1])
-            assert sizes and set(sizes) == {final}, f"frames drawn at {terminal}: {sizes}"
+        await pilot.pause()
+        assert app.board.tile == tile
+        final = (9 * tile[0], 9 * tile[1])
+        assert sizes and set(sizes) == {final}, f"frames drawn at {terminal}: {sizes}"
 
 
 @pytest.mark.slow
-async def test_a_resize_under_a_dialog_refits_the_board_behind_it() -> None:
-    app = make_app(**BEGINNER)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")  # help, over the game
-        await pilot.resize_terminal(200, 60)
-        await pilot.pause()
-        assert app.board.tile == (10, 5)
-        sizes = record_board_sizes(app)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is app.board.screen
-        # Shown again from the lines drawn behind the dialog, or drawn anew: at 10x5 only.
-        assert set(sizes) <= {(90, 45)} and tuple(app.board.size) == (90, 45)
+async def test_a_resize_under_a_dialog_refits_the_board_behind_it(play: Play) -> None:
+    app, pilot = await play(**BEGINNER, size=(80, 24))
+    await pilot.press("f1")  # help, over the game
+    await pilot.resize_terminal(200, 60)
+    await pilot.pause()
+    assert app.board.tile == (10, 5)
+    sizes = record_board_sizes(app)
+    await pilot.press("escape")
+    await pilot.pause()
+    assert app.screen is app.board.screen
+    # Shown again from the lines drawn behind the dialog, or drawn anew: at 10x5 only.
+    assert set(sizes) <= {(90, 45)} and tuple(app.board.size) == (90, 45)
 
 
 # ---------------------------------------------------------------------------- keys
-async def test_zoom_keys_step_the_size_and_the_choice_is_kept(tmp_path: Path) -> None:
+async def test_zoom_keys_step_the_size_and_the_choice_is_kept(tmp_path: Path, play: Play) -> None:
     settings_file = tmp_path / "settings.toml"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
-    async with app.run_test(size=(120, 40)) as pilot:
-        board = app.query_one(BoardView)
-        assert board.tile == (6, 3)
-        await pilot.press("left_square_bracket")
-        assert board.tile == (4, 2)
-        await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
-        assert board.tile == (2, 1), "the smallest size is as far as it goes"
-        await pilot.press("right_square_bracket")
-        assert board.tile == (3, 1)
-        assert load_settings(settings_file)[0].zoom == "3x1"
-        await pilot.resize_terminal(200, 60)
-        await pilot.pause()
-        assert board.tile == (3, 1), "a chosen size stays when the terminal changes"
-        await pilot.press("equals_sign")
-        assert board.tile == (10, 5)
-        assert load_settings(settings_file)[0].zoom == "fit"
+    pilot = await play.run(app, size=(120, 40))
+    board = app.query_one(BoardView)
+    assert board.tile == (6, 3)
+    await pilot.press("left_square_bracket")
+    assert board.tile == (4, 2)
+    await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
+    assert board.tile == (2, 1), "the smallest size is as far as it goes"
+    await pilot.press("right_square_bracket")
+    assert board.tile == (3, 1)
+    assert load_settings(settings_file)[0].zoom == "3x1"
+    await pilot.resize_terminal(200, 60)
+    await pilot.pause()
+    assert board.tile == (3, 1), "a chosen size stays when the terminal changes"
+    await pilot.press("equals_sign")
+    assert board.tile == (10, 5)
+    assert load_settings(settings_file)[0].zoom == "fit"
 
 
-async def test_the_zoom_in_settings_is_used_at_start() -> None:
+async def test_the_zoom_in_settings_is_used_at_start(play: Play) -> None:
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings=Settings(zoom="4x2"))
-    async with app.run_test(size=(120, 40)):
-        assert app.query_one(BoardView).tile == (4, 2)
+    await play.run(app, size=(120, 40))
+    assert app.query_one(BoardView).tile == (4, 2)
 
 
-async def test_the_options_menu_zooms() -> None:
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        items = {item.label: item for _, item in app.menu_bar.all_items()}
-        assert items["Zoom to fit"].checked is not None and items["Zoom to fit"].checked()
-        await app.run_action(items["Zoom out"].action)
-        await pilot.pause()
-        assert app.query_one(BoardView).tile == (4, 2)
-        assert not items["Zoom to fit"].checked()
+async def test_the_options_menu_zooms(play: Play) -> None:
+    app, pilot = await play(size=(120, 40))
+    items = {item.label: item for _, item in app.menu_bar.all_items()}
+    assert items["Zoom to fit"].checked is not None and items["Zoom to fit"].checked()
+    await app.run_action(items["Zoom out"].action)
+    await pilot.pause()
+    assert app.query_one(BoardView).tile == (4, 2)
+    assert not items["Zoom to fit"].checked()
 
 
 # ---------------------------------------------------------------------------- mouse
 @pytest.mark.slow
-async def test_a_click_anywhere_inside_a_large_tile_hits_that_tile() -> None:
-    app = make_app(**BEGINNER)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("space")
-        board = app.query_one(BoardView)
-        cols, rows = board.tile
-        assert (cols, rows) == (6, 3)
-        gutter_x = board.content_region.x - board.region.x
-        gutter_y = board.content_region.y - board.region.y
-        target = next(
-            (x, y) for y in range(8, -1, -1) for x in range(8, -1, -1) if app.game.cell(x, y) == "#"
-        )
-        for dy in range(rows):
-            for dx in range(cols):
-                offset = (gutter_x + target[0] * cols + dx, gutter_y + target[1] * rows + dy)
-                await pilot.click(BoardView, offset, button=3)  # right: flag, ?, clear
-                assert board.cursor == target
-        # 18 right clicks on one cell: flag, ?, clear six times over.
-        assert app.game.cell(*target) == "#"
+async def test_a_click_anywhere_inside_a_large_tile_hits_that_tile(play: Play) -> None:
+    app, pilot = await play(**BEGINNER, size=(120, 40))
+    await pilot.press("space")
+    board = app.query_one(BoardView)
+    cols, rows = board.tile
+    assert (cols, rows) == (6, 3)
+    gutter_x = board.content_region.x - board.region.x
+    gutter_y = board.content_region.y - board.region.y
+    target = next(
+        (x, y) for y in range(8, -1, -1) for x in range(8, -1, -1) if app.game.cell(x, y) == "#"
+    )
+    for dy in range(rows):
+        for dx in range(cols):
+            offset = (gutter_x + target[0] * cols + dx, gutter_y + target[1] * rows + dy)
+            await pilot.click(BoardView, offset, button=3)  # right: flag, ?, clear
+            assert board.cursor == target
+    # 18 right clicks on one cell: flag, ?, clear six times over.
+    assert app.game.cell(*target) == "#"
 
 
 # ---------------------------------------------------------------------------- snapshots
@@ -328,16 +322,15 @@ def test_mines_and_flags_are_drawn_larger_where_the_tile_has_room() -> None:
     assert ascii_rows[1] == "  *  |"
 
 
-async def test_pausing_keeps_the_panel_its_size() -> None:
-    app = make_app(width=16, height=16, mines=40)
-    async with app.run_test(size=(100, 35)) as pilot:
-        await pilot.press("space")
-        panel = app.query_one(GamePanel)
-        before = panel.outer_size
-        await pilot.press("p")
-        await pilot.pause()
-        assert app.game.clock.paused and app.screen.has_class("-paused")
-        assert panel.outer_size == before
-        await pilot.press("p")
-        await pilot.pause()
-        assert panel.outer_size == before
+async def test_pausing_keeps_the_panel_its_size(play: Play) -> None:
+    app, pilot = await play(width=16, height=16, mines=40, size=(100, 35))
+    await pilot.press("space")
+    panel = app.query_one(GamePanel)
+    before = panel.outer_size
+    await pilot.press("p")
+    await pilot.pause()
+    assert app.game.clock.paused and app.screen.has_class("-paused")
+    assert panel.outer_size == before
+    await pilot.press("p")
+    await pilot.pause()
+    assert panel.outer_size == before
