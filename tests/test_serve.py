@@ -26,8 +26,10 @@ from yarl import URL
 from tests.served import WEBSOCKET_URL, Served, served
 from textmines.ui.serve import serving_text
 
-# Slow: the tests start a server and its tabs' processes (the whole suite runs them all).
-pytestmark = pytest.mark.slow
+# Slow: the tests start a server and its tabs' processes (the whole suite runs them all). One
+# xdist group, so one worker runs them all and starts the module's server once (spread over
+# the workers, each started its own: up to five servers, a second of CPU each).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("serve")]
 
 
 @pytest.fixture(scope="module")
