@@ -435,7 +435,10 @@ def test_right_click_and_ctrl_minus_go_to_the_game_not_the_browser(
         open_game(page, server.url(), frames)
         ratio = page.evaluate("window.devicePixelRatio")
         page.mouse.click(550, 400, button="right")
-        page.wait_for_function("window.seen.contextmenu !== undefined")
+        # Polled from here: wait_for_function's own polling evaluates a string in the page,
+        # which the page's Content-Security-Policy forbids (it failed whenever the event
+        # had not been handled at the first look).
+        assert frames.wait(page, lambda: page.evaluate("window.seen.contextmenu !== undefined"))
         assert page.evaluate("window.seen.contextmenu") is True, "no browser menu"
         # The page sends the click as it handles it: wait for it, not just look once.
         got = frames.wait(page, lambda: any("\\u001b[<2;" in m for m in frames.sent))
@@ -444,7 +447,7 @@ def test_right_click_and_ctrl_minus_go_to_the_game_not_the_browser(
         page.focus(".xterm-helper-textarea")
         since = len(frames.received)
         page.keyboard.press("Control+Minus")
-        page.wait_for_function("window.seen.keydown !== undefined")
+        assert frames.wait(page, lambda: page.evaluate("window.seen.keydown !== undefined"))
         assert page.evaluate("window.seen.keydown") is True, "the browser does not zoom"
         assert page.evaluate("window.devicePixelRatio") == ratio
         assert frames.wait_received(page, "Zoom: cells", since), "the board zooms out"
