@@ -159,7 +159,7 @@ def test_each_risky_decisions_probability_is_ms_toollibs(seed: int) -> None:
     assert checked == len(risky)
 
 
-@pytest.mark.slow  # 0.9-1.3 s of CPU a seed
+@pytest.mark.slow  # 0.5-0.7 s of CPU a seed
 @pytest.mark.parametrize("seed", range(3))
 def test_what_the_numbers_near_a_cell_prove_safe_the_whole_board_proves_too(seed: int) -> None:
     # The review's cheap first look must never call a risky click safe: every cell it
@@ -171,15 +171,17 @@ def test_what_the_numbers_near_a_cell_prove_safe_the_whole_board_proves_too(seed
     assert game.board is not None
     replay = Game.from_board(game.board, question_marks=False)
     proved_any = 0
-    for action in game.actions[1:60]:
-        view_text = replay.view_text()
-        view = parse_view(view_text)
-        analysis = analyse(view_text, 99)
-        unknown = [(x, y) for (x, y) in analysis.probabilities]
-        indices = [y * view.width + x for x, y in unknown]
-        for reach in (1, 3, 5):
-            proved = safe_by_numbers_near(view, indices, reach)
-            assert {(i % view.width, i // view.width) for i in proved} <= analysis.safe
-            proved_any += len(proved)
+    for turn, action in enumerate(game.actions[1:60]):
+        # Every other position: a move apart, two positions share most of their numbers.
+        if turn % 2 == 0:
+            view_text = replay.view_text()
+            view = parse_view(view_text)
+            analysis = analyse(view_text, 99)
+            unknown = [(x, y) for (x, y) in analysis.probabilities]
+            indices = [y * view.width + x for x, y in unknown]
+            for reach in (1, 3, 5):
+                proved = safe_by_numbers_near(view, indices, reach)
+                assert {(i % view.width, i // view.width) for i in proved} <= analysis.safe
+                proved_any += len(proved)
         replay.act(action.kind, action.x, action.y)
     assert proved_any, "the check proved nothing: it checked nothing"
