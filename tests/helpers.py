@@ -1,5 +1,6 @@
-"""What the tests share: a clock they move by hand, apps on seeded boards, clicks on cells,
-and waiting for a condition instead of for a fixed time.
+"""What the tests share: a clock they move by hand, apps on seeded boards and the runs of
+them a test plays (``Play``, the ``play`` fixture), clicks on cells, and waiting for a condition
+instead of for a fixed time.
 
 Import from here (``from tests.helpers import ...``); conftest files only declare fixtures.
 """
