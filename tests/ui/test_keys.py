@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from textual import events
 from textual.pilot import Pilot
 
 from tests.helpers import Play, wait_until
 from textmines.store.settings import Settings, load_settings
 from textmines.ui.keymap import ENTRY_WARNINGS_SHOWN, KeyMap, resolve
+from textmines.ui.menu import MenuScreen
 from textmines.ui.player_keys import key_actions
 from textmines.ui.screens.info import InfoScreen
 from textmines.ui.screens.keys import KeysScreen, KeyTable
@@ -32,6 +34,30 @@ async def test_a_key_from_the_settings_does_the_action_and_the_old_one_stops(pla
     assert cell(app) == "#"
     await pilot.press("m")
     assert cell(app) == "F"
+
+
+def read_together(app: Any, *keys: tuple[str, str | None]) -> None:
+    """Keys as a terminal delivers keys typed fast or pasted: in one read, all in the app's
+    queue before any of them is handled."""
+    for key, character in keys:
+        app.post_message(events.Key(key, character))
+
+
+async def test_keys_read_together_run_in_the_order_they_were_typed(play: Play) -> None:
+    app, pilot = await play(size=(80, 24))
+    read_together(app, ("2", "2"), ("enter", "\r"))
+    await wait_until(pilot, lambda: app.game.width == 16, "the Intermediate board")
+    await pilot.pause()
+    # Enter opened a cell of the new board, not of the Beginner game it left.
+    assert app.game.board is not None
+    # F10 then Enter: the menu opens and Enter takes its first item, a new game; no cell of
+    # the board under the menu opens.
+    app, pilot = await play(size=(80, 24))
+    first_game = app.game
+    read_together(app, ("f10", None), ("enter", "\r"))
+    await wait_until(pilot, lambda: app.game is not first_game, "the menu's new game")
+    assert app.game.board is None and first_game.board is None
+    assert not isinstance(app.screen, MenuScreen)
 
 
 async def test_the_numpad_preset_moves_reveals_and_moves_the_board_sizes(play: Play) -> None:

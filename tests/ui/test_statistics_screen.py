@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.pilot import Pilot
@@ -477,6 +478,19 @@ async def test_confirm_keys(keys: list[str], expected: bool, play: Play) -> None
     await pilot.pause()
     await play.close()
     assert host.results == [expected]
+
+
+async def test_confirm_keys_read_together_press_the_button_the_arrow_chose(play: Play) -> None:
+    # A terminal delivers keys typed fast (or pasted) in one read: the arrow's move must be
+    # done before the Enter after it is handled, or Enter presses the button the arrow left.
+    host = ConfirmHost("Forget everything?")
+    pilot = await play.run(host)
+    await pilot.pause()
+    host.post_message(events.Key("left", None))
+    host.post_message(events.Key("enter", "\r"))
+    await pilot.pause()
+    await play.close()
+    assert host.results == [True]
 
 
 @pytest.mark.slow

@@ -9,6 +9,8 @@ The ids begin with ``app.`` wherever the binding lives: they are the names the p
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.binding import Binding
 
 #: Every binding of the game, in the order the help and the keys screen list them.
@@ -69,10 +71,19 @@ def _on_app(binding: Binding) -> bool:
     return binding.action.partition("(")[0] in _APP_ACTIONS
 
 
+def _in_order(binding: Binding) -> Binding:
+    action = f"app.{binding.action}" if _on_app(binding) else binding.action
+    return replace(binding, action=action, priority=True)
+
+
 #: The bindings that work over any screen (``TextminesApp.BINDINGS``).
 APP_KEYS = [binding for binding in GAME_KEYS if _on_app(binding)]
-#: The bindings of the game's screen (``GameScreen.BINDINGS``): under a dialog they stop.
-SCREEN_KEYS = [binding for binding in GAME_KEYS if not _on_app(binding)]
+#: The bindings of the game's screen (``GameScreen.BINDINGS``): every key of the game, the
+#: app's included; under a dialog they stop. Priority bindings, as the board's are: the app
+#: runs each as its key arrives, so keys read together (typed fast, or pasted) run in the order
+#: they were typed. Without it a key of the screen's waited for the board to pass it up, and
+#: a board key read with it ran first: F10 then Enter opened a cell, then the menu.
+SCREEN_KEYS = [_in_order(binding) for binding in GAME_KEYS]
 
 #: The end-of-game box's bindings (``GameOverScreen.BINDINGS``), here so that the player's keys
 #: can be checked against them at start without loading the box. The game's ids: the player's

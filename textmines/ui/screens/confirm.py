@@ -61,12 +61,15 @@ class ConfirmScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         # Toasts sit in the bottom right, over the buttons; the question is what matters now.
         self.app.clear_notifications()
-        self.query_one("#cancel", Button).focus()
+        self.set_focus(self.query_one("#cancel", Button))
 
     def action_switch_button(self) -> None:
+        # The screen's own set_focus moves the focus now: a Button's focus() would move it a
+        # message later, and an Enter read with the arrow (keys typed fast, a paste) would press
+        # the button the arrow left.
         focused = self.focused
         target = "#confirm" if focused is not None and focused.id == "cancel" else "#cancel"
-        self.query_one(target, Button).focus()
+        self.set_focus(self.query_one(target, Button))
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:
