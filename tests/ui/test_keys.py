@@ -12,7 +12,7 @@ from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
 
-from tests.helpers import Play, wait_until
+from tests.helpers import Play, clear_all_but_one, click_cell, wait_until
 from textmines.store.settings import Settings, load_settings
 from textmines.ui.keymap import ENTRY_WARNINGS_SHOWN, KeyMap, resolve
 from textmines.ui.menu import MenuScreen
@@ -34,6 +34,10 @@ async def test_a_key_from_the_settings_does_the_action_and_the_old_one_stops(pla
     assert cell(app) == "#"
     await pilot.press("m")
     assert cell(app) == "F"
+
+
+#: The characters of the named keys the tests read together.
+CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "q": "q", "t": "t"}
 
 
 def read_together(app: Any, *keys: tuple[str, str | None]) -> None:
@@ -58,6 +62,48 @@ async def test_keys_read_together_run_in_the_order_they_were_typed(play: Play) -
     await wait_until(pilot, lambda: app.game is not first_game, "the menu's new game")
     assert app.game.board is None and first_game.board is None
     assert not isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize(
+    ("opens", "closes"),
+    [("f1", "escape"), ("f1", "enter"), ("b", "q"), ("t", "t"), ("c", "escape")],
+)
+async def test_a_key_read_with_the_one_closing_a_dialog_goes_to_the_game(
+    opens: str, closes: str, play: Play
+) -> None:
+    app, pilot = await play(size=(80, 24))
+    await pilot.press(opens)
+    await wait_until(pilot, lambda: len(app.screen_stack) == 2, f"the dialog {opens} opens")
+    read_together(app, (closes, CHARACTERS.get(closes)), ("f", "f"))
+    await wait_until(pilot, lambda: app.game.mines_left == 9, "the flag typed after the close")
+    assert len(app.screen_stack) == 1
+
+
+async def test_a_key_read_with_the_one_closing_the_game_over_box_goes_to_the_new_game(
+    play: Play,
+) -> None:
+    app, pilot = await play(size=(80, 24))
+    await pilot.press("space")
+    await click_cell(pilot, *clear_all_but_one(app))
+    won = app.game
+    await wait_until(pilot, lambda: app.screen.query("#new"), "the game-over box")
+    read_together(app, ("n", "n"), ("space", " "))
+    await wait_until(
+        pilot, lambda: app.game is not won and app.game.board is not None, "the new game's cell"
+    )
+    assert len(app.screen_stack) == 1 and not app.game.status.is_over
+
+
+async def test_keys_read_with_the_pause_key_do_not_play_on_the_hidden_board(play: Play) -> None:
+    app, pilot = await play(size=(80, 24))
+    await pilot.press("space")
+    start, view = app.board.cursor, app.game.view_text()
+    read_together(app, ("p", "p"), ("j", "j"), ("j", "j"), ("space", " "))
+    await wait_until(pilot, lambda: app.flow.board_hidden, "the pause")
+    await pilot.pause()
+    assert (app.board.cursor, app.game.view_text()) == (start, view)
+    await pilot.press("p", "j")  # back from the pause, the board takes keys again
+    assert app.board.cursor == (start[0], start[1] + 1)
 
 
 async def test_the_numpad_preset_moves_reveals_and_moves_the_board_sizes(play: Play) -> None:

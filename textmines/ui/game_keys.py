@@ -88,13 +88,18 @@ SCREEN_KEYS = [_in_order(binding) for binding in GAME_KEYS]
 #: The end-of-game box's bindings (``GameOverScreen.BINDINGS``), here so that the player's keys
 #: can be checked against them at start without loading the box. The game's ids: the player's
 #: keys for a new game, a restart and the replay (the status line names them) work there too.
+#: Priority bindings: a key read with the one that closes the box goes to the game (n then
+#: Space: a new game, and its first cell opened).
 GAME_OVER_KEYS: list[Binding] = [
-    Binding("n,f2", "choose('new')", "Play again", show=False, id="app.new_game"),
-    Binding("r", "choose('restart')", "Restart", show=False, id="app.restart"),
-    Binding("w", "choose('replay')", "Watch the replay", show=False, id="app.watch_replay"),
-    Binding("d", "details", "Details", show=False),
-    Binding("c", "copy_id", "Copy the board ID", show=False),
-    Binding("escape,q", "choose(None)", "Close", show=False),
-    Binding("left", "app.focus_previous", "Previous button", show=False),
-    Binding("right", "app.focus_next", "Next button", show=False),
+    replace(binding, priority=True)
+    for binding in [
+        Binding("n,f2", "choose('new')", "Play again", show=False, id="app.new_game"),
+        Binding("r", "choose('restart')", "Restart", show=False, id="app.restart"),
+        Binding("w", "choose('replay')", "Watch the replay", show=False, id="app.watch_replay"),
+        Binding("d", "details", "Details", show=False),
+        Binding("c", "copy_id", "Copy the board ID", show=False),
+        Binding("escape,q", "choose(None)", "Close", show=False),
+        Binding("left", "app.focus_previous", "Previous button", show=False),
+        Binding("right", "app.focus_next", "Next button", show=False),
+    ]
 ]

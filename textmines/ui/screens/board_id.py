@@ -19,8 +19,8 @@ class BoardInfoScreen(ModalScreen[None]):
     """What the board in play is, with its ID; C (or Copy) puts the ID on the clipboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "copy", "Copy the ID"),
-        Binding("escape,q", "close", "Close"),
+        Binding("c", "copy", "Copy the ID", priority=True),
+        Binding("escape,q", "close", "Close", priority=True),
     ]
     DEFAULT_CSS = dialog_css("BoardInfoScreen", 96)
 
@@ -78,7 +78,7 @@ def broken_at_dashes(board_id: str, width: int) -> str:
 class PlayBoardIdScreen(ModalScreen[BoardId | None]):
     """Ask for a board ID; dismisses with what it names, or None. A bad ID is said here."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", priority=True)]
     DEFAULT_CSS = dialog_css("PlayBoardIdScreen", 96)
 
     def compose(self) -> ComposeResult:

@@ -20,8 +20,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("left,right", "switch_button", "Switch button", show=False),
+        Binding("escape", "cancel", "Cancel", show=False, priority=True),
+        Binding("left,right", "switch_button", "Switch button", show=False, priority=True),
     ]
 
     DEFAULT_CSS = """

@@ -21,7 +21,7 @@ class CustomBoardScreen(ModalScreen[tuple[int, int, int] | None]):
     """Ask for a custom board; dismisses with ``(width, height, mines)`` or ``None``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", "Cancel", priority=True),
         # Priority: the focus moves as the key arrives, so the keys typed after it in one
         # burst (a fast typist, a paste, tmux send-keys) go to the next field, not this one.
         Binding("tab", "app.focus_next", "Next field", show=False, priority=True),

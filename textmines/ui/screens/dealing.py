@@ -35,8 +35,8 @@ class DealingScreen(ModalScreen[Deal | None]):
     when the player cancels (Escape or the button), and the game stays ready to deal again."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("escape", "cancel", "Cancel", show=False, priority=True),
+        Binding("q", "app.quit", "Quit", show=False, priority=True),
     ]
 
     DEFAULT_CSS = """

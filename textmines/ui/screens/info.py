@@ -21,7 +21,7 @@ class InfoScreen(ModalScreen[None]):
     """A dialog showing a renderable; Escape, Enter or Close dismisses it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,enter", "close", "Close", show=False),
+        Binding("escape,q,enter", "close", "Close", show=False, priority=True),
     ]
 
     DEFAULT_CSS = """

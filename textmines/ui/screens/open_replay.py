@@ -25,7 +25,7 @@ from textmines.ui.screens.dialog import dialog_css
 class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
     """Ask for a replay file; dismisses with the replay read, or ``None`` if cancelled."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", priority=True)]
 
     DEFAULT_CSS = dialog_css("OpenReplayScreen", 70)
 

@@ -22,7 +22,7 @@ from textmines.ui.screens.dialog import dialog_css
 class PlayerNameScreen(ModalScreen[str | None]):
     """Ask for the player's name; dismisses with it cleaned ("" for none), or None."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", priority=True)]
     DEFAULT_CSS = dialog_css("PlayerNameScreen", 60)
 
     def __init__(self, name: str, *, in_browser: bool = False) -> None:

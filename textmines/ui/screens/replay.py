@@ -155,7 +155,7 @@ class ReplayScreen(Screen[int | None]):
         Binding("comma", "risky(-1)", "Previous risky click"),
         Binding("o", "overlay", "Mine probabilities at this moment"),
         Binding("f1,question_mark", "help", "These keys"),
-        Binding("escape,q", "close", "Close"),
+        Binding("escape,q", "close", "Close", priority=True),
     ]
 
     class Export(Message):

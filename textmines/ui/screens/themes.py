@@ -34,7 +34,7 @@ class ThemeScreen(ModalScreen[str | None]):
     """Dismissed with the chosen theme's name, or None when closed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,t", "close", "Close", show=False),
+        Binding("escape,t", "close", "Close", show=False, priority=True),
     ]
 
     DEFAULT_CSS = """
