@@ -66,7 +66,7 @@ async def test_keys_read_together_run_in_the_order_they_were_typed(play: Play) -
 
 @pytest.mark.parametrize(
     ("opens", "closes"),
-    [("f1", "escape"), ("f1", "enter"), ("b", "q"), ("t", "t"), ("c", "escape")],
+    [("f1", "escape"), ("f1", "enter"), ("b", "q"), ("t", "t"), ("c", "escape"), ("f4", "q")],
 )
 async def test_a_key_read_with_the_one_closing_a_dialog_goes_to_the_game(
     opens: str, closes: str, play: Play

@@ -372,7 +372,10 @@ class StatisticsScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,f4", "close", "Close", id="statistics.close"),
+        # Escape closes an open board picker first, so only Q and F4 are priority bindings:
+        # they close the screen as the key arrives, and a key read with them reaches the game.
+        Binding("escape", "close", "Close"),
+        Binding("q,f4", "close", "Close", priority=True),
         Binding("up", "scroll('up')", "Scroll up", show=False),
         Binding("down", "scroll('down')", "Scroll down", show=False),
         Binding("pageup", "scroll('page_up')", "Page up", show=False),
