@@ -15,15 +15,26 @@ works kept textmines running after its terminal had closed (issue 34, item 9):
 
 So here the output never raises, a SIGCONT resumes only what a Ctrl+Z suspended, and once the
 app is leaving on a signal (``leave``) no write waits long for a terminal that does not read.
+
+The input has an end too: a terminal that hangs up reads as end-of-file (or EIO), and so does
+standard input from ``/dev/null``, a file or a pipe once it is used up. Textual's input thread
+takes an empty read for "nothing yet" and selects again at once, for ever, at full CPU. Here
+the input's end is the terminal's: the app is sent SIGHUP, and leaves as when a terminal hangs
+up (the game in play saved, exit status 129).
 """
 
 from __future__ import annotations
 
+import os
+import selectors
+import signal
 import sys
 import time
+from codecs import getincrementaldecoder
 from queue import Full
 from typing import TYPE_CHECKING, Any
 
+from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 if TYPE_CHECKING:
@@ -35,6 +46,12 @@ WAIT_STEP = 0.1
 #: Once the app is leaving on a signal: how long the output may take to drain before what is
 #: left of it is dropped (seconds). A terminal that is there drains in milliseconds.
 LEAVING_PATIENCE = 0.5
+#: What the player is told when the input ended (the app then leaves as on a hang-up).
+INPUT_ENDED = (
+    "the input ended (end of file on standard input), so textmines left as when its terminal "
+    "closes (a game in play is saved for next time); to play, start it in a terminal with no "
+    "input redirected"
+)
 
 
 class TerminalOutput:
@@ -146,3 +163,46 @@ class TerminalDriver(LinuxDriver):
         # suspended application mode and noted it) starts application mode again.
         if self._must_signal_resume:
             super()._sigcont_application()
+
+    def run_input_thread(self) -> None:
+        """Read the keys and the mouse until the app stops, or until the input ends: then the
+        app leaves as when its terminal hangs up (``_input_ended``), and nothing spins."""
+        parser = XTermParser(self._debug)
+        decode = getincrementaldecoder("utf-8")().decode
+        # select(), as Textual's own loop: epoll refuses a regular file or /dev/null.
+        with selectors.SelectSelector() as selector:
+            selector.register(self.fileno, selectors.EVENT_READ)
+            while not self.exit_event.is_set():
+                data = self._read_input() if selector.select(0.1) else None
+                if data == b"":
+                    self._input_ended()
+                    return
+                if data:
+                    for message in parser.feed(decode(data)):
+                        self.process_message(message)
+                for message in parser.tick():
+                    self.process_message(message)
+
+    def _read_input(self) -> bytes | None:
+        """What the input holds: b"" at its end (end-of-file, or an error such as the EIO of a
+        terminal that hung up), None when nothing is there after all."""
+        try:
+            return os.read(self.fileno, 4096)
+        except BlockingIOError:  # a non-blocking descriptor another program shares
+            return None
+        except OSError:
+            return b""
+
+    def _input_ended(self) -> None:
+        """The input ended: the app leaves as on a hang-up, through its SIGHUP handler (the
+        game saved, exit status 129), unless it is leaving already."""
+        if self._leaving_since is not None or self.exit_event.is_set():
+            return  # the hang-up itself (its SIGHUP came first), or any other way out
+        if hasattr(self._app, "exit_message") and self._app.exit_message is None:
+            self._app.exit_message = INPUT_ENDED
+        # Until the app has its handlers (the input may end before it has mounted), SIGHUP
+        # would end the process as it is: the terminal not set back, nothing saved.
+        while signal.getsignal(signal.SIGHUP) in (signal.SIG_DFL, signal.SIG_IGN, None):
+            if self.exit_event.wait(0.1):
+                return
+        os.kill(os.getpid(), signal.SIGHUP)
