@@ -83,12 +83,12 @@ def test_each_saved_on_off_option_can_be_turned_either_way_for_one_run() -> None
         (["--custom", "0x20x5"], "--custom: width must be between 1 and 1000, not 0"),
         (["--custom", "-5x10x10"], "--custom: width must be between 1 and 1000, not -5"),
         (["--custom", "10x-5x10"], "--custom: height must be between 1 and 1000, not -5"),
-        (["--seed", "-4", "--beginner"], "--seed must be 0 or more"),
+        (["--seed", "-4", "--beginner"], "--seed: must be a number, 0 or more"),
         (["--bogus"], "unrecognized arguments: --bogus"),
         (["--custom", "9x9x80"], "mines must be between 1 and 72"),
-        (["--seed", "-4"], "--seed must be 0 or more"),
-        (["--seed", "abc"], "invalid int value"),
-        (["--first-click", "corner"], "invalid choice"),
+        (["--seed", "-4"], "--seed: must be a number, 0 or more, of at most 20 digits, not '-4'"),
+        (["--seed", "abc"], "--seed: must be a number, 0 or more, of at most 20 digits"),
+        (["--first-click", "corner"], "--first-click: must be 'opening' or 'safe', not 'corner'"),
         (["--expert", "--beginner"], "not allowed with"),
         (["--daily", "--seed", "3"], "--seed does not go with --daily"),
         (["--daily", "--guessing"], "--guessing does not go with --daily"),
@@ -108,6 +108,70 @@ def test_bad_values_exit_2_with_one_line(
     assert len(err) == 1, "one line, no usage block"
     assert message in err[0] and err[0].startswith("textmines: ")
     assert err[0].endswith("(see textmines --help)")
+
+
+#: A number of 5,000 digits: int() refuses it with Python's own message (past 4,300).
+LONG_NUMBER = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--seed", LONG_NUMBER], "--seed: must be a number, 0 or more, of at most 20 digits"),
+        (["--custom", f"9x9x{LONG_NUMBER}"], "--custom: too long for WIDTHxHEIGHTxMINES"),
+        (["--custom", f"{LONG_NUMBER}x9x10"], "--custom: too long for WIDTHxHEIGHTxMINES"),
+        (["--serve", "--port", LONG_NUMBER], "--port: must be a number from 1 to 65535"),
+        (["--serve", "--max-tabs", LONG_NUMBER], "--max-tabs: must be a number from 1 to 1000"),
+        (["--first-click", LONG_NUMBER], "--first-click: must be 'opening' or 'safe'"),
+    ],
+)
+@pytest.mark.usefixtures("fake_app")
+def test_an_overlong_value_is_refused_in_a_short_line_that_quotes_it_cut_short(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 250, err[:300]
+    assert err.startswith("textmines: ") and message in err
+    assert "characters)" in err, "the value is quoted cut short, with its length"
+    assert "sys.set_int_max_str_digits" not in err and "Exceeds the limit" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        # Board IDs take ASCII digits only; so does every number option.
+        (["--custom", "\uff19x9x10"], "--custom: WIDTHxHEIGHTxMINES takes the digits 0-9"),
+        (["--custom", "9x9x1\u0660"], "--custom: WIDTHxHEIGHTxMINES takes the digits 0-9"),
+        (["--seed", "\uff15"], "--seed: must be a number, 0 or more, of at most 20 digits"),
+        (["--seed", "\u00b2"], "--seed: must be a number, 0 or more, of at most 20 digits"),
+        # int() also takes a sign, spaces and underscores.
+        (["--seed", "+5"], "--seed: must be a number, 0 or more, of at most 20 digits, not '+5'"),
+        (["--seed", " 5"], "--seed: must be a number, 0 or more, of at most 20 digits, not ' 5'"),
+        (["--seed", "1_000"], "--seed: must be a number, 0 or more, of at most 20 digits"),
+        (["--seed", "1" + "0" * 20], "--seed: must be a number, 0 or more, of at most 20 digits"),
+    ],
+)
+@pytest.mark.usefixtures("fake_app")
+def test_numbers_are_ascii_digits_only_and_in_range(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("textmines: ") and message in err
+
+
+@pytest.mark.usefixtures("fake_app")
+def test_the_longest_seed_and_leading_zeros_are_taken() -> None:
+    assert config_of(["--seed", "9" * 20]).seed == 10**20 - 1
+    assert config_of(["--seed", "0" * 30 + "5"]).seed == 5
+    assert config_of(["--seed", "0"]).seed == 0
+    config = config_of(["--custom", " 040 x 020 x 0150 "])
+    assert (config.width, config.height, config.mines) == (40, 20, 150)
 
 
 @pytest.mark.usefixtures("fake_app")
@@ -513,6 +577,10 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
         (["--serve", "--port", "0"], "must be a number from 1 to 65535, not '0'"),
         (["--serve", "--port", "http"], "must be a number from 1 to 65535, not 'http'"),
         (["--serve", "--max-tabs", "0"], "must be a number from 1 to 1000, not '0'"),
+        (["--serve", "--port", "-1"], "--port: must be a number from 1 to 65535, not '-1'"),
+        # str.isdigit() takes these, and int() takes the second: ASCII digits only.
+        (["--serve", "--port", "\u00b2"], "must be a number from 1 to 65535, not '\u00b2'"),
+        (["--serve", "--max-tabs", "\uff15"], "must be a number from 1 to 1000, not '\uff15'"),
         (["--port", "8000"], "--host, --port and --max-tabs go with --serve"),
         (["--host", "0.0.0.0"], "--host, --port and --max-tabs go with --serve"),
         (["--max-tabs", "3"], "--host, --port and --max-tabs go with --serve"),

@@ -77,8 +77,8 @@ def _join_signed_values(argv: Sequence[str] | None) -> list[str]:
     return joined
 
 
-#: Options whose value may start with a minus sign.
-_VALUE_OPTIONS = ("--custom", "--seed")
+#: Options whose value may start with a minus sign (a number's: said to be wrong as one).
+_VALUE_OPTIONS = ("--custom", "--seed", "--port", "--max-tabs")
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -122,10 +122,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play today's daily board (UTC): Expert, no guessing needed, the same for everyone",
     )
-    parser.add_argument("--seed", type=int, metavar="N", help="seed of the first board (0 or more)")
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help=f"seed of the first board (0 or more, at most {SEED_DIGITS} digits)",
+    )
     parser.add_argument(
         "--first-click",
-        choices=("opening", "safe"),
+        type=_first_click,
+        choices=FIRST_CLICKS,
         default=None,
         help="opening: the first click opens an area (default); safe: only that cell is safe",
     )
@@ -196,10 +202,46 @@ def _add_serve_options(parser: argparse.ArgumentParser) -> None:
     serve.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)
 
 
+def _number(text: str, low: int, high: int, wanted: str = "") -> int:
+    """``text`` as a whole number from ``low`` to ``high``, else the usage error saying so
+    (``wanted``: what is asked for, if not "a number from LOW to HIGH"). ASCII digits only:
+    int() also takes a full-width '5', ' 5', '+5' and '1_000', and gives up with Python's
+    own message past 4,300 digits. A value too long is cut short where the message quotes it."""
+    digits = text.lstrip("0") or "0"
+    if not (
+        text.isascii()
+        and text.isdigit()
+        and len(digits) <= len(str(high))
+        and low <= int(digits) <= high
+    ):
+        wanted = wanted or f"a number from {low} to {high}"
+        raise argparse.ArgumentTypeError(f"must be {wanted}, not {_short(text)}")
+    return int(digits)
+
+
+#: The most digits a seed may have (any seed deals a board; a longer one is a mistake).
+SEED_DIGITS = 20
+
+
+def _seed(text: str) -> int:
+    return _number(
+        text, 0, 10**SEED_DIGITS - 1, f"a number, 0 or more, of at most {SEED_DIGITS} digits"
+    )
+
+
+#: The first-click rules ``--first-click`` names.
+FIRST_CLICKS = ("opening", "safe")
+
+
+def _first_click(text: str) -> str:
+    # Checked here, not by argparse's choices: its message quotes the whole value.
+    if text not in FIRST_CLICKS:
+        raise argparse.ArgumentTypeError(f"must be 'opening' or 'safe', not {_short(text)}")
+    return text
+
+
 def _port(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"must be a number from 1 to 65535, not {text!r}")
-    return int(text)
+    return _number(text, 1, 65535)
 
 
 def _profile(text: str) -> str:
@@ -210,9 +252,7 @@ def _profile(text: str) -> str:
 
 
 def _max_tabs(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 1000:
-        raise argparse.ArgumentTypeError(f"must be a number from 1 to 1000, not {text!r}")
-    return int(text)
+    return _number(text, 1, 1000)
 
 
 def serve_command(
@@ -287,6 +327,7 @@ def _config(
         width, height, mines = PRESETS[args.preset].size
     first_click = args.first_click or base.first_click
     if args.custom is not None:
+        _check_custom_text(parser, args.custom)
         try:
             width, height, mines = parse_custom(args.custom)
             check_board(width, height, mines, first_click)
@@ -298,8 +339,6 @@ def _config(
     if args.daily and args.no_guess is False:
         parser.error("--guessing does not go with --daily: the daily board needs no guess")
     try:
-        if args.seed is not None and args.seed < 0:
-            raise ValueError(f"--seed must be 0 or more, not {args.seed}")
         return replace(
             base,
             width=width,
@@ -312,6 +351,26 @@ def _config(
         )
     except ValueError as error:
         parser.error(str(error))
+
+
+#: The longest ``--custom`` value: "1000x1000x999991" with room for spaces and zeros.
+CUSTOM_LENGTH = 40
+
+
+def _check_custom_text(parser: argparse.ArgumentParser, text: str) -> None:
+    """A ``--custom`` value in ASCII (board IDs and every number option take the digits 0-9
+    only) and not too long to be a board, else the usage error saying so: int() would take
+    a full-width '9' and give up with Python's own message past 4,300 digits."""
+    if not text.isascii():
+        parser.error(
+            f"--custom: WIDTHxHEIGHTxMINES takes the digits 0-9 and x only, e.g. 40x20x150, "
+            f"not {_short(text)}"
+        )
+    if len(text) > CUSTOM_LENGTH:
+        parser.error(
+            "--custom: too long for WIDTHxHEIGHTxMINES (sides 1-1000, mines up to cells-9, "
+            f"e.g. 40x20x150), not {_short(text)}"
+        )
 
 
 def _either(given: bool | None, saved: bool) -> bool:
