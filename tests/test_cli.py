@@ -452,6 +452,52 @@ def test_a_board_option_for_the_saved_board_resumes_it(
     assert fake_app.built[1].options["resumed"] is None
 
 
+def save_beginner_game(tmp_path: Path) -> None:
+    game = Game(9, 9, 10, seed=3)
+    game.reveal(0, 0)
+    notice = save_game(tmp_path / "saved-game.json", game, {"started_at": datetime.now(UTC)})
+    assert notice is None
+
+
+def abandoned_notice(fake_app: type[FakeApp]) -> str:
+    """What the last run told the player about the saved game it recorded as abandoned."""
+    options = fake_app.built[-1].options
+    assert options["resumed"] is None
+    said = [notice for notice in options["warnings"] if "abandoned" in notice]
+    assert len(said) == 1, options["warnings"]
+    return str(said[0])
+
+
+@pytest.mark.parametrize(
+    ("argv", "asked", "leave_out"),
+    [
+        # The same size: the saved board was not "another board", the seed asked for a deal.
+        (["--beginner", "--seed", "5"], "seed 5", "without a board option or --seed"),
+        (["--seed", "0"], "seed 0", "without a board option or --seed"),
+        (["--expert", "--seed", "7"], "seed 7", "without a board option or --seed"),
+        (
+            ["--game", "9x9-10-o4.4-1ef8z1e8y1s"],
+            "the board ID 9x9-10-o4.4-1ef8z1e8y1s",
+            "without a board option",
+        ),
+        (["--daily"], "today's daily board", "without a board option"),
+        (["--expert"], "another board", "without a board option"),
+    ],
+)
+def test_the_saved_game_notice_names_what_was_asked_for(
+    fake_app: type[FakeApp], tmp_path: Path, argv: list[str], asked: str, leave_out: str
+) -> None:
+    """``--beginner --seed 5`` with a Beginner game saved said it was abandoned "as you asked
+    for another board": the board was the same, the seed asked for another deal."""
+    save_beginner_game(tmp_path)
+    assert main(argv) == 0
+    notice = abandoned_notice(fake_app)
+    assert notice.startswith("Your saved Beginner game (")
+    assert f"was recorded as abandoned, as you asked for {asked}. " in notice
+    assert f"(Next time, start textmines {leave_out} to play a saved game on.)" in notice
+    assert not (tmp_path / "saved-game.json").exists()
+
+
 def test_the_saved_games_own_board_id_or_todays_daily_resumes_it(
     fake_app: type[FakeApp], tmp_path: Path
 ) -> None:

@@ -200,6 +200,43 @@ def test_asking_for_another_board_records_the_saved_game_as_abandoned(
     assert not path.exists()
 
 
+def test_a_seeded_deal_is_named_as_what_was_asked_for(tmp_path: Path, stats: StatsStore) -> None:
+    """The same size with a seed is a deal of its own: never resumed, and the notice names
+    the seed, not "another board"."""
+    moments = Moments()
+    path = saved(tmp_path, FakeClock(), moments)
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    choice = settle_saved_game(
+        loaded,
+        None,
+        stats=stats,
+        save_path=path,
+        now=moments,
+        asked="seed 5",
+        options="a board option or --seed",
+    )
+    assert choice.resumed is None and choice.notice is not None
+    assert choice.notice == (
+        "Your saved Custom 5x5/2 game (4% cleared) was recorded as abandoned, as you asked for "
+        "seed 5. (Next time, start textmines without a board option or --seed to play a saved "
+        "game on.)"
+    )
+    assert stats.group_stats(Group.for_board(5, 5, 2)).abandoned == 1
+
+
+def test_a_kept_save_says_which_options_to_leave_out(tmp_path: Path) -> None:
+    path = saved(tmp_path, FakeClock(), Moments())
+    loaded, _ = load_game(path)
+    assert loaded is not None
+    choice = settle_saved_game(
+        loaded, None, stats=None, save_path=path, options="a board option or --seed"
+    )
+    assert choice.notice is not None
+    assert "start textmines without a board option or --seed to play on" in choice.notice
+    assert path.exists()
+
+
 def test_without_statistics_another_board_keeps_the_save(tmp_path: Path) -> None:
     path = saved(tmp_path, FakeClock(), Moments())
     loaded, _ = load_game(path)

@@ -706,7 +706,27 @@ def _saved_game(
     # A board of its own: the saved game is recorded as abandoned (or kept), never resumed.
     seeded = args.seed is not None or args.game is not None or args.daily
     board = None if seeded else (config.width, config.height, config.mines)
-    return settle_saved_game(loaded, board, stats=stats, save_path=paths.saved_game)
+    asked, options = _asked_for(args, shared)
+    return settle_saved_game(
+        loaded, board, stats=stats, save_path=paths.saved_game, asked=asked, options=options
+    )
+
+
+def _asked_for(args: argparse.Namespace, shared: BoardId | None) -> tuple[str, str]:
+    """What the board options asked for, as the saved game's notice names it ("seed 5",
+    "another board"...), and the options to leave out to play a saved game on."""
+    if args.seed is not None:  # the same size, maybe, but a deal of its own
+        return f"seed {args.seed}", "a board option or --seed"
+    if shared is not None:
+        return f"the board ID {_cut(args.game.strip())}", "a board option"
+    if args.daily:
+        return "today's daily board", "a board option"
+    return "another board", "a board option"
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """``text`` (printable ASCII) for a message, cut short with an ellipsis when long."""
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 def _is_that_board(loaded: LoadedGame, args: argparse.Namespace, shared: BoardId | None) -> bool:

@@ -375,15 +375,22 @@ def settle_saved_game(
     stats: StatsStore | None,
     save_path: Path,
     now: Callable[[], datetime] = utc_now,
+    asked: str = "another board",
+    options: str = "a board option",
 ) -> SavedGameChoice:
-    """The player asked for ``board`` (``(width, height, mines)``; None: a seeded board) while
-    a game is saved. A save is never dropped without trace:
+    """The player asked for ``board`` (``(width, height, mines)``; None: a board dealt another
+    way, by a seed, a board ID or the daily board) while a game is saved. A save is never
+    dropped without trace:
 
     * the same board (and no seed): the saved game comes back;
     * another board: the saved game is recorded as abandoned (as a new game would record it),
       and the player is told;
     * another board while statistics cannot be written: the save is kept for next time and this
       run does not save over it.
+
+    What the player is told names what they asked for (``asked``: "seed 5", "today's daily
+    board"; "another board" for another size) and which options to leave out next time to
+    play a saved game on (``options``).
     """
     game = loaded.game
     if board == (game.width, game.height, game.mines):
@@ -396,8 +403,8 @@ def settle_saved_game(
         return SavedGameChoice(
             None,
             None,
-            f"Your saved {label} game ({progress}) is kept: start textmines without a board "
-            "option to play on. This game will not be saved when you quit.",
+            f"Your saved {label} game ({progress}) is kept: start textmines without {options} "
+            "to play on. This game will not be saved when you quit.",
         )
     if not session.touched:  # a shared board's first click, made for the player: nothing lost
         discard_own_save(save_path, session.game_id)
@@ -409,7 +416,7 @@ def settle_saved_game(
             None,
             None,
             f"Your saved {label} game ({progress}) is kept ({problem}): start textmines "
-            "without a board option to play on. This game will not be saved when you quit.",
+            f"without {options} to play on. This game will not be saved when you quit.",
         )
     # Recorded, or (the statistics busy) kept by the store to be recorded: its save is gone.
     recorded = "was recorded" if problem is None else "will be recorded"
@@ -418,8 +425,8 @@ def settle_saved_game(
         None,
         save_path,
         f"Your saved {label} game ({progress}) {recorded} as abandoned, as you asked for "
-        f"another board{later}. (Next time, start textmines without a board option to play a "
-        "saved game on.)",
+        f"{asked}{later}. (Next time, start textmines without {options} to play a saved game "
+        "on.)",
     )
 
 
