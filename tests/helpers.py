@@ -45,6 +45,7 @@ __all__ = [
     "launch_in_pty",
     "make_app",
     "new_stats",
+    "read_together",
     "read_until",
     "refuse_statistics_writes",
     "scaled",
@@ -322,3 +323,17 @@ async def wait_until(
             return
         await pilot.pause(step)
     raise AssertionError(f"still waiting after {seconds:g} s for {what}")
+
+
+#: The characters of the named keys ``read_together`` sends (a one-letter key is its own).
+_CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "tab": "\t"}
+
+
+def read_together(app: App[Any], *keys: str) -> None:
+    """``keys`` as a terminal delivers keys typed fast or pasted: in one read, all in the app's
+    queue before any of them is handled (``Pilot.press`` waits for each)."""
+    from textual import events
+
+    for key in keys:
+        character = key if len(key) == 1 else _CHARACTERS.get(key)
+        app.post_message(events.Key(key, character))

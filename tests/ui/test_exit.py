@@ -146,8 +146,9 @@ def test_sigterm_ends_textmines_without_a_terminal_whose_output_nobody_reads(
     tmp_path: Path,
 ) -> None:
     """Issue 34.9: ``textmines --custom 1000x1000x5 </dev/null | head`` ignored SIGTERM for
-    12 minutes. No terminal at all here: input from /dev/null, output into pipes that nobody
-    reads, so the first screen fills them and every write waits."""
+    12 minutes. No terminal at all here: output into pipes that nobody reads, so the first
+    screen fills them and every write waits. Input from a pipe that stays open, not /dev/null:
+    input that ends is a hang-up of its own now (tests/test_terminal_eof.py)."""
     env = {
         **os.environ,
         "TEXTMINES_HOME": str(tmp_path),
@@ -158,7 +159,7 @@ def test_sigterm_ends_textmines_without_a_terminal_whose_output_nobody_reads(
     env.pop("TEXTUAL", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "textmines", "--custom", "1000x1000x5"],
-        stdin=subprocess.DEVNULL,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
@@ -178,7 +179,7 @@ def test_sigterm_ends_textmines_without_a_terminal_whose_output_nobody_reads(
     finally:
         if process.poll() is None:
             process.kill()
-        process.communicate()
+        process.communicate()  # closes the input pipe too
 
 
 def waiting_in(pipe: IO[bytes]) -> bool:

@@ -15,6 +15,7 @@ from tests.helpers import (
     click_cell,
     make_app,
     new_stats,
+    read_together,
     wait_until,
     win_by_clicks,
 )
@@ -205,3 +206,21 @@ async def test_a_long_win_title_stays_on_one_line_and_3bv_per_second_reads_the_s
     assert title.size.height == 1
     rate = box_figures(app)["3BV/s"]
     assert f"{rate} 3BV/s" in app.status_line.text
+
+
+@pytest.mark.parametrize("between", ["tab", "left", "right"])
+async def test_two_presses_read_together_in_the_box_do_the_first_choice_only(
+    between: str, play: Play
+) -> None:
+    # Enter on Play again, then another button and Enter, typed fast: the second press came
+    # after the box had closed and popped the game's own screen (a crash), or did its choice.
+    app, pilot = await play(size=(100, 35))
+    await pilot.press("space")
+    await click_cell(pilot, *clear_all_but_one(app))
+    won = app.game
+    await wait_until(pilot, lambda: app.screen.query("#new"), "the game-over box")
+    read_together(app, "enter", between, "enter")
+    await wait_until(pilot, lambda: app.game is not won, "the new game")
+    await pilot.pause()
+    assert len(app.screen_stack) == 1 and app.game.board is None
+    await play.close()  # raises whatever failed in the app

@@ -9,10 +9,15 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from textual import events
 from textual.pilot import Pilot
 
-from tests.helpers import Play, clear_all_but_one, click_cell, wait_until
+from tests.helpers import (
+    Play,
+    clear_all_but_one,
+    click_cell,
+    read_together,
+    wait_until,
+)
 from textmines.store.settings import Settings, load_settings
 from textmines.ui.keymap import ENTRY_WARNINGS_SHOWN, KeyMap, resolve
 from textmines.ui.menu import MenuScreen
@@ -36,20 +41,9 @@ async def test_a_key_from_the_settings_does_the_action_and_the_old_one_stops(pla
     assert cell(app) == "F"
 
 
-#: The characters of the named keys the tests read together.
-CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "q": "q", "t": "t"}
-
-
-def read_together(app: Any, *keys: tuple[str, str | None]) -> None:
-    """Keys as a terminal delivers keys typed fast or pasted: in one read, all in the app's
-    queue before any of them is handled."""
-    for key, character in keys:
-        app.post_message(events.Key(key, character))
-
-
 async def test_keys_read_together_run_in_the_order_they_were_typed(play: Play) -> None:
     app, pilot = await play(size=(80, 24))
-    read_together(app, ("2", "2"), ("enter", "\r"))
+    read_together(app, "2", "enter")
     await wait_until(pilot, lambda: app.game.width == 16, "the Intermediate board")
     await pilot.pause()
     # Enter opened a cell of the new board, not of the Beginner game it left.
@@ -58,7 +52,7 @@ async def test_keys_read_together_run_in_the_order_they_were_typed(play: Play) -
     # the board under the menu opens.
     app, pilot = await play(size=(80, 24))
     first_game = app.game
-    read_together(app, ("f10", None), ("enter", "\r"))
+    read_together(app, "f10", "enter")
     await wait_until(pilot, lambda: app.game is not first_game, "the menu's new game")
     assert app.game.board is None and first_game.board is None
     assert not isinstance(app.screen, MenuScreen)
@@ -74,7 +68,7 @@ async def test_a_key_read_with_the_one_closing_a_dialog_goes_to_the_game(
     app, pilot = await play(size=(80, 24))
     await pilot.press(opens)
     await wait_until(pilot, lambda: len(app.screen_stack) == 2, f"the dialog {opens} opens")
-    read_together(app, (closes, CHARACTERS.get(closes)), ("f", "f"))
+    read_together(app, closes, "f")
     await wait_until(pilot, lambda: app.game.mines_left == 9, "the flag typed after the close")
     assert len(app.screen_stack) == 1
 
@@ -87,7 +81,7 @@ async def test_a_key_read_with_the_one_closing_the_game_over_box_goes_to_the_new
     await click_cell(pilot, *clear_all_but_one(app))
     won = app.game
     await wait_until(pilot, lambda: app.screen.query("#new"), "the game-over box")
-    read_together(app, ("n", "n"), ("space", " "))
+    read_together(app, "n", "space")
     await wait_until(
         pilot, lambda: app.game is not won and app.game.board is not None, "the new game's cell"
     )
@@ -98,7 +92,7 @@ async def test_keys_read_with_the_pause_key_do_not_play_on_the_hidden_board(play
     app, pilot = await play(size=(80, 24))
     await pilot.press("space")
     start, view = app.board.cursor, app.game.view_text()
-    read_together(app, ("p", "p"), ("j", "j"), ("j", "j"), ("space", " "))
+    read_together(app, "p", "j", "j", "space")
     await wait_until(pilot, lambda: app.flow.board_hidden, "the pause")
     await pilot.pause()
     assert (app.board.cursor, app.game.view_text()) == (start, view)
@@ -203,6 +197,21 @@ async def test_keys_screen_changes_a_key_and_saves_it(tmp_path: Path, play: Play
     await pilot.press("x")
     assert cell(app) == "F"
     assert "m flag" in app.query_one(StatusLine).hints
+
+
+async def test_keys_screen_enter_read_with_an_arrow_waits_for_the_key_of_its_own_row(
+    play: Play,
+) -> None:
+    # Enter then Down typed fast: the key the screen waits for is the row Enter was on, not
+    # the row Down went to before Enter was handled.
+    app, pilot = await play(size=(100, 40))
+    screen = await open_keys(app, pilot)
+    select(screen, "app.new_game")
+    row = screen.query_one(KeyTable).cursor_row
+    read_together(app, "enter", "down")
+    await wait_until(pilot, lambda: screen.capturing is not None, "the key to be waited for")
+    assert screen.capturing == ("app.new_game", False)
+    assert screen.query_one(KeyTable).cursor_row == row + 1
 
 
 @pytest.mark.slow

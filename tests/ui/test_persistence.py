@@ -20,6 +20,7 @@ from tests.helpers import (
     launch_in_pty,
     make_app,
     new_stats,
+    read_together,
     read_until,
     refuse_statistics_writes,
     wait_until,
@@ -46,6 +47,29 @@ def app_with_files(tmp_path: Path, clock: FakeClock, **kwargs: object) -> Textmi
         save_path=tmp_path / "saved-game.json",
         **kwargs,  # type: ignore[arg-type]
     )
+
+
+@pytest.mark.slow
+async def test_a_resumed_game_takes_no_board_keys_until_the_player_resumes_it(
+    tmp_path: Path, play: Play
+) -> None:
+    clock = FakeClock()
+    app = app_with_files(tmp_path, clock)
+    pilot = await play.run(app)
+    await pilot.press("space", "q")
+    await play.close()
+    loaded, _ = load_game(tmp_path / "saved-game.json", clock)
+    assert loaded is not None
+    again = app_with_files(tmp_path, clock, resumed=loaded)
+    pilot = await play.run(again)
+    view, cursor = again.game.view_text(), again.board.cursor
+    read_together(again, "j", "j", "space", "f")  # typed as the game comes back, paused
+    await wait_until(pilot, lambda: again.screen.has_class("-paused"), "the paused box")
+    await pilot.pause()
+    assert (again.game.view_text(), again.board.cursor) == (view, cursor)
+    read_together(again, "p", "j")  # the key read with the resume key is the board's
+    await wait_until(pilot, lambda: again.board.cursor != cursor, "the move after resuming")
+    assert again.board.cursor == (cursor[0], cursor[1] + 1)
 
 
 @pytest.mark.slow

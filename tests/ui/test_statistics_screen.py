@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Select, Static, TabbedContent
 
 from tests.factories import game_record
-from tests.helpers import Play
+from tests.helpers import Play, read_together, wait_until
 from textmines.engine.presets import PRESETS
 from textmines.store.stats import GameRecord, Group, StatsError, StatsStore, open_stats
 from textmines.ui.screens.confirm import ConfirmScreen
@@ -491,6 +491,40 @@ async def test_confirm_keys_read_together_press_the_button_the_arrow_chose(play:
     await pilot.pause()
     await play.close()
     assert host.results == [True]
+
+
+@pytest.mark.parametrize(
+    ("keys", "expected"), [(["tab", "enter"], True), (["enter", "left"], False)]
+)
+async def test_confirm_keys_read_together_run_in_order(
+    keys: list[str], expected: bool, play: Play
+) -> None:
+    # Tab then Enter presses the button Tab went to; Enter then Left the one Enter was on.
+    host = ConfirmHost("Forget everything?")
+    pilot = await play.run(host)
+    await pilot.pause()
+    read_together(host, *keys)
+    await wait_until(pilot, lambda: host.results, "the answer")
+    await play.close()
+    assert host.results == [expected]
+
+
+async def test_keys_read_with_reset_all_reach_its_question_or_nothing(
+    store: StatsStore, play: Play
+) -> None:
+    # Enter on "Reset all...", then Tab and Enter typed fast: they reached the statistics
+    # screen under the question, whose Close then closed the question as it opened (a crash).
+    screen = StatisticsScreen(store)
+    host = Host(screen)
+    pilot = await play.run(host, size=(100, 32))
+    await pilot.pause()
+    screen.set_focus(screen.query_one("#reset-all", Button))
+    groups = store.groups()
+    read_together(host, "enter", "tab", "enter")
+    await wait_until(pilot, lambda: isinstance(host.screen, ConfirmScreen), "the question")
+    await pilot.pause()
+    await play.close()  # raises whatever failed in the app
+    assert store.groups() == groups
 
 
 @pytest.mark.slow

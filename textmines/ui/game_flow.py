@@ -398,10 +398,13 @@ class GameFlow:
         """
         if self.holds.set(reason, held, self.game.clock):
             hidden = self.holds.board_hidden
+            board = self.host.board
+            board.paused = hidden
             resume = f"Paused - press {self.host.first_key('app.pause')} to resume"
             self._show_paused(resume if hidden else None)
-            if not hidden:
-                self.host.board.focus()
+            if not hidden and board.is_attached:
+                # At once, not a message later: keys read with the resume key are the board's.
+                board.screen.set_focus(board)
         self.tick()
 
     def pause(self) -> None:

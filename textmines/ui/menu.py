@@ -22,12 +22,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from textmines.ui.colours import PieceStyle
 from textmines.ui.line import OneLineWidget, Piece
+from textmines.ui.screens.dialog import Dialog
 
 CHECK_MARK = "✓"
 
@@ -77,7 +77,7 @@ class MenuDropDown(OptionList):
     """The list of items under an open title."""
 
 
-class MenuScreen(ModalScreen[MenuItem | None]):
+class MenuScreen(Dialog[MenuItem | None]):
     """The open drop-down. Dismissed with the chosen item, or None when closed."""
 
     DEFAULT_CSS = """

@@ -8,14 +8,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from textmines.engine.board_id import BoardId, BoardIdError, parse_board_id
-from textmines.ui.screens.dialog import dialog_css
+from textmines.ui.screens.dialog import Dialog, dialog_css
 
 
-class BoardInfoScreen(ModalScreen[None]):
+class BoardInfoScreen(Dialog[None]):
     """What the board in play is, with its ID; C (or Copy) puts the ID on the clipboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -75,7 +74,7 @@ def broken_at_dashes(board_id: str, width: int) -> str:
     return f"{board_id[:cut]}\n{board_id[cut:]}"
 
 
-class PlayBoardIdScreen(ModalScreen[BoardId | None]):
+class PlayBoardIdScreen(Dialog[BoardId | None]):
     """Ask for a board ID; dismisses with what it names, or None. A bad ID is said here."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", priority=True)]

@@ -8,11 +8,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from textmines.ui.screens.dialog import Dialog
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(Dialog[bool]):
     """Ask before acting; dismisses with ``True`` (confirmed) or ``False`` (Cancel, Escape).
 
     ``message`` and ``title`` are shown as plain text (never read as markup), so they may quote

@@ -8,24 +8,20 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE, check_board, mine_limits
+from textmines.ui.screens.dialog import Dialog
 
 #: Below this many rows the dialog is drawn without borders round its fields and buttons.
 COMPACT_BELOW = 20
 
 
-class CustomBoardScreen(ModalScreen[tuple[int, int, int] | None]):
+class CustomBoardScreen(Dialog[tuple[int, int, int] | None]):
     """Ask for a custom board; dismisses with ``(width, height, mines)`` or ``None``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", priority=True),
-        # Priority: the focus moves as the key arrives, so the keys typed after it in one
-        # burst (a fast typist, a paste, tmux send-keys) go to the next field, not this one.
-        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
     ]
 
     DEFAULT_CSS = """

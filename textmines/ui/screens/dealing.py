@@ -17,12 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
 from textmines.engine.game import Deal, Game
 from textmines.engine.noguess import DealCancelled, DealProgress
+from textmines.ui.screens.dialog import Dialog
 
 #: Seconds a deal runs before its box appears.
 SHOW_AFTER = 0.25
@@ -30,7 +30,7 @@ SHOW_AFTER = 0.25
 REPAINT_EVERY = 0.1
 
 
-class DealingScreen(ModalScreen[Deal | None]):
+class DealingScreen(Dialog[Deal | None]):
     """Deals the first reveal at ``(x, y)`` of ``game``; dismissed with the deal, or with None
     when the player cancels (Escape or the button), and the game stays ready to deal again."""
 

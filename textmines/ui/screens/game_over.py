@@ -15,10 +15,10 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Offset, Region, Size
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from textmines.engine.board import Board
+from textmines.ui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
     from textmines.replays.recording import Recording
@@ -33,7 +33,7 @@ Choice = Literal["new", "restart", "replay"] | None
 MIN_WIDTH = 36
 
 
-class GameOverScreen(ModalScreen[Choice]):
+class GameOverScreen(Dialog[Choice]):
     """A small box over a see-through backdrop, beside the game panel where there is room
     (right of it, else left of it, else below it; over the board's foot only when the panel
     fills the screen), so the face, the counters and the final board stay in sight. Enter or N
@@ -234,7 +234,7 @@ class GameOverScreen(ModalScreen[Choice]):
         """Put the board's ID on the clipboard, and show it."""
         if event is not None:
             event.stop()
-        if self.board_id:
+        if self.board_id and self.is_active:  # not for a press read after the box closed
             self.app.copy_to_clipboard(self.board_id)
             self.notify(
                 f"Board ID sent to the clipboard through the terminal: {self.board_id}",
@@ -245,7 +245,8 @@ class GameOverScreen(ModalScreen[Choice]):
     @on(Button.Pressed, "#details")
     def _details_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_details()
+        if self.is_active:  # not for a press read after the box closed
+            self.action_details()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -10,14 +10,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from textmines.ui.screens.dialog import Dialog
 
 #: Rows around the text: frame (2), title and the gap under it (2), button and its margin (4).
 CHROME = 8
 
 
-class InfoScreen(ModalScreen[None]):
+class InfoScreen(Dialog[None]):
     """A dialog showing a renderable; Escape, Enter or Close dismisses it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -10,11 +10,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
 from textmines.ui.keymap import PRESETS, KeyMap, key_label, preset_keys
-from textmines.ui.screens.dialog import dialog_css
+from textmines.ui.screens.dialog import Dialog, dialog_css
 
 HELP = "Enter: change · a: add a key · Delete: back to the preset's · Esc: close"
 UNSAVED = "Your changes are not saved: Save keeps them, Esc again leaves them"
@@ -49,7 +48,7 @@ class KeyTable(DataTable[Text]):
     ]
 
 
-class KeysScreen(ModalScreen[KeyChoice | None]):
+class KeysScreen(Dialog[KeyChoice | None]):
     """Dismissed with the keys to save, or None when closed without saving."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
@@ -139,18 +138,20 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
         message.update(Text(text))
         message.set_class(error, "-error")
 
-    def _selected(self) -> str:
-        table = self.query_one(KeyTable)
-        return self.actions[table.cursor_row].id
+    def _selected(self, row: int | None = None) -> str:
+        """The action of ``row`` (default: the table's cursor row)."""
+        return self.actions[self.query_one(KeyTable).cursor_row if row is None else row].id
 
     @on(DataTable.RowSelected)
     def _row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self.action_capture(False)
+        # The row Enter (or the click) chose: a key read with it may have moved the cursor.
+        self.action_capture(False, event.cursor_row)
 
-    def action_capture(self, add: bool) -> None:
-        """Wait for the key to give the selected action (added to its keys, or replacing them)."""
-        action_id = self._selected()
+    def action_capture(self, add: bool, row: int | None = None) -> None:
+        """Wait for the key to give the selected action, or ``row``'s (added to its keys, or
+        replacing them)."""
+        action_id = self._selected(row)
         self.capturing = (action_id, add)
         description = self.keymap.action(action_id)
         name = description.description if description else action_id
@@ -158,7 +159,7 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
         self._say(f"Press the key to {verb} {name!r} (Esc: leave it as it is)")
         catcher = self.query_one(KeyCatcher)
         catcher.can_focus = True
-        catcher.focus()
+        self.set_focus(catcher)  # now, not a message later: the next key is the one caught
 
     def caught(self, key: str) -> None:
         """The key pressed while capturing."""
@@ -190,7 +191,7 @@ class KeysScreen(ModalScreen[KeyChoice | None]):
         self.capturing = None
         self.query_one(KeyCatcher).can_focus = False
         self._say(message)
-        self.query_one(KeyTable).focus()
+        self.set_focus(self.query_one(KeyTable))
 
     def action_reset_action(self) -> None:
         """The selected action goes back to the preset's keys."""

@@ -14,15 +14,14 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 from textual.worker import Worker, WorkerState
 
 from textmines.replays.foreign import FORMATS, ForeignReplay, ReplayFileError, read_replay_file
-from textmines.ui.screens.dialog import dialog_css
+from textmines.ui.screens.dialog import Dialog, dialog_css
 
 
-class OpenReplayScreen(ModalScreen[ForeignReplay | None]):
+class OpenReplayScreen(Dialog[ForeignReplay | None]):
     """Ask for a replay file; dismisses with the replay read, or ``None`` if cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", priority=True)]

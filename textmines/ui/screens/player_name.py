@@ -12,14 +12,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from textmines.store.settings import NAME_LENGTH, clean_player_name
-from textmines.ui.screens.dialog import dialog_css
+from textmines.ui.screens.dialog import Dialog, dialog_css
 
 
-class PlayerNameScreen(ModalScreen[str | None]):
+class PlayerNameScreen(Dialog[str | None]):
     """Ask for the player's name; dismisses with it cleaned ("" for none), or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", priority=True)]

@@ -25,7 +25,6 @@ from textual.content import Content
 from textual.events import Click, Resize
 from textual.markup import escape
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Select, Sparkline, Static, TabbedContent, TabPane
 
@@ -43,6 +42,7 @@ from textmines.store.stats import (
 )
 from textmines.ui.numbers import format_seconds
 from textmines.ui.screens.confirm import ConfirmScreen
+from textmines.ui.screens.dialog import Dialog
 
 #: ``(key, title)`` of each tab, in menu order: a preset key, ``"custom"`` or ``"daily"``.
 DAILY: Final = "daily"
@@ -360,7 +360,7 @@ class _Footer(Horizontal):
         hint.display = event.size.width >= buttons + len(_FOOTER_HINT) + 1
 
 
-class StatisticsScreen(ModalScreen[bool]):
+class StatisticsScreen(Dialog[bool]):
     """Statistics of every group, by tab; Reset one group or all behind a confirmation.
 
     ``store`` ``None`` (statistics are not kept this session) shows ``notice`` and a Close

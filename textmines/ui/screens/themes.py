@@ -10,11 +10,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from textmines.themes import MinesTheme
+from textmines.ui.screens.dialog import Dialog
 
 
 def theme_prompt(theme: MinesTheme, current: bool, name_width: int = 0) -> Text:
@@ -30,7 +30,7 @@ def theme_prompt(theme: MinesTheme, current: bool, name_width: int = 0) -> Text:
     return prompt
 
 
-class ThemeScreen(ModalScreen[str | None]):
+class ThemeScreen(Dialog[str | None]):
     """Dismissed with the chosen theme's name, or None when closed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
