@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tests.helpers import Play, clear_all_but_one, click_cell, wait_until
 from textmines.ui.app import TextminesApp
+from textmines.ui.screens.replay import ReplayScreen
 
 
 async def lose(pilot: Pilot[None], app: TextminesApp) -> None:
@@ -88,6 +89,24 @@ async def test_play_on_from_a_moment_of_the_replay_of_a_game_just_played(play: P
     elapsed = game.elapsed_ms
     clock.advance(30)
     assert game.elapsed_ms == elapsed, "the clock stands at that moment until a move"
+
+
+async def test_the_replay_of_the_game_in_play_does_not_play_on_and_throw_it_away(
+    play: Play,
+) -> None:
+    # W then P during a game: P started a practice game from the viewer's moment and recorded
+    # the game in play as abandoned, without a word.
+    app, pilot = await play()
+    await pilot.press("space")
+    game, view = app.game, app.game.view_text()
+    await pilot.press("w")
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+    await pilot.press("p")
+    assert isinstance(app.screen, ReplayScreen)
+    assert any("the game in play" in toast.message for toast in app.toasts)
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: not isinstance(app.screen, ReplayScreen), "the game")
+    assert app.game is game and app.game.view_text() == view and not app.session.practice
 
 
 async def test_play_on_from_a_replay_file_keeps_textmines_running(play: Play) -> None:

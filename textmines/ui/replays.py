@@ -72,7 +72,8 @@ class ReplayController:
         game = self.app.game
         if game.board is not None and game.actions:
             label = self.app.session.group.label
-            self.view(Recording.of(game), f"Replay: {label}, {game.status}")
+            in_play = not game.status.is_over
+            self.view(Recording.of(game), f"Replay: {label}, {game.status}", in_play=in_play)
         else:
             self.watch_stored(None)
 
@@ -158,10 +159,16 @@ class ReplayController:
         self.app.push_screen(OpenReplayScreen(self.app.replays_dir), opened)
 
     def view(
-        self, recording: Recording, title: str, closed: Callable[[], object] | None = None
+        self,
+        recording: Recording,
+        title: str,
+        closed: Callable[[], object] | None = None,
+        *,
+        in_play: bool = False,
     ) -> None:
-        """Open the replay viewer on ``recording``; the clock holds meanwhile. The game's
-        toasts stay behind, and the viewer's go with it; then ``closed``, if given."""
+        """Open the replay viewer on ``recording`` (``in_play``: of the game in play, which
+        it cannot play on from); the clock holds meanwhile. The game's toasts stay behind, and
+        the viewer's go with it; then ``closed``, if given."""
         from textmines.ui.screens.replay import ReplayScreen
 
         def gone(done: int | None) -> None:
@@ -172,7 +179,8 @@ class ReplayController:
                 closed()
 
         self.app.clear_notifications()
-        self.app.push_screen(ReplayScreen(recording, title, self.app.mines_theme.glyphs), gone)
+        glyphs = self.app.mines_theme.glyphs
+        self.app.push_screen(ReplayScreen(recording, title, glyphs, in_play=in_play), gone)
 
 
 def _write_new(target: Path, data: bytes) -> None:

@@ -166,10 +166,15 @@ class ReplayScreen(Screen[int | None]):
             self.recording = recording
             self.name = name
 
-    def __init__(self, recording: Recording, title: str, glyphs: ThemeGlyphs) -> None:
+    def __init__(
+        self, recording: Recording, title: str, glyphs: ThemeGlyphs, *, in_play: bool = False
+    ) -> None:
         super().__init__()
         self.recording = recording
         self._title = title
+        #: The recording is of the game in play: playing on from a moment of it would throw that
+        #: game away, so P does not (Esc goes back to it).
+        self.in_play = in_play
         #: The game as it was after the first ``done`` actions, at game time ``at_ms``.
         self.game: Game = recording.game(0)
         self.done = 0
@@ -476,6 +481,13 @@ class ReplayScreen(Screen[int | None]):
 
     def action_play_on(self) -> None:
         """Close the viewer and play on from the moment shown, if the game goes on there."""
+        if self.in_play:
+            self.notify(
+                "This is the game in play: Esc goes back to it as you left it. Play on from "
+                "a moment of a finished game's replay.",
+                timeout=5,
+            )
+            return
         if self.game.status.is_over:
             self.notify(
                 "The game is over at this moment: step back (Left) to before its last click "
