@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tests.helpers import Play, clear_all_but_one, click_cell, wait_until
 from textmines.ui.app import TextminesApp
+from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.replay import ReplayScreen
 
 
@@ -124,6 +125,18 @@ async def test_play_on_from_a_replay_file_keeps_textmines_running(play: Play) ->
     assert app.game.board is not None
     assert app.game.board.mine_indices() == recording.board.mine_indices()
     assert app.session.practice
+    # This run keeps the saved game of the last: quitting asks, and says the game is lost.
+    await pilot.press("f", "q")
+    await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+    await pilot.press("enter")  # Keep playing has the focus
+    await wait_until(pilot, lambda: app.screen is app.screen_stack[0], "the game again")
+    assert app.is_running
+    await pilot.press("q")
+    await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+    await pilot.press("left", "enter")
+    await wait_until(pilot, lambda: app.return_code is not None, "textmines to end")
+    assert app.return_code == 0
+    assert app.exit_message == "This session does not save games: the game was not kept."
 
 
 # ---------------------------------------------------------------------------- the viewer

@@ -55,13 +55,22 @@ class Leaving:
 
     def quit(self) -> None:
         """Save a game in play (it comes back next time), then leave. When it cannot be
-        saved the player is told and chooses: keep playing, or quit anyway (exit status 1;
-        the game is recorded as abandoned, or kept where it can be, and the player is told
-        which, ``GameSession.leave``)."""
-        from textmines.ui.screens.confirm import ConfirmScreen
-
+        saved, or this run saves no game, the player is told and chooses: keep playing, or
+        quit anyway (the game is recorded as abandoned, or kept where it can be, and the
+        player is told which, ``GameSession.leave``; exit status 1 when the save failed)."""
         host = self.host
         session = host.session
+        if session.can_be_saved and session.save_path is None and session.touched:
+            # A run that keeps the game saved before it (--replay, or a board option with a
+            # game saved): quitting would end this one without a word.
+            recorded = " and is recorded as abandoned" if host.stats is not None else ""
+            self._ask_to_quit(
+                "This run keeps the game saved before it, so it saves none of its own: if you "
+                f"quit now, this game cannot be played on{recorded}.",
+                title="This game is not saved",
+                failed=False,
+            )
+            return
         notice = session.save(abandon_on_failure=False)
         if notice is None and host.is_web:
             self.offer_play_on()
@@ -78,19 +87,24 @@ class Leaving:
             else "textmines keeps it where it can and says where, or says that it could not"
         )
         message = f"{notice}\n\nIf you quit now, this game cannot be played on from here: {fate}."
+        self._ask_to_quit(message, title="Your game cannot be saved", failed=True)
+
+    def _ask_to_quit(self, message: str, *, title: str, failed: bool) -> None:
+        """Keep playing, or quit anyway and leave the game for good (``failed``: its save
+        failed, which the exit status says)."""
+        from textmines.ui.screens.confirm import ConfirmScreen
+
+        host = self.host
 
         def chosen(quit_anyway: bool | None) -> None:
             if quit_anyway:
-                left = session.leave()  # the save is tried once more
-                host.exit_message = session.saved_beside if left.saved else left.said
-                host.exit(return_code=0 if left.saved else 1)
+                left = host.session.leave()  # the save is tried once more
+                host.exit_message = host.session.saved_beside if left.saved else left.said
+                host.exit(return_code=1 if failed and not left.saved else 0)
 
         host.push_screen(
             ConfirmScreen(
-                message,
-                title="Your game cannot be saved",
-                confirm_label="Quit anyway",
-                cancel_label="Keep playing",
+                message, title=title, confirm_label="Quit anyway", cancel_label="Keep playing"
             ),
             chosen,
         )
