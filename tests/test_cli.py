@@ -123,6 +123,7 @@ LONG_NUMBER = "9" * 5000
         (["--serve", "--port", LONG_NUMBER], "--port: must be a number from 1 to 65535"),
         (["--serve", "--max-tabs", LONG_NUMBER], "--max-tabs: must be a number from 1 to 1000"),
         (["--first-click", LONG_NUMBER], "--first-click: must be 'opening' or 'safe'"),
+        (["--theme", "x" * 5000], "--theme: unknown theme 'xxxx"),
     ],
 )
 @pytest.mark.usefixtures("fake_app")

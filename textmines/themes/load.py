@@ -243,4 +243,5 @@ def resolve_theme_arg(
         return load_theme_file(path, themes, broken)
     hint = did_you_mean(arg, themes)
     names = ", ".join(themes)
-    raise ThemeError(f"unknown theme {arg!r}{hint}; choose one of {names}, or a .toml file path")
+    shown = repr(arg) if len(arg) <= 40 else f"{arg[:40]!r}... ({len(arg):,} characters)"
+    raise ThemeError(f"unknown theme {shown}{hint}; choose one of {names}, or a .toml file path")
