@@ -4,7 +4,7 @@ timer in sight."""
 
 from __future__ import annotations
 
-from tests.helpers import Play, cell_offset, wait_until
+from tests.helpers import Play, cell_offset, read_together, wait_until
 from textmines.ui.board import BoardView
 
 
@@ -50,6 +50,16 @@ async def test_toasts_of_a_kind_replace_each_other_away_from_the_cursor(play: Pl
     screen = app.screen
     assert screen.has_class("-toasts-left") == (x >= screen.size.width // 2)
     assert screen.has_class("-toasts-top") == (y >= screen.size.height // 2)
+
+
+async def test_toasts_of_a_kind_read_together_replace_each_other(play: Play) -> None:
+    # [ [ [ typed fast: each zoom's toast was still on its way when the next came, and three
+    # stacked up.
+    app, pilot = await play(size=(100, 35))
+    read_together(app, *["left_square_bracket"] * 3)
+    await wait_until(pilot, lambda: app.toasts, "the zoom's toast")
+    await pilot.pause()
+    assert [toast.message[:5] for toast in app.toasts] == ["Zoom:"]
 
 
 async def test_toasts_at_the_top_leave_the_counter_and_the_timer_in_sight(play: Play) -> None:

@@ -4,6 +4,7 @@ settings. The game itself is played on ``GameScreen``, whose actions ask the con
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Mapping as _Mapping
@@ -273,22 +274,20 @@ class TextminesApp(ThemedApp):
         kind: str | None = None,
     ) -> None:
         """A toast that replaces, rather than stacks on, the last one of its ``kind`` or with
-        the same text: five presses of a key leave one toast, not five over the board.
-
-        It goes to the corner of the screen farthest from the board's cursor.
-        """
+        the same text: five presses of a key leave one toast, not five over the board. It goes
+        to the corner of the screen farthest from the board's cursor. Shown at once, not a
+        message later (but from a worker's thread), so that one right after it replaces it."""
         for shown in self._toast_kinds.replaced(self._notifications, message, title, kind):
             self._unnotify(shown, refresh=False)
-        notification = Notification(
-            message,
-            title,
-            severity,
-            self.NOTIFICATION_TIMEOUT if timeout is None else timeout,
-            markup=markup,
-        )
+        timeout = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        notification = Notification(message, title, severity, timeout, markup=markup)
         self._toast_kinds.keep(notification, kind, self._notifications)
         place_toasts(self.screen, self.board, self.header)
-        self.post_message(Notify(notification))
+        if self._thread_id != threading.get_ident():
+            self.post_message(Notify(notification))
+            return
+        self._notifications.add(notification)
+        self._refresh_notifications()
 
     @property
     def toasts(self) -> list[Notification]:
