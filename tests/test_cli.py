@@ -34,6 +34,16 @@ def config_of(argv: list[str], saved: Settings | None = None) -> GameConfig:
     return config
 
 
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str], status: int = 2) -> str:
+    """What ``main`` writes to stderr as it refuses ``argv``: one line, exit ``status``."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == status
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("textmines: "), err[:300]
+    return err
+
+
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
@@ -101,13 +111,8 @@ def test_each_saved_on_off_option_can_be_turned_either_way_for_one_run() -> None
 def test_bad_values_exit_2_with_one_line(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(argv)
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1, "one line, no usage block"
-    assert message in err[0] and err[0].startswith("textmines: ")
-    assert err[0].endswith("(see textmines --help)")
+    err = refused(argv, capsys)
+    assert message in err and err.endswith("(see textmines --help)\n")
 
 
 #: A number of 5,000 digits: int() refuses it with Python's own message (past 4,300).
@@ -130,12 +135,8 @@ LONG_NUMBER = "9" * 5000
 def test_an_overlong_value_is_refused_in_a_short_line_that_quotes_it_cut_short(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(argv)
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and len(err) < 250, err[:300]
-    assert err.startswith("textmines: ") and message in err
+    err = refused(argv, capsys)
+    assert len(err) < 250 and message in err, err[:300]
     assert "characters)" in err, "the value is quoted cut short, with its length"
     assert "sys.set_int_max_str_digits" not in err and "Exceeds the limit" not in err
 
@@ -159,11 +160,7 @@ def test_an_overlong_value_is_refused_in_a_short_line_that_quotes_it_cut_short(
 def test_numbers_are_ascii_digits_only_and_in_range(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(argv)
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("textmines: ") and message in err
+    assert message in refused(argv, capsys)
 
 
 @pytest.mark.usefixtures("fake_app")
@@ -644,11 +641,7 @@ def test_bad_serve_options_exit_2_with_one_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
-    with pytest.raises(SystemExit) as exit_info:
-        main(args)
-    assert exit_info.value.code == 2
-    error = capsys.readouterr().err
-    assert message in error and error.count("\n") == 1
+    assert message in refused(args, capsys)
 
 
 def test_a_port_in_use_exits_1_saying_so(
@@ -803,11 +796,7 @@ def test_export_replay_says_what_is_wrong(
 ) -> None:
     monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
     recorded_games(tmp_path)
-    with pytest.raises(SystemExit) as stop:
-        main(["--export-replay", game, str(tmp_path / "out.evf")])
-    assert stop.value.code == status
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
+    assert message in refused(["--export-replay", game, str(tmp_path / "out.evf")], capsys, status)
     assert not (tmp_path / "out.evf").exists()
 
 
