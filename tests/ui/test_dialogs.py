@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual import events
 
-from tests.helpers import Play, new_stats, wait_until
+from tests.helpers import Play, new_stats, read_together, wait_until
 
 
 @pytest.mark.slow
@@ -35,6 +35,26 @@ async def test_the_custom_dialog_takes_a_burst_of_keys_across_its_fields(play: P
         app.post_message(events.Key(key, key if len(key) == 1 else None))
     await wait_until(pilot, lambda: dialog.query_one("#height", Input).value == "15", "15")
     assert [field.value for field in dialog.query(Input)] == ["20", "15", "40"]
+
+
+@pytest.mark.parametrize(
+    ("keys", "value"),
+    [(["2", "5", "backspace", "7"], "27"), (["2", "5", "left", "7"], "275")],
+)
+async def test_editing_keys_in_a_burst_run_in_the_order_typed(
+    keys: list[str], value: str, play: Play
+) -> None:
+    """Backspace or an arrow among characters typed fast edits where it was typed: it ran
+    after the characters read with it (2 5 Backspace 7 gave 25)."""
+    from textual.widgets import Input
+
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("c")
+    await pilot.pause()
+    dialog = app.screen
+    read_together(app, *keys, "tab")
+    await wait_until(pilot, lambda: dialog.focused is dialog.query_one("#height"), "the Tab")
+    assert dialog.query_one("#width", Input).value == value
 
 
 @pytest.mark.slow

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from textmines.engine.board_id import BoardId, BoardIdError, parse_board_id
-from textmines.ui.screens.dialog import Dialog, dialog_css
+from textmines.ui.screens.dialog import Dialog, TypedInput, dialog_css
 
 
 class BoardInfoScreen(Dialog[None]):
@@ -83,7 +83,7 @@ class PlayBoardIdScreen(Dialog[BoardId | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("[b]Play a board ID[/b]")
-            yield Input(placeholder="e.g. 9x9-10-o4.4-1ef8z1e8y1s", id="id")
+            yield TypedInput(placeholder="e.g. 9x9-10-o4.4-1ef8z1e8y1s", id="id")
             yield Static("Paste or type a board ID.", id="message", markup=False)
             with Horizontal():
                 yield Button("Play", variant="primary", id="play", compact=True)

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE, check_board, mine_limits
-from textmines.ui.screens.dialog import Dialog
+from textmines.ui.screens.dialog import Dialog, TypedInput
 
 #: Below this many rows the dialog is drawn without borders round its fields and buttons.
 COMPACT_BELOW = 20
@@ -57,7 +57,7 @@ class CustomBoardScreen(Dialog[tuple[int, int, int] | None]):
             ):
                 with Horizontal(classes="field"):
                     yield Label(name.capitalize())
-                    yield Input(str(value), type="integer", id=name, max_length=digits)
+                    yield TypedInput(str(value), type="integer", id=name, max_length=digits)
             yield Static("", id="message")
             with Horizontal():
                 yield Button("OK", variant="primary", id="ok")

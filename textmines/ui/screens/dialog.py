@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Button
+from textual.widgets import Button, Input
 
 ResultT = TypeVar("ResultT")
 
@@ -49,6 +50,27 @@ class Dialog(ModalScreen[ResultT]):
             done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
             return done
         return super().dismiss(result)
+
+
+class TypedInput(Input):
+    """A text field whose editing keys (Backspace, the arrows, Ctrl+A...) run in the order they
+    were typed. Textual types a character as its key arrives but runs an editing key's binding
+    only once the key has gone up to the app, so in keys read together (typed fast, a paste)
+    the characters after it came first: 2 5 Backspace 7 gave 25, not 27."""
+
+    #: The field's own editing keys, each with its action.
+    _EDITING: ClassVar[dict[str, str]] = {
+        binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS)
+    }
+
+    async def _on_key(self, event: events.Key) -> None:
+        action = None if event.is_printable else self._EDITING.get(event.key)
+        if action is None:
+            await super()._on_key(event)
+            return
+        event.stop()
+        event.prevent_default()
+        await self.run_action(action)
 
 
 def dialog_css(name: str, width: int) -> str:

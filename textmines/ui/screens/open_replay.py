@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Static
 from textual.worker import Worker, WorkerState
 
 from textmines.replays.foreign import FORMATS, ForeignReplay, ReplayFileError, read_replay_file
-from textmines.ui.screens.dialog import Dialog, dialog_css
+from textmines.ui.screens.dialog import Dialog, TypedInput, dialog_css
 
 
 class OpenReplayScreen(Dialog[ForeignReplay | None]):
@@ -37,7 +37,7 @@ class OpenReplayScreen(Dialog[ForeignReplay | None]):
         with Vertical():
             yield Static("[b]Open replay[/b]")
             start = f"{self._folder}/" if self._folder is not None else ""
-            yield Input(start, placeholder="path of a replay file", id="path")
+            yield TypedInput(start, placeholder="path of a replay file", id="path")
             yield Static(f"A replay file: {kinds}.", id="message", markup=False)
             with Horizontal():
                 yield Button("Open", variant="primary", id="open")

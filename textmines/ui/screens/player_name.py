@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from textmines.store.settings import NAME_LENGTH, clean_player_name
-from textmines.ui.screens.dialog import Dialog, dialog_css
+from textmines.ui.screens.dialog import Dialog, TypedInput, dialog_css
 
 
 class PlayerNameScreen(Dialog[str | None]):
@@ -38,7 +38,7 @@ class PlayerNameScreen(Dialog[str | None]):
         )
         with Vertical():
             yield Static("[b]Player name[/b]")
-            yield Input(self._name, max_length=NAME_LENGTH, placeholder="your name", id="name")
+            yield TypedInput(self._name, max_length=NAME_LENGTH, placeholder="your name", id="name")
             yield Static(whose, id="message", markup=False)
             with Horizontal():
                 yield Button("Save", variant="primary", id="save", compact=True)
