@@ -932,3 +932,23 @@ def test_a_flagged_interior_cell_is_neither_a_safe_cell_nor_a_risk_in_the_probe(
     text: str, mines: int, index: int
 ) -> None:
     assert_probe_agrees(text, mines, index)
+
+
+def test_after_a_lone_1_in_the_corner_the_second_click_is_the_far_corner_of_its_edge() -> None:
+    # Expert seed 2, a safe first click at (0, 0): the corner shows a 1 and nothing else.
+    game = Game(30, 16, 99, seed=2, first_click="safe")
+    game.reveal(0, 0)
+    view = game.view_text()
+    assert view.splitlines()[0][:2] == "1#"
+    analysis = analyse(view, 99)
+    assert not analysis.safe
+    assert best_guess(view, analysis) == (29, 0)
+    # The same position seen from the other corners: the far corner of the same edge.
+    for flip_x, flip_y, far in (
+        (True, False, (0, 0)),
+        (False, True, (29, 15)),
+        (True, True, (0, 15)),
+    ):
+        rows = [row[::-1] if flip_x else row for row in view.splitlines()]
+        flipped = "\n".join(rows[::-1] if flip_y else rows)
+        assert best_guess(flipped, analyse(flipped, 99)) == far
