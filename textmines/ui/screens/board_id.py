@@ -11,7 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from textmines.engine.board_id import BoardId, BoardIdError, parse_board_id
-from textmines.ui.screens.dialog import Dialog, TypedInput, dialog_css
+from textmines.ui.screens.dialog import Dialog, dialog_css
+from textmines.ui.screens.typed_input import TypedInput
 
 
 class BoardInfoScreen(Dialog[None]):

@@ -11,7 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE, check_board, mine_limits
-from textmines.ui.screens.dialog import Dialog, TypedInput
+from textmines.ui.screens.dialog import Dialog
+from textmines.ui.screens.typed_input import TypedInput
 
 #: Below this many rows the dialog is drawn without borders round its fields and buttons.
 COMPACT_BELOW = 20

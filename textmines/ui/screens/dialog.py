@@ -4,13 +4,14 @@ right) for those that ask for one thing."""
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from textual import events
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input
+
+if TYPE_CHECKING:
+    from textual.widgets import Button
 
 ResultT = TypeVar("ResultT")
 
@@ -38,12 +39,13 @@ class Dialog(ModalScreen[ResultT]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "press_focused":
-            return isinstance(self.focused, Button)
+            return _button(self.focused) is not None
         return True
 
     def action_press_focused(self) -> None:
-        if isinstance(self.focused, Button):
-            self.focused.press()
+        button = _button(self.focused)
+        if button is not None:
+            button.press()
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if not self.is_active:
@@ -52,25 +54,12 @@ class Dialog(ModalScreen[ResultT]):
         return super().dismiss(result)
 
 
-class TypedInput(Input):
-    """A text field whose editing keys (Backspace, the arrows, Ctrl+A...) run in the order they
-    were typed. Textual types a character as its key arrives but runs an editing key's binding
-    only once the key has gone up to the app, so in keys read together (typed fast, a paste)
-    the characters after it came first: 2 5 Backspace 7 gave 25, not 27."""
+def _button(widget: object) -> Button | None:
+    """``widget`` if it is a button. Textual's buttons load with the first dialog that has
+    some, not at start-up (the menu bar's drop-down is a Dialog)."""
+    from textual.widgets import Button
 
-    #: The field's own editing keys, each with its action.
-    _EDITING: ClassVar[dict[str, str]] = {
-        binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS)
-    }
-
-    async def _on_key(self, event: events.Key) -> None:
-        action = None if event.is_printable else self._EDITING.get(event.key)
-        if action is None:
-            await super()._on_key(event)
-            return
-        event.stop()
-        event.prevent_default()
-        await self.run_action(action)
+    return widget if isinstance(widget, Button) else None
 
 
 def dialog_css(name: str, width: int) -> str:

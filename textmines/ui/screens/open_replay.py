@@ -18,7 +18,8 @@ from textual.widgets import Button, Input, Static
 from textual.worker import Worker, WorkerState
 
 from textmines.replays.foreign import FORMATS, ForeignReplay, ReplayFileError, read_replay_file
-from textmines.ui.screens.dialog import Dialog, TypedInput, dialog_css
+from textmines.ui.screens.dialog import Dialog, dialog_css
+from textmines.ui.screens.typed_input import TypedInput
 
 
 class OpenReplayScreen(Dialog[ForeignReplay | None]):

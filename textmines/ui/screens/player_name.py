@@ -15,7 +15,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from textmines.store.settings import NAME_LENGTH, clean_player_name
-from textmines.ui.screens.dialog import Dialog, TypedInput, dialog_css
+from textmines.ui.screens.dialog import Dialog, dialog_css
+from textmines.ui.screens.typed_input import TypedInput
 
 
 class PlayerNameScreen(Dialog[str | None]):
