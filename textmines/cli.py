@@ -16,6 +16,7 @@ from textmines import __version__
 from textmines.config import GameConfig, config_from_settings, parse_custom
 from textmines.engine.daily import daily_day
 from textmines.engine.presets import PRESETS, check_board
+from textmines.engine.quoting import quoted
 from textmines.session import SavedGameChoice, settle_saved_game
 from textmines.store.paths import (
     HOME_VARIABLE,
@@ -215,7 +216,7 @@ def _number(text: str, low: int, high: int, wanted: str = "") -> int:
         and low <= int(digits) <= high
     ):
         wanted = wanted or f"a number from {low} to {high}"
-        raise argparse.ArgumentTypeError(f"must be {wanted}, not {_short(text)}")
+        raise argparse.ArgumentTypeError(f"must be {wanted}, not {quoted(text)}")
     return int(digits)
 
 
@@ -236,7 +237,7 @@ FIRST_CLICKS = ("opening", "safe")
 def _first_click(text: str) -> str:
     # Checked here, not by argparse's choices: its message quotes the whole value.
     if text not in FIRST_CLICKS:
-        raise argparse.ArgumentTypeError(f"must be 'opening' or 'safe', not {_short(text)}")
+        raise argparse.ArgumentTypeError(f"must be 'opening' or 'safe', not {quoted(text)}")
     return text
 
 
@@ -247,7 +248,7 @@ def _port(text: str) -> int:
 def _profile(text: str) -> str:
     # Checked before it names a folder: 32 lowercase hex digits, as the server makes them.
     if not is_profile_id(text):
-        raise argparse.ArgumentTypeError(f"must be 32 hex digits (0-9, a-f), not {_short(text)}")
+        raise argparse.ArgumentTypeError(f"must be 32 hex digits (0-9, a-f), not {quoted(text)}")
     return text
 
 
@@ -364,12 +365,12 @@ def _check_custom_text(parser: argparse.ArgumentParser, text: str) -> None:
     if not text.isascii():
         parser.error(
             f"--custom: WIDTHxHEIGHTxMINES takes the digits 0-9 and x only, e.g. 40x20x150, "
-            f"not {_short(text)}"
+            f"not {quoted(text)}"
         )
     if len(text) > CUSTOM_LENGTH:
         parser.error(
             "--custom: too long for WIDTHxHEIGHTxMINES (sides 1-1000, mines up to cells-9, "
-            f"e.g. 40x20x150), not {_short(text)}"
+            f"e.g. 40x20x150), not {quoted(text)}"
         )
 
 
@@ -561,7 +562,7 @@ def _game_number(option: str, game: str) -> int | None:
         return None
     digits = game.lstrip("0")
     if not (game.isascii() and game.isdigit() and digits):
-        _fail(f"{option}: GAME must be 'last' or a game number, not {_short(game)}")
+        _fail(f"{option}: GAME must be 'last' or a game number, not {quoted(game)}")
     # Past SQLite's 19 digits no game has the number, and int() refuses 4,300 digits.
     return int(digits) if len(digits) <= 19 else 2**63
 
@@ -570,15 +571,6 @@ def _shown(game: str) -> str:
     """Game number ``game`` (ASCII digits) as a message names it: a long one cut short."""
     digits = game.lstrip("0")
     return digits if len(digits) <= 40 else f"{digits[:40]}... ({len(digits):,} digits)"
-
-
-def _short(text: str, limit: int = 40) -> str:
-    """``text`` quoted for a one-line message, cut short (with its length) when its quote is
-    long (a control character or a stray byte is quoted in four to ten characters)."""
-    shown = text[:limit]
-    while len(repr(shown)) > limit + 2:
-        shown = shown[:-1]
-    return repr(text) if shown == text else f"{shown!r}... ({len(text):,} characters)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -25,6 +25,7 @@ from textmines.engine.board import Board
 from textmines.engine.clock import Clock
 from textmines.engine.game import Game
 from textmines.engine.presets import FirstClick
+from textmines.engine.quoting import quoted
 
 #: Crockford's base 32, lower case: no i, l, o or u to misread.
 ALPHABET: Final = "0123456789abcdefghjkmnpqrstvwxyz"
@@ -110,22 +111,6 @@ def board_id_of(game: Game) -> str | None:
     return shared.text()
 
 
-#: The most of a player's text a message quotes: a pasted page must not fill the screen.
-QUOTE_LIMIT: Final = 40
-
-
-def _quoted(text: str) -> str:
-    """``text`` quoted for a message, cut short (with its length) when long."""
-    if len(text) <= QUOTE_LIMIT and len(repr(text)) <= QUOTE_LIMIT + 2:
-        return repr(text)
-    # The limit is on the quote as shown: a control character or a stray byte shows as four to
-    # ten characters ('\x00', '\udcff'), and forty of them would fill the dialog again.
-    shown = text[:QUOTE_LIMIT]
-    while len(repr(shown)) > QUOTE_LIMIT + 2:
-        shown = shown[:-1]
-    return f"{shown!r}... ({len(text):,} characters)"
-
-
 def parse_board_id(text: str) -> BoardId:
     """The board ``text`` names; raises ``BoardIdError`` (and nothing else) saying what is
     wrong, in one line. Spaces and line breaks anywhere are left out: an ID copied from a
@@ -134,20 +119,20 @@ def parse_board_id(text: str) -> BoardId:
     # Before any other work: a pasted megabyte must cost no more than reading it once.
     if len(stripped) > MAX_ID_LENGTH:
         raise BoardIdError(
-            f"{_quoted(stripped)} is not a board ID (too long: at most {MAX_ID_LENGTH} characters)"
+            f"{quoted(stripped)} is not a board ID (too long: at most {MAX_ID_LENGTH} characters)"
         )
     cleaned = stripped.lower()
     match = _SHAPE.fullmatch(cleaned)
     if match is None:
         raise BoardIdError(
-            f"{_quoted(stripped)} is not a board ID (they look like 9x9-10-o4.4-1k3m...)"
+            f"{quoted(stripped)} is not a board ID (they look like 9x9-10-o4.4-1k3m...)"
         )
     numbers = [match.group(i) for i in (1, 2, 3, 5, 6)]
     # No board with an ID needs a longer number; a longer one would fill the message.
     too_long = next((n for n in numbers if len(n.lstrip("0")) > _MAX_DIGITS), None)
     if too_long is not None:
         raise BoardIdError(
-            f"{_quoted(too_long)} is too large a number for a board ID (up to {MAX_CELLS:,} cells)"
+            f"{quoted(too_long)} is too large a number for a board ID (up to {MAX_CELLS:,} cells)"
         )
     width, height, mines, x, y = (int(number) for number in numbers)
     rule: FirstClick = "opening" if match.group(4) == "o" else "safe"

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
+from textmines.engine.quoting import quoted
 from textmines.themes.model import ROOT_THEME, MinesTheme, ThemeError
 from textmines.themes.theme_file import ThemeFile, build_theme, did_you_mean, read_theme_file
 
@@ -243,5 +244,6 @@ def resolve_theme_arg(
         return load_theme_file(path, themes, broken)
     hint = did_you_mean(arg, themes)
     names = ", ".join(themes)
-    shown = repr(arg) if len(arg) <= 40 else f"{arg[:40]!r}... ({len(arg):,} characters)"
-    raise ThemeError(f"unknown theme {shown}{hint}; choose one of {names}, or a .toml file path")
+    raise ThemeError(
+        f"unknown theme {quoted(arg)}{hint}; choose one of {names}, or a .toml file path"
+    )
