@@ -486,10 +486,15 @@ async def test_resize_down_to_40x12_and_back(play: Play) -> None:
     await pilot.pause()
     assert app.screen.has_class("-too-small")
     assert app.query_one("#too-small").region.area > 0
+    await pilot.press("left")  # the board is out of sight: its keys do nothing
+    assert board.cursor[0] == 29
     await pilot.resize_terminal(120, 40)
     await pilot.pause()
     assert not app.screen.has_class("-too-small") and board.region.area > 0
     assert app.query_one(GameHeader).region.area > 0
+    # Back in sight, the board has the keys again (it had lost its focus for good).
+    await pilot.press("left")
+    assert board.cursor[0] == 28
 
 
 async def test_big_board_scrolls_to_keep_the_cursor_in_view(play: Play) -> None:

@@ -183,9 +183,10 @@ class BoardView(ScrollView, can_focus=True):
         self.overlay: Mapping[tuple[int, int], float] | None = None
         #: A cell the solver suggested, highlighted until the next action.
         self.hint: tuple[int, int] | None = None
-        #: The board is hidden under the Paused box: its keys do nothing, whatever has the focus
-        #: (a resumed game pauses before its first frame, and the screen then focuses the board).
-        self.paused = False
+        #: A notice stands in for the board (paused, a terminal too small): its keys do nothing,
+        #: whatever has the focus (a resumed game pauses before its first frame, and the screen
+        #: then focuses the board; Textual takes the focus of a hidden board only later).
+        self.hidden = False
         # The game belongs to the app's session; the board only reads it, through this.
         self._game = game
         self._take()
@@ -365,7 +366,7 @@ class BoardView(ScrollView, can_focus=True):
         self.call_after_refresh(self.scroll_to_cursor)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return not self.paused
+        return not self.hidden
 
     def action_move(self, dx: int, dy: int) -> None:
         x, y = self.cursor

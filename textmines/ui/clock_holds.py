@@ -18,6 +18,8 @@ class Hold(Flag):
     TOO_SMALL = auto()  # a terminal too small for the board
     #: Holds that also hide the board, as pausing does in the classic game.
     HIDING = PLAYER | BLUR
+    #: Holds under which a notice stands in for the board (paused, or a terminal too small).
+    OUT_OF_SIGHT = HIDING | TOO_SMALL
 
 
 class ClockHolds:
@@ -31,6 +33,11 @@ class ClockHolds:
     def board_hidden(self) -> bool:
         """Whether a pause (P, or the terminal losing focus) hides the board."""
         return bool(self.reasons & Hold.HIDING)
+
+    @property
+    def board_out_of_sight(self) -> bool:
+        """Whether a notice stands in for the board: the Paused box, or a terminal too small."""
+        return bool(self.reasons & Hold.OUT_OF_SIGHT)
 
     @property
     def clock_held(self) -> bool:

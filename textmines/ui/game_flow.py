@@ -396,15 +396,17 @@ class GameFlow:
         does in the classic game; a dialog over the board (``COVERED``) or a terminal too small
         for it (``TOO_SMALL``) only stop the clock.
         """
+        board = self.host.board
+        was_hidden = board.hidden
         if self.holds.set(reason, held, self.game.clock):
-            hidden = self.holds.board_hidden
-            board = self.host.board
-            board.paused = hidden
             resume = f"Paused - press {self.host.first_key('app.pause')} to resume"
-            self._show_paused(resume if hidden else None)
-            if not hidden and board.is_attached:
-                # At once, not a message later: keys read with the resume key are the board's.
-                board.screen.set_focus(board)
+            self._show_paused(resume if self.holds.board_hidden else None)
+        board.hidden = self.holds.board_out_of_sight
+        if was_hidden and not board.hidden and board.is_attached:
+            # Back in sight (resumed, or the terminal large enough again), the board has the
+            # keys, at once: those read with the resume key are its own. Textual took its focus
+            # as it hid it.
+            board.screen.set_focus(board)
         self.tick()
 
     def pause(self) -> None:

@@ -69,8 +69,3 @@ def show_notice(
         (parent or screen).mount(notice)
     # After the mount: the first notice brings the rules that this class switches on.
     screen.set_class(message is not None, f"-{name}")
-    if message is not None and screen.focused is not None:
-        # What the notice hides takes no more keys, from now: Textual would take its focus
-        # only when it restyles the screen, and keys read with the pause key (typed fast)
-        # played on the hidden board.
-        screen.set_focus(None)
