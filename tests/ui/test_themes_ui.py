@@ -60,9 +60,8 @@ async def test_switching_theme_mid_game_keeps_the_game_and_is_saved(
 async def test_switching_to_a_wider_cell_keeps_the_cursor_under_the_mouse(play: Play) -> None:
     app, pilot = await play()
     wide = bundled_themes()["classic"]
-    from dataclasses import replace
 
-    app.themes["wide"] = replace(wide, name="wide", glyphs=replace(wide.glyphs, cell_width=3))
+    app.themes["wide"] = wide._replace(name="wide", glyphs=wide.glyphs._replace(cell_width=3))
     app.action_theme("wide")
     await pilot.pause()
     board = app.query_one(BoardView)
@@ -109,10 +108,9 @@ async def test_unknown_theme_name_is_refused_with_a_message(play: Play) -> None:
 
 @pytest.mark.slow
 async def test_theme_names_from_files_are_never_read_as_markup(play: Play) -> None:
-    from dataclasses import replace
 
     themes = dict(bundled_themes())
-    odd = replace(themes["dark"], name="[bold red]odd[/]")
+    odd = themes["dark"]._replace(name="[bold red]odd[/]")
     themes[odd.name] = odd
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), themes=themes)
     pilot = await play.run(app, size=(100, 30))
@@ -133,13 +131,12 @@ async def test_wide_and_combining_glyphs_keep_the_grid(play: Play) -> None:
     # An emoji flag (two columns) and "e" + a combining accent (one column) padded by code
     # points misaligned every row (issue 18). A plain covered cell shows its shadow, not the
     # theme's glyph: the accent goes on the question mark.
-    from dataclasses import replace
 
     from textmines.ui.board import BoardView
 
     themes = dict(bundled_themes())
-    glyphs = replace(themes["dark"].glyphs, flag="💣", question="e\u0301")
-    themes["dark"] = replace(themes["dark"], glyphs=glyphs)
+    glyphs = themes["dark"].glyphs._replace(flag="💣", question="e\u0301")
+    themes["dark"] = themes["dark"]._replace(glyphs=glyphs)
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), themes=themes, theme=themes["dark"])
     pilot = await play.run(app, size=(60, 20))
     await pilot.press("f", "right", "f", "f")

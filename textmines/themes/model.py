@@ -6,9 +6,8 @@ Nothing here reads files or knows Textual; ``textual_theme.py`` makes a Textual 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 #: The theme every other theme ends up inheriting from; it must set every key.
 ROOT_THEME: Final = "classic"
@@ -87,8 +86,7 @@ class ThemeError(Exception):
     """A theme file or a theme argument cannot be used; ``str(error)`` is one plain line."""
 
 
-@dataclass(frozen=True)
-class ThemeGlyphs:
+class ThemeGlyphs(NamedTuple):
     """What the board and the header draw."""
 
     cell_width: int
@@ -118,13 +116,8 @@ class ThemeGlyphs:
         return {face: getattr(self, f"face_{face}") for face in FACE_NAMES}
 
 
-@dataclass(frozen=True)
-class MinesTheme:
-    """A complete theme: every colour and glyph set, its bases already applied.
-
-    Two themes compare equal when they look the same: ``base``, ``source`` and ``bundled`` say
-    where a theme came from and are left out of the comparison.
-    """
+class MinesTheme(NamedTuple):
+    """A complete theme: every colour and glyph set, its bases already applied."""
 
     name: str
     dark: bool
@@ -134,9 +127,10 @@ class MinesTheme:
     board: Mapping[str, str]
     glyphs: ThemeGlyphs
     #: The theme this one inherited from; ``None`` for the root.
-    base: str | None = field(default=None, compare=False)
-    source: Path | None = field(default=None, compare=False)
-    bundled: bool = field(default=False, compare=False)
+    base: str | None = None
+    #: The file it was read from.
+    source: Path | None = None
+    bundled: bool = False
 
     @property
     def ansi_only(self) -> bool:

@@ -11,10 +11,9 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from textmines.store.paths import FileTooLarge, NotRegularFile, read_regular_file
 from textmines.themes.color import ColorSyntaxError, normalise_color
@@ -39,8 +38,7 @@ from textmines.themes.model import (
 )
 
 
-@dataclass
-class ThemeFile:
+class ThemeFile(NamedTuple):
     """One file's checked values, before its base is applied."""
 
     name: str
