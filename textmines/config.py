@@ -91,8 +91,7 @@ def settings_with_config(settings: Settings, config: GameConfig) -> Settings:
             "custom_mines": config.mines,
         }
     )
-    return replace(
-        settings,
+    return settings._replace(
         **board,
         first_click=config.first_click,
         question_marks=config.question_marks,

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textmines.engine import ActionKind, Change, Game, Status
 from textmines.store.saves import (
@@ -37,8 +36,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-@dataclass(frozen=True)
-class Finish:
+class Finish(NamedTuple):
     """What the end of a game meant for the statistics."""
 
     #: The fastest unassisted win of the group before this game ended, if any.
@@ -52,8 +50,7 @@ class Finish:
     metrics: GameMetrics
 
 
-@dataclass(frozen=True)
-class Left:
+class Left(NamedTuple):
     """What became of the game in play when the player left it for good
     (``GameSession.leave``)."""
 
@@ -65,8 +62,7 @@ class Left:
     said: str = ""
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """What one move did."""
 
     #: The cells it changed (empty after the end, or for a move that changes nothing).
@@ -356,8 +352,7 @@ class GameSession:
         return f"It could not be kept elsewhere either ({_sentence(notice)[:-1]}). {kept}"
 
 
-@dataclass(frozen=True)
-class SavedGameChoice:
+class SavedGameChoice(NamedTuple):
     """What becomes of a saved game when the player starts textmines with a board option."""
 
     #: The saved game to play on, or None: a new game starts.

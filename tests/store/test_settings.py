@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -29,7 +27,7 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_defaults() -> None:
-    assert dataclasses.asdict(DEFAULTS) == {
+    assert DEFAULTS._asdict() == {
         "board": "beginner",
         "custom_width": 30,
         "custom_height": 20,
@@ -50,7 +48,7 @@ def test_defaults() -> None:
 def test_every_field_has_a_rule_of_its_type() -> None:
     rules = settings_module._RULES
     # The [keys] table is checked by the UI, which knows the actions.
-    names = [field.name for field in dataclasses.fields(Settings) if field.name != "keys"]
+    names = [name for name in Settings._fields if name != "keys"]
     assert names == list(rules)
     for name, rule in rules.items():
         assert type(getattr(DEFAULTS, name)) is rule.kind
@@ -80,9 +78,7 @@ def test_saved_file_is_flat_valid_toml(tmp_path: Path) -> None:
     assert text.startswith("#")
     document = tomllib.loads(text)
     # An empty [keys] table is not written.
-    assert document == {
-        key: value for key, value in dataclasses.asdict(DEFAULTS).items() if key != "keys"
-    }
+    assert document == {key: value for key, value in DEFAULTS._asdict().items() if key != "keys"}
     assert [entry.name for entry in tmp_path.iterdir()] == ["settings.toml"]
 
 
@@ -103,7 +99,7 @@ def test_empty_file_gives_defaults_silently(tmp_path: Path) -> None:
 
 def test_partial_file_keeps_the_other_defaults(tmp_path: Path) -> None:
     path = write(tmp_path, 'board = "expert"\n')
-    assert load_settings(path) == (dataclasses.replace(DEFAULTS, board="expert"), [])
+    assert load_settings(path) == (DEFAULTS._replace(board="expert"), [])
 
 
 def test_garbage_toml_gives_defaults_and_names_file_and_line(tmp_path: Path) -> None:
@@ -137,7 +133,7 @@ def test_non_utf8_file_gives_defaults_and_one_warning(tmp_path: Path) -> None:
 def test_unknown_key_with_suggestion(tmp_path: Path) -> None:
     path = write(tmp_path, 'qestion_marks = false\ntheme = "nord"\n')
     settings, warnings = load_settings(path)
-    assert settings == dataclasses.replace(DEFAULTS, theme="nord")
+    assert settings == DEFAULTS._replace(theme="nord")
     assert warnings == [
         f"{path}: key 'qestion_marks' is unknown (did you mean 'question_marks'?); ignored"
     ]
@@ -191,7 +187,7 @@ def test_bad_value_warns_and_keeps_the_rest(
 def test_several_problems_are_all_reported_in_one_notice(tmp_path: Path) -> None:
     path = write(tmp_path, 'board = 3\nno_guess = "no"\nthemes = "x"\nfirst_click = "safe"\n')
     settings, warnings = load_settings(path)
-    assert settings == dataclasses.replace(DEFAULTS, first_click="safe")
+    assert settings == DEFAULTS._replace(first_click="safe")
     assert len(warnings) == 1 and warnings[0].startswith(f"{path}: ")
     for key in ("'board'", "'no_guess'", "'themes'"):
         assert key in warnings[0]
@@ -211,7 +207,7 @@ def test_a_file_of_many_problems_is_one_short_notice(tmp_path: Path) -> None:
 def test_a_byte_order_mark_is_not_an_error(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     path.write_bytes(b"\xef\xbb\xbf" + b'theme = "dark"\n')
-    assert load_settings(path) == (dataclasses.replace(DEFAULTS, theme="dark"), [])
+    assert load_settings(path) == (DEFAULTS._replace(theme="dark"), [])
 
 
 def test_unplayable_custom_board_falls_back_to_the_default_size(tmp_path: Path) -> None:
@@ -221,7 +217,7 @@ def test_unplayable_custom_board_falls_back_to_the_default_size(tmp_path: Path) 
         "no_guess = true\n",
     )
     settings, warnings = load_settings(path)
-    assert settings == dataclasses.replace(DEFAULTS, board="custom", no_guess=True)
+    assert settings == DEFAULTS._replace(board="custom", no_guess=True)
     assert len(warnings) == 1
     assert str(path) in warnings[0]
     assert "3x3 with 9 mines" in warnings[0]
@@ -339,11 +335,11 @@ def test_save_changes_keeps_what_another_run_changed_meanwhile(tmp_path: Path) -
     start = Settings()
     save_settings(path, start)
     # Two runs (a terminal and a browser tab) read the same file, then each changes one thing.
-    first = save_changes(path, start, replace(start, theme="dark"))
-    second = save_changes(path, start, replace(start, zoom="4x2"))
+    first = save_changes(path, start, start._replace(theme="dark"))
+    second = save_changes(path, start, start._replace(zoom="4x2"))
     assert first.theme == "dark"
     assert (second.theme, second.zoom) == ("dark", "4x2")
-    assert load_settings(path)[0] == replace(start, theme="dark", zoom="4x2")
+    assert load_settings(path)[0] == start._replace(theme="dark", zoom="4x2")
 
 
 @pytest.mark.parametrize(
@@ -358,7 +354,7 @@ def test_a_settings_change_keeps_a_file_it_cannot_read_beside_as_bad(
     path.write_bytes(text)
     start, warnings = load_settings(path)
     assert "moves the file aside" in warnings[0]
-    written = save_changes(path, start, replace(start, question_marks=False))
+    written = save_changes(path, start, start._replace(question_marks=False))
     assert (tmp_path / "settings.toml.bad").read_bytes() == text
     assert load_settings(path) == (written, [])
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 FirstClick = Literal["opening", "safe"]
 FIRST_CLICK_RULES: Final = ("opening", "safe")
@@ -15,8 +14,7 @@ MIN_CELLS: Final = 2
 OPENING_CELLS: Final = 9
 
 
-@dataclass(frozen=True, slots=True)
-class Preset:
+class Preset(NamedTuple):
     """A named board size."""
 
     key: str

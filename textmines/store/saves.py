@@ -23,10 +23,10 @@ import stat
 import time
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Final
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
 
 from textmines.engine.clock import Clock
 from textmines.engine.game import Game
@@ -55,8 +55,7 @@ IN_USE_NOTICE: Final = (
 )
 
 
-@dataclass(frozen=True)
-class LoadedGame:
+class LoadedGame(NamedTuple):
     """A saved game ready to be played on, with the UI data saved beside it.
 
     ``started_at`` lets a resumed game keep the start time of its single statistics record.
@@ -68,7 +67,7 @@ class LoadedGame:
     assisted: bool = False
     preset: str | None = None
     saved_at: datetime | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = MappingProxyType({})
     #: Which game this is (``new_game_id``; older saves get one from their save time).
     game_id: str = ""
     #: The board was restarted: its win sets no record (``GameSession.restarted``).

@@ -10,11 +10,10 @@ import difflib
 import os
 import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields, replace
 from functools import partial
 from itertools import repeat
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from textmines.engine.presets import (
     FIRST_CLICK_RULES,
@@ -40,8 +39,7 @@ ZOOMS: Final = ("fit", "2x1", "3x1", "3x2", "4x2", "6x3", "8x4", "10x5")
 HEADER: Final = "# textmines settings\n"
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """What the player chose last time; the defaults are what a new player gets."""
 
     board: str = "beginner"
@@ -65,8 +63,7 @@ class Settings:
     player_name: str = ""
 
 
-@dataclass(frozen=True)
-class _Rule:
+class _Rule(NamedTuple):
     """What one key accepts. Its type is the type of its default."""
 
     kind: type
@@ -150,8 +147,7 @@ def _check_custom(settings: Settings, name: str) -> tuple[Settings, list[str]]:
     try:
         check_board(width, height, mines, settings.first_click)
     except ValueError as error:
-        fallback = replace(
-            settings,
+        fallback = settings._replace(
             custom_width=_DEFAULTS.custom_width,
             custom_height=_DEFAULTS.custom_height,
             custom_mines=_DEFAULTS.custom_mines,
@@ -311,9 +307,7 @@ def save_settings(path: Path, settings: Settings) -> None:
     import tomli_w  # here: settings are read at every start, written only when they change
 
     document: dict[str, Any] = {
-        field.name: getattr(settings, field.name)
-        for field in fields(settings)
-        if field.name != "keys"
+        name: value for name, value in settings._asdict().items() if name != "keys"
     }
     if settings.keys:
         document["keys"] = dict(settings.keys)
@@ -336,10 +330,8 @@ def save_changes(path: Path, before: Settings, after: Settings) -> Settings:
         move_aside(path)
     current = _DEFAULTS if document is None else _settings_of(document, str(path))[0]
     changed = {
-        field.name: getattr(after, field.name)
-        for field in fields(after)
-        if getattr(after, field.name) != getattr(before, field.name)
+        name: value for name, value in after._asdict().items() if value != getattr(before, name)
     }
-    merged = replace(current, **changed)
+    merged = current._replace(**changed)
     save_settings(path, merged)
     return merged

@@ -8,7 +8,6 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Mapping as _Mapping
-from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -364,7 +363,7 @@ class TextminesApp(ThemedApp):
     def _keys_chosen(self, choice: KeyChoice | None) -> None:
         if choice is None:
             return
-        self.options.save(replace(self.settings, key_preset=choice.preset, keys=choice.entries))
+        self.options.save(self.settings._replace(key_preset=choice.preset, keys=choice.entries))
         # The screen lets no bad entry through.
         self.keys.use(self.settings, self.options.source)
         self.menu_bar.menus = tuple(self.menus())
@@ -392,7 +391,7 @@ class TextminesApp(ThemedApp):
         self.header.set_faces(theme.glyphs.faces, theme.glyphs.ascii)
         self.query_one(GamePanel).set_class(theme.glyphs.ascii, "-ascii")
         if theme.name != self.settings.theme:
-            self.options.save(replace(self.settings, theme=theme.name))
+            self.options.save(self.settings._replace(theme=theme.name))
 
     # ------------------------------------------------------------------ the assistant
     # The solver's messages come here: Textual dispatches messages to DOM nodes only.
@@ -473,7 +472,7 @@ class TextminesApp(ThemedApp):
 
         def chosen(name: str | None) -> None:
             if name is not None and name != self.settings.player_name:
-                self.options.save(replace(self.settings, player_name=name))
+                self.options.save(self.settings._replace(player_name=name))
                 said = f"Player name: {name}." if name else "No player name."
                 self.notify(said, timeout=3, markup=False)
 

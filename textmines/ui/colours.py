@@ -10,7 +10,7 @@ from the theme, so a theme switch (which clears the widgets' cached styles) repa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.style import Style
 from textual.color import Color
@@ -42,8 +42,7 @@ def ansi_contrast_text(background: Color) -> Color:
     return Color.parse("ansi_bright_white" if dark else "ansi_black")
 
 
-@dataclass(frozen=True)
-class PieceStyle:
+class PieceStyle(NamedTuple):
     """How a piece of text is drawn: theme variable names (no ``$``) for its text and its
     background (None: the widget's own), and boldness."""
 

@@ -7,7 +7,6 @@ items (``TextminesApp.get_system_commands``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from textmines.config import GameConfig
@@ -130,7 +129,7 @@ def game_menus(
         Menu(
             menu.title,
             tuple(
-                item if item is SEPARATOR else replace(item, key=key_for(item.action))
+                item if item is SEPARATOR else item._replace(key=key_for(item.action))
                 for item in menu.items
             ),
         )

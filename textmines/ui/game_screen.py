@@ -7,8 +7,7 @@ given (``GameFlow``, ``Zoom``, ``GameOptions``, ``AssistController``, ``ReplayCo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from textual import events, on
 from textual.binding import BindingType
@@ -36,8 +35,7 @@ if TYPE_CHECKING:
 TOAST_RACK = "textual-toastrack"
 
 
-@dataclass(frozen=True)
-class GameControls:
+class GameControls(NamedTuple):
     """What the game screen's actions ask to do the work."""
 
     flow: GameFlow

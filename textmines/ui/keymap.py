@@ -12,8 +12,8 @@ import contextlib
 import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Final
+from types import MappingProxyType
+from typing import Final, NamedTuple
 
 from textual.binding import Binding, BindingType
 from textual.keys import KEY_NAME_REPLACEMENTS, Keys, key_to_character
@@ -121,8 +121,7 @@ def key_label(key: str) -> str:
     return "+".join([*(mod.capitalize() for mod in mods), name])
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One thing a key can do: its binding id, what it does, where the help lists it."""
 
     id: str
@@ -207,15 +206,14 @@ def hint_texts(keymap: KeyMap, hints: Iterable[Hint]) -> list[str]:
     return texts
 
 
-@dataclass(frozen=True)
-class KeyMap:
+class KeyMap(NamedTuple):
     """The keys in effect for every action."""
 
     actions: tuple[Action, ...]
     keys: Mapping[str, tuple[str, ...]]
     #: Keys an action may not have because a screen that also takes it (by its id) keeps
     #: them for itself: action id -> {key: what it does there} (see ``kept_keys``).
-    kept: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    kept: Mapping[str, Mapping[str, str]] = MappingProxyType({})
 
     def keys_for(self, action_id: str) -> tuple[str, ...]:
         return self.keys.get(action_id, ())

@@ -13,8 +13,7 @@ The bar itself is not focusable, so a binding on it would never fire while the g
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.text import Text
 from textual import events, on
@@ -32,8 +31,7 @@ from textmines.ui.screens.dialog import Dialog
 CHECK_MARK = "✓"
 
 
-@dataclass(frozen=True)
-class MenuItem:
+class MenuItem(NamedTuple):
     """One entry of a drop-down.
 
     `checked` makes the item checkable; it is called each time the menu opens. `group` names a
@@ -58,8 +56,7 @@ class MenuItem:
 SEPARATOR = MenuItem("", "")
 
 
-@dataclass(frozen=True)
-class Menu:
+class Menu(NamedTuple):
     title: str
     items: tuple[MenuItem, ...]
 

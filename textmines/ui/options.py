@@ -92,5 +92,5 @@ class GameOptions:
         """Switch the on/off option ``option`` of the settings and say so (``said`` names it)."""
         value = not getattr(self.settings, option)
         changes: dict[str, Any] = {option: value}
-        self.save(replace(self.settings, **changes))
+        self.save(self.settings._replace(**changes))
         self.host.notify(f"{said} {on if value else off}.", timeout=2, kind="option")

@@ -3,7 +3,6 @@ fits, or the player's choice), and whether the header has room for LED digits.""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Protocol
 
 from textual.geometry import Size
@@ -110,7 +109,7 @@ class Zoom:
         fits), kept in the settings."""
         options = self.host.options
         if zoom != options.settings.zoom:
-            options.save(replace(options.settings, zoom=zoom))
+            options.save(options.settings._replace(zoom=zoom))
         self.apply()
         fit = " (fit to the terminal)" if zoom == FIT else ""
         self.host.notify(f"Zoom: cells {self.host.board.tile}{fit}", timeout=2, kind="zoom")

@@ -5,9 +5,8 @@ the rows themselves (``records``) load when a game is recorded or read back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from textmines.engine.presets import PRESETS, board_label, preset_for
 
@@ -39,8 +38,7 @@ class GameShape(Protocol):
     def mines(self) -> int: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(NamedTuple):
     """A set of comparable games: a preset or a custom size, with or without no-guess.
 
     ``preset`` is a key of ``PRESETS`` or ``"custom"``; it always agrees with the size.

@@ -12,11 +12,10 @@ import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE
 from textmines.store.paths import (
@@ -250,8 +249,7 @@ def _group_params(group: Group) -> tuple[str, int, int, int, int]:
     return group.preset, group.width, group.height, group.mines, int(group.no_guess)
 
 
-@dataclass(frozen=True, slots=True)
-class _GroupRows:
+class _GroupRows(NamedTuple):
     """What the figures of a group are made of, as the database gave it."""
 
     history: str
