@@ -15,7 +15,6 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -103,16 +102,18 @@ class Action(NamedTuple):
     t_ms: int
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """What one action changed: cells to redraw (as index runs) and the status."""
+class Change(NamedTuple):
+    """What one action changed: cells to redraw (as index runs) and the status. False when
+    nothing did."""
 
     width: int
     runs: tuple[tuple[int, int], ...]
     status: Status
     status_changed: bool = False
 
-    def __len__(self) -> int:
+    @property
+    def cell_count(self) -> int:
+        """How many cells changed."""
         return sum(stop - start for start, stop in self.runs)
 
     def __bool__(self) -> bool:
@@ -149,12 +150,11 @@ class Change:
         return sorted(rows)
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The mines for a game's first reveal at cell ``index``; ``solved`` is False when a
+class Deal(NamedTuple):
+    """The mines for a game's first reveal at ``cell`` (an index); ``solved`` is False when a
     no-guess deal ran out of time and fell back to an ordinary board."""
 
-    index: int
+    cell: int
     board: Board
     solved: bool
 

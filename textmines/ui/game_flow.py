@@ -247,7 +247,7 @@ class GameFlow:
         if not played.change:  # after the end every move is empty: nothing to show
             return
         host.board.refresh_rows(played.change.rows())
-        if played.started and len(played.change) > 1:
+        if played.started and played.change.cell_count > 1:
             host.board.show_opening(x, y, played.change.bounds())
         self.show_state(played.finish)
         host.assist_control.refresh_overlay()
