@@ -26,7 +26,8 @@ from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
 from textmines.ui.header import GameHeader
-from textmines.ui.menu import MenuBar, MenuScreen
+from textmines.ui.menu import MenuBar
+from textmines.ui.menu_screen import MenuScreen
 from textmines.ui.screens.custom import CustomBoardScreen
 from textmines.ui.screens.info import InfoScreen
 from textmines.ui.status import StatusLine

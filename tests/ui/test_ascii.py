@@ -7,7 +7,7 @@ from textual.widget import Widget
 
 from tests.helpers import Play
 from textmines.ui.ascii_filter import ascii_char, ascii_text
-from textmines.ui.menu import MenuScreen
+from textmines.ui.menu_screen import MenuScreen
 
 
 def drawn(widget: Widget) -> list[str]:

@@ -20,7 +20,7 @@ from tests.helpers import (
 )
 from textmines.store.settings import Settings, load_settings
 from textmines.ui.keymap import ENTRY_WARNINGS_SHOWN, KeyMap, resolve
-from textmines.ui.menu import MenuScreen
+from textmines.ui.menu_screen import MenuScreen
 from textmines.ui.player_keys import key_actions
 from textmines.ui.screens.info import InfoScreen
 from textmines.ui.screens.keys import KeysScreen, KeyTable

@@ -41,7 +41,8 @@ from textmines.ui.game_menus import game_menus
 from textmines.ui.game_screen import GameControls, GameScreen
 from textmines.ui.header import GameHeader
 from textmines.ui.leaving import Leaving
-from textmines.ui.menu import Menu, MenuBar
+from textmines.ui.menu import MenuBar
+from textmines.ui.menu_items import Menu
 from textmines.ui.options import GameOptions
 from textmines.ui.panel import GamePanel
 from textmines.ui.player_keys import PlayerKeys
@@ -68,8 +69,9 @@ REVIEWS_AFTER_SECONDS = 5
 
 
 @cache
-def bundled_themes() -> dict[str, MinesTheme]:
-    """The bundled themes, read once: the app's themes when it is given none."""
+def bundled_themes() -> Mapping[str, MinesTheme]:
+    """The bundled themes (each read from its file once, when first needed): the app's themes
+    when it is given none."""
     themes, _ = load_themes(None)
     return themes
 
