@@ -47,7 +47,6 @@ from textmines.ui.options import GameOptions
 from textmines.ui.panel import GamePanel
 from textmines.ui.player_keys import PlayerKeys
 from textmines.ui.replays import ReplayController
-from textmines.ui.reviewer import Reviewer
 from textmines.ui.status import StatusLine
 from textmines.ui.theming import ThemedApp
 from textmines.ui.tiles import FIT
@@ -155,7 +154,6 @@ class TextminesApp(ThemedApp):
         self.replays = ReplayController(self, self.flow.play_on)
         self.zoom = Zoom(self)
         self.leaving = Leaving(self, self.flow.new)
-        self.reviewer = Reviewer(self.stats)
 
     @property
     def session(self) -> GameSession:
@@ -218,7 +216,6 @@ class TextminesApp(ThemedApp):
             yield self.header
             yield self.board
         yield self.status_line
-        yield self.reviewer
 
     def apply_zoom(self, size: Size | None = None) -> None:
         """Fit the board's tiles and header to the terminal (``Zoom.apply``)."""
@@ -251,7 +248,7 @@ class TextminesApp(ThemedApp):
         if self.stats is not None:
             self.set_interval(PENDING_RETRY_SECONDS, self._retry_pending)
             # Games recorded before reviews were kept, once the game has started.
-            self.set_timer(REVIEWS_AFTER_SECONDS, self.reviewer.review_pending)
+            self.set_timer(REVIEWS_AFTER_SECONDS, self.flow.review_pending)
 
     async def run_action(
         self,

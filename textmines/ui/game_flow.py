@@ -36,7 +36,6 @@ from textmines.ui.options import GameOptions
 from textmines.ui.panel import GamePanel
 from textmines.ui.player_keys import PlayerKeys
 from textmines.ui.replays import ReplayController
-from textmines.ui.reviewer import Reviewer
 from textmines.ui.status import StatusLine
 from textmines.ui.zoom import COMPACT_HEIGHT
 
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
     from textmines.engine.game import Deal
     from textmines.replays.recording import Recording
+    from textmines.ui.reviewer import Reviewer
 
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
@@ -60,7 +60,6 @@ class FlowHost(GameHost, Protocol):
     assist: Assistant
     assist_control: AssistController
     replays: ReplayController
-    reviewer: Reviewer
     stats: StatsStore | None
     save_path: Path | None
     clock: Clock
@@ -84,6 +83,7 @@ class GameFlow:
         self.session: GameSession
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
+        self._reviewer: Reviewer | None = None
 
     @property
     def game(self) -> Game:
@@ -264,7 +264,21 @@ class GameFlow:
         if finish.notice is not None:
             host.notify(finish.notice, severity="warning", markup=False)
         self._show_game_over(finish)
-        host.reviewer.review_pending()  # the game just recorded, for the statistics
+        self.review_pending()  # the game just recorded, for the statistics
+
+    def review_pending(self) -> None:
+        """Review the recorded games that have no review yet, in the background. The
+        ``Reviewer`` that does it joins the game's screen when first asked (seconds after the
+        start, or at a game's end): the first frame does without it."""
+        stats = self.host.stats
+        if stats is None:
+            return
+        if self._reviewer is None:
+            from textmines.ui.reviewer import Reviewer
+
+            self._reviewer = Reviewer(stats)
+            self.host.screen_stack[0].mount(self._reviewer)
+        self._reviewer.review_pending()
 
     @property
     def dealing(self) -> bool:
