@@ -172,8 +172,13 @@ def test_new_profile_ids_are_ids_and_differ() -> None:
 )
 def test_anything_but_32_lowercase_hex_digits_is_no_profile(text: str) -> None:
     assert not is_profile_id(text)
+    owner = Paths(data_dir=Path("data"), config_dir=Path("config"))
     with pytest.raises(ValueError, match="not a profile id"):
-        Paths(data_dir=Path("data"), config_dir=Path("config"), profile=text)
+        owner.for_profile(text)
+    # Made by hand, such paths still refuse to name a file.
+    hand_made = Paths(data_dir=Path("data"), config_dir=Path("config"), profile=text)
+    with pytest.raises(ValueError, match="not a profile id"):
+        hand_made.stats_db.exists()
 
 
 def test_a_profile_has_its_own_files_and_the_owners_themes_and_crash_log(tmp_path: Path) -> None:

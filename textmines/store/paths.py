@@ -10,9 +10,8 @@ import re
 import stat
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from platformdirs import user_config_dir, user_data_dir
 
@@ -41,8 +40,7 @@ def new_profile_id() -> str:
     return secrets.token_hex(16)
 
 
-@dataclass(frozen=True)
-class Paths:
+class Paths(NamedTuple):
     """The directories textmines uses and the files inside them. Nothing is created here.
 
     With a ``profile`` (a browser's, ``--serve``), the statistics, settings, saved game and
@@ -54,21 +52,18 @@ class Paths:
     config_dir: Path
     profile: str | None = None
 
-    def __post_init__(self) -> None:
-        # Checked here, where the id becomes a path: no Paths can point outside its profiles.
-        if self.profile is not None and not is_profile_id(self.profile):
-            raise ValueError(f"not a profile id: {self.profile[:40]!r}")
-
     def for_profile(self, profile: str) -> Paths:
         """The files of the browser profile ``profile``; ``ValueError`` if it is no id."""
-        return replace(self, profile=profile)
+        return self._replace(profile=_checked_profile(profile))
 
     @property
     def profile_dir(self) -> Path | None:
         """The profile's own folder, or None for the owner's files."""
         if self.profile is None:
             return None
-        return self.data_dir / PROFILES_FOLDER / self.profile
+        # Checked here too, where the id becomes a path: no path of a profile can point
+        # outside the profiles' folder.
+        return self.data_dir / PROFILES_FOLDER / _checked_profile(self.profile)
 
     @property
     def _own_data(self) -> Path:
@@ -101,6 +96,12 @@ class Paths:
     def themes_dir(self) -> Path:
         """The owner's themes, for every profile too (a browser has no way to add one)."""
         return self.config_dir / "themes"
+
+
+def _checked_profile(profile: str) -> str:
+    if not is_profile_id(profile):
+        raise ValueError(f"not a profile id: {profile[:40]!r}")
+    return profile
 
 
 def default_paths(environ: Mapping[str, str] = os.environ) -> Paths:
