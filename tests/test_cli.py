@@ -323,6 +323,116 @@ def test_broken_user_themes_are_listed_with_their_error(tmp_path: Path) -> None:
     assert exported.returncode == 2 and "broken.toml" in exported.stderr
 
 
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def bundled_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the bundled themes that the program uses instead of them."""
+    from textmines.themes import export, load
+
+    folder = tmp_path / "bundled"
+    folder.mkdir()
+    for path in (REPO / "themes").glob("*.toml"):
+        (folder / path.name).write_text(path.read_text("utf-8"), "utf-8")
+    monkeypatch.setattr(load, "find_bundled_dir", lambda: folder)
+    monkeypatch.setattr(export, "find_bundled_dir", lambda: folder)
+    return folder
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the theme files (``.toml``) opened from now on."""
+    names: list[str] = []
+    original = os.open
+
+    def os_open(path: Any, flags: int, *args: Any) -> int:
+        if str(path).endswith(".toml") and Path(path).name != "settings.toml":
+            names.append(Path(path).name)
+        return original(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", os_open)
+    return names
+
+
+def test_a_start_reads_only_the_chosen_theme_and_its_bases(
+    fake_app: type[FakeApp], bundled_folder: Path, opened: list[str]
+) -> None:
+    # A broken bundled file is never found: nothing at start reads it.
+    (bundled_folder / "zebra.toml").write_text("[board\n")
+    save_settings(default_paths().settings_file, Settings(theme="dark"))
+    opened.clear()
+    assert main(["--expert"]) == 0
+    built = fake_app.built[-1].options
+    assert built["theme"].name == "dark" and sorted(opened) == ["classic.toml", "dark.toml"]
+    assert built["warnings"] == []
+    assert list(built["themes"]) == [
+        "classic",
+        "ascii",
+        "colorblind",
+        "dark",
+        "high-contrast",
+        "light",
+        "zebra",
+    ]
+
+
+def test_list_themes_shows_every_theme_and_a_user_theme_on_a_bundled_base(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    user = default_paths().themes_dir
+    user.mkdir(parents=True)
+    (user / "mine.toml").write_text('base = "high-contrast"\n[board]\nflag = "#00ff00"\n')
+    assert main(["--list-themes"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[1:]] == [
+        "ascii",
+        "colorblind",
+        "dark",
+        "high-contrast",
+        "light",
+        "mine",
+    ]
+    assert lines[0].split()[:3] == ["*", "classic", "bundled"]
+    assert lines[-1].split()[1] == "user" and lines[-1].endswith("(base high-contrast)")
+
+
+@pytest.mark.usefixtures("fake_app")
+def test_a_broken_bundled_theme_is_told_when_it_is_needed(
+    bundled_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dark = bundled_folder / "dark.toml"
+    dark.write_text("[board\n")
+    # Chosen last time: the start says why it is not there, as for a player's file.
+    assert main([]) == 0
+    built = FakeApp.built[-1].options
+    assert built["theme"].name == "classic" and "dark" not in built["themes"]
+    save_settings(default_paths().settings_file, Settings(theme="dark"))
+    assert main([]) == 0
+    warnings = FakeApp.built[-1].options["warnings"]
+    assert FakeApp.built[-1].options["theme"].name == "classic" and len(warnings) == 2
+    assert warnings[0].startswith(f"{dark}: is not valid TOML")
+    assert warnings[0].endswith("; theme skipped")
+    assert warnings[1] == (
+        "The theme 'dark' chosen last time is not available any more; using 'classic'."
+    )
+    # Named: its error, not "unknown theme"; listed: as broken.
+    assert refused(["--theme", "dark"], capsys).startswith(f"textmines: --theme: {dark}: ")
+    assert main(["--list-themes"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if " dark " in line)
+    assert line.split()[:3] == ["*", "dark", "broken"] and str(dark) in line
+
+
+@pytest.mark.usefixtures("fake_app")
+def test_a_broken_classic_is_a_broken_install(
+    bundled_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (bundled_folder / "classic.toml").write_text("[board]\nflag = 'not a colour'\n")
+    err = refused([], capsys, status=1)
+    assert err == "textmines: the bundled themes are missing; reinstall textmines\n"
+
+
 @pytest.mark.slow  # the program
 def test_paths_lists_the_crash_log_and_the_replays(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--paths")

@@ -26,6 +26,7 @@ from textmines.themes import (
     TABLES,
     MinesTheme,
     ThemeError,
+    Themes,
     export_theme,
     find_bundled_dir,
     list_themes_text,
@@ -805,3 +806,136 @@ def test_a_file_on_a_broken_base_names_the_base_and_its_error(
     assert "base theme 'cyc2' could not be loaded (cyc2.toml: bases form a cycle" in str(
         caught.value
     )
+
+
+# ------------------------------------------------------------------------ bundled on first use
+
+
+def test_every_bundled_files_name_is_its_themes_name() -> None:
+    # The bundled themes are listed from the file names without reading the files.
+    for path in (REPO / "themes").glob("*.toml"):
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert document["theme"]["name"] == path.stem
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the ``.toml`` files opened from now on, in order."""
+    names: list[str] = []
+    original = os.open
+
+    def os_open(path: Any, flags: int, *args: Any) -> int:
+        if str(path).endswith(".toml"):
+            names.append(Path(path).name)
+        return original(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", os_open)
+    return names
+
+
+def bundled_copy(tmp_path: Path, *names: str) -> Path:
+    """A bundled folder with a copy of the bundled themes ``names``."""
+    folder = tmp_path / "bundled"
+    for name in names:
+        write(folder, f"{name}.toml", (REPO / "themes" / f"{name}.toml").read_text("utf-8"))
+    return folder
+
+
+def test_bundled_themes_are_read_when_first_looked_up(opened: list[str]) -> None:
+    themes, warnings = load_themes(None)
+    assert list(themes) == [
+        "classic",
+        "ascii",
+        "colorblind",
+        "dark",
+        "high-contrast",
+        "light",
+    ]
+    assert opened == [] and len(themes) == 6, "listing reads no file"
+    assert themes["dark"].name == "dark" and "dark" in themes
+    assert sorted(opened) == ["classic.toml", "dark.toml"], "the theme and its base"
+    assert themes["classic"].base is None
+    assert sorted(opened) == ["classic.toml", "dark.toml"], "each file is read once"
+    assert [theme.name for theme in themes.values()] == list(themes)
+    assert sorted(opened) == sorted(f"{name}.toml" for name in BUNDLED_NAMES)
+    assert warnings == []
+
+
+def test_a_user_theme_reads_only_the_bundled_bases_it_is_built_on(
+    tmp_path: Path, opened: list[str]
+) -> None:
+    write(tmp_path, "mine.toml", 'base = "high-contrast"\n[board]\ncursor = "#00ff00"\n')
+    themes, warnings = load_themes(tmp_path)
+    assert warnings == []
+    assert sorted(opened) == ["classic.toml", "high-contrast.toml", "mine.toml"]
+    mine, contrast = themes["mine"], themes["high-contrast"]
+    assert (mine.bundled, mine.base, mine.board["cursor"]) == (False, "high-contrast", "#00FF00")
+    assert mine.board["flag"] == contrast.board["flag"] and mine.glyphs == contrast.glyphs
+    assert list(themes) == [*sorted(BUNDLED_NAMES, key=lambda n: (n != "classic", n)), "mine"]
+
+
+def test_a_broken_bundled_file_is_found_only_when_its_theme_is_needed(tmp_path: Path) -> None:
+    folder = bundled_copy(tmp_path, "classic", "dark")
+    write(folder, "broken.toml", "[board\n")
+    write(folder, "zebra.toml", 'base = "dark"\n[board]\ncursor = "#00ff00"\n')
+    failures: dict[str, str] = {}
+    themes, warnings = load_themes(None, bundled_dir=folder, failures=failures)
+    assert list(themes) == ["classic", "broken", "dark", "zebra"]
+    assert themes["zebra"].board["revealed"] == themes["dark"].board["revealed"]
+    assert warnings == [] and failures == {}, "broken.toml was never read"
+    assert "broken" not in themes
+    assert len(warnings) == 1 and warnings[0].startswith(f"{folder / 'broken.toml'}: ")
+    assert "is not valid TOML" in warnings[0] and warnings[0].endswith("; theme skipped")
+    assert list(failures) == ["broken"]
+    assert list(themes) == ["classic", "dark", "zebra"], "a broken theme leaves the list"
+    assert themes.get("broken") is None and len(warnings) == 1, "and is told of once"
+
+
+def test_listing_every_theme_drops_the_broken_bundled_ones(tmp_path: Path) -> None:
+    folder = bundled_copy(tmp_path, "classic", "dark", "light")
+    write(folder, "dark.toml", "[board]\nflag = 'not a colour'\n")
+    themes, warnings = load_themes(None, bundled_dir=folder)
+    copy = Themes(themes)
+    assert [name for name, _ in copy.items()] == ["classic", "light"]
+    assert list(copy) == ["classic", "light"] and list(themes) == ["classic", "dark", "light"]
+    assert copy == {"classic": themes["classic"], "light": themes["light"]}
+    assert len(warnings) == 1 and "dark.toml" in warnings[0], "the copy shares the reading"
+    assert "flag" in themes.broken["dark"]
+
+
+def test_a_user_theme_on_a_broken_bundled_base_names_the_file(tmp_path: Path) -> None:
+    folder = bundled_copy(tmp_path, "classic")
+    write(folder, "dark.toml", "[board\n")
+    user = write(tmp_path / "user", "mine.toml", 'base = "dark"\n').parent
+    failures: dict[str, str] = {}
+    themes, warnings = load_themes(user, bundled_dir=folder, failures=failures)
+    assert "mine" not in themes
+    assert failures["mine"] == (
+        f"{user / 'mine.toml'}: base theme 'dark' could not be loaded "
+        f"({folder / 'dark.toml'} has problems)"
+    )
+    assert [warning.split(":")[0] for warning in warnings] == [
+        str(folder / "dark.toml"),
+        str(user / "mine.toml"),
+    ]
+
+
+def test_a_broken_bundled_base_or_a_cycle_of_bundled_bases_is_a_warning(tmp_path: Path) -> None:
+    folder = bundled_copy(tmp_path, "classic")
+    write(folder, "one.toml", 'base = "two"\n')
+    write(folder, "two.toml", 'base = "one"\n')
+    write(folder, "own.toml", 'base = "own"\n')
+    write(folder, "named.toml", '[theme]\nname = "other"\n')
+    write(folder, "orphan.toml", 'base = "ghost"\n')
+    themes, warnings = load_themes(None, bundled_dir=folder)
+    assert [name for name, _ in themes.items()] == ["classic"]
+    expected = {
+        "named": "names the theme 'other'; a bundled theme's file is named after it",
+        "one": "base theme 'two' could not be loaded",
+        "orphan": "base theme 'ghost' does not exist",
+        "own": "bases form a cycle: own -> own",
+        "two": "bases form a cycle: one -> two -> one",
+    }
+    for name, problem in expected.items():
+        assert problem in themes.broken[name]
+    assert len(warnings) == len(expected)

@@ -396,7 +396,7 @@ def choose_theme(
     file is ``broken`` (name: error) is reported with that file's error.
     """
     if arg is not None:
-        return _theme_arg("--theme", arg, themes, broken or {}), []
+        return _theme_arg("--theme", arg, themes, {} if broken is None else broken), []
     if saved in themes:
         return themes[saved], []
     return themes[DEFAULT_THEME], [
@@ -426,7 +426,9 @@ def export_theme_command(
         _fail("--export-theme takes a theme name and at most one file (see textmines --help)")
     # FILE "-" is the screen, as for most commands.
     name, target = values[0], (Path(values[1]) if len(values) == 2 and values[1] != "-" else None)
-    text = export_theme(_theme_arg("--export-theme", name, themes, broken or {}))
+    text = export_theme(
+        _theme_arg("--export-theme", name, themes, {} if broken is None else broken)
+    )
     if target is None:
         sys.stdout.write(text)
         return 0

@@ -28,13 +28,21 @@ Importing this package does not import Textual or Rich (the command line's ``--v
 - ``model``: the keys, ``MinesTheme``, ``ThemeGlyphs``, ``ThemeError``
 - ``color``: colour values, exactly as Textual parses them
 - ``theme_file``: reading and checking one file, applying its base
-- ``load``: the bundled and user themes in layers, ``--theme`` lookup
+- ``load``: the bundled and user themes in layers (``Themes``: the bundled ones read on
+  first use), ``--theme`` lookup
 - ``export``: the ``--list-themes`` text and ``--export-theme`` files
 - ``textual_theme``: ``to_textual_theme``, the one place a theme becomes a Textual theme
 """
 
 from textmines.themes.export import export_theme, list_themes_text
-from textmines.themes.load import find_bundled_dir, load_theme_file, load_themes, resolve_theme_arg
+from textmines.themes.load import (
+    BundledThemes,
+    Themes,
+    find_bundled_dir,
+    load_theme_file,
+    load_themes,
+    resolve_theme_arg,
+)
 from textmines.themes.model import (
     AUTO,
     BOARD_KEYS,
@@ -75,9 +83,11 @@ __all__ = [
     "TABLES",
     "THEME_COLOR_KEYS",
     "TOP_LEVEL_KEYS",
+    "BundledThemes",
     "MinesTheme",
     "ThemeError",
     "ThemeGlyphs",
+    "Themes",
     "export_theme",
     "find_bundled_dir",
     "list_themes_text",

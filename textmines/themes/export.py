@@ -17,16 +17,18 @@ def list_themes_text(
     """The text of ``textmines --list-themes``: one line per theme, its origin and file.
 
     ``current`` (if given) is marked with ``*``. A user theme that replaces a bundled one says so.
-    ``broken`` user themes (name: error) are listed after the others with their error.
+    ``broken`` themes (name: error: the player's, and any bundled one found broken as it is
+    read here) are listed after the others with their error.
     """
+    shown = list(themes.items())  # first: a theme that fails to load may join ``broken``
     broken = {name: error for name, error in (broken or {}).items() if name not in themes}
     bundled_dir = find_bundled_dir()
     bundled_names = (
         {path.stem for path in bundled_dir.glob("*.toml")} if bundled_dir is not None else set()
     )
-    width = max((len(name) for name in [*themes, *broken]), default=0)
+    width = max((len(name) for name in [*(name for name, _ in shown), *broken]), default=0)
     lines = []
-    for name, theme in themes.items():
+    for name, theme in shown:
         mark = "*" if name == current else " "
         origin = "bundled" if theme.bundled else "user   "
         where = str(theme.source) if theme.source is not None else "(built in)"

@@ -3,12 +3,23 @@
 Themes come in layers: the bundled themes, then the player's theme folder and any extra files.
 Within a layer themes may name each other as bases in any file order; a base outside the layer
 comes from the layer below.
+
+The bundled layer is read lazily: a start needs only the theme it shows and its bases, and
+reading and checking the other files was a measurable part of launching (issue 36.10).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import (
+    ItemsView,
+    Iterable,
+    Iterator,
+    Mapping,
+    MutableMapping,
+    Sequence,
+    ValuesView,
+)
 from pathlib import Path
 from typing import Final
 
@@ -72,22 +83,169 @@ def _theme_files(directory: Path, warnings: list[str]) -> list[Path]:
         return []
 
 
+def _bundled_order(name: str) -> tuple[bool, str]:
+    return (name != ROOT_THEME, name)
+
+
+class BundledThemes(Mapping[str, MinesTheme]):
+    """The bundled themes by name, ``classic`` first, then by name. A bundled theme's file is
+    named after it, so the names come from the folder's listing; a theme is read and checked
+    (with its bases) the first time it is looked up, then kept.
+
+    A bundled theme that cannot be loaded means a broken install: looking it up raises
+    ``KeyError`` (so ``name in bundled`` is false), and its error goes once to ``broken``, to
+    ``warnings`` (``...; theme skipped``, as for any theme file) and to ``failures`` (by name,
+    unless a theme of the player's of that name failed first).
+    """
+
+    def __init__(
+        self,
+        directory: Path | None,
+        warnings: list[str] | None = None,
+        failures: dict[str, str] | None = None,
+    ) -> None:
+        self.warnings = warnings if warnings is not None else []
+        self.failures = failures if failures is not None else {}
+        #: The error of each bundled theme found broken, by name.
+        self.broken: dict[str, str] = {}
+        found = _theme_files(directory, self.warnings) if directory is not None else []
+        #: Each bundled theme's file, by theme name, in the order themes are listed.
+        self.files = {
+            path.stem: path for path in sorted(found, key=lambda p: _bundled_order(p.stem))
+        }
+        self._themes: dict[str, MinesTheme] = {}
+        self._reading: list[str] = []  # the chain of bases being read, to catch a cycle
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.files)
+
+    def __len__(self) -> int:
+        return len(self.files)
+
+    def __getitem__(self, name: str) -> MinesTheme:
+        theme = self._themes.get(name)
+        if theme is not None:
+            return theme
+        if name not in self.files or name in self.broken:
+            raise KeyError(name)
+        self._reading.append(name)
+        try:
+            theme = self._read(self.files[name])
+        except ThemeError as error:
+            self.broken[name] = str(error)
+            self.failures.setdefault(name, str(error))
+            self.warnings.append(f"{error}; theme skipped")
+            raise KeyError(name) from None
+        finally:
+            self._reading.pop()
+        self._themes[name] = theme
+        return theme
+
+    def _read(self, path: Path) -> MinesTheme:
+        item = read_theme_file(path)
+        if item.name != path.stem:
+            raise ThemeError(
+                f"{path}: names the theme {item.name!r}; a bundled theme's file is named after it"
+            )
+        if item.base is None and item.name == ROOT_THEME:
+            return build_theme(item, None, bundled=True, base_name=None)
+        base_name = item.base or ROOT_THEME
+        if base_name in self._reading:
+            chain = " -> ".join([*self._reading[self._reading.index(base_name) :], base_name])
+            raise ThemeError(f"{path}: bases form a cycle: {chain}")
+        if base_name not in self.files:
+            raise _unknown_base(path, base_name, set(self.files) - {item.name})
+        if base_name not in self:
+            raise ThemeError(f"{path}: base theme {base_name!r} could not be loaded")
+        return build_theme(item, self[base_name], bundled=True, base_name=base_name)
+
+
+class Themes(MutableMapping[str, MinesTheme]):
+    """Themes by name, in the order they are listed; a bundled theme is read from its file the
+    first time it is looked up (see :class:`BundledThemes`).
+
+    Iterating over the names reads no file. ``values()``, ``items()`` and comparing read every
+    theme not read yet; a bundled one that cannot be loaded then leaves the table (as it does
+    when looked up), its error in ``broken``. ``Themes(other)`` copies ``other``; the copy of
+    a ``Themes`` shares its bundled themes and reads nothing.
+    """
+
+    def __init__(self, themes: Mapping[str, MinesTheme] | None = None) -> None:
+        #: The bundled layer this table reads its not-yet-read themes from.
+        self.bundled: BundledThemes
+        # None: the bundled theme of that name, read from ``bundled`` when asked for.
+        self._entries: dict[str, MinesTheme | None]
+        if isinstance(themes, Themes):
+            self.bundled, self._entries = themes.bundled, dict(themes._entries)
+        else:
+            self.bundled, self._entries = BundledThemes(None), dict(themes or {})
+
+    @classmethod
+    def layered(cls, bundled: BundledThemes, own: Mapping[str, MinesTheme]) -> Themes:
+        """The ``bundled`` themes in their order, each replaced in place by the theme of its
+        name in ``own``, then the rest of ``own`` in its order."""
+        table = cls()
+        table.bundled = bundled
+        table._entries = {**dict.fromkeys(bundled), **own}
+        return table
+
+    @property
+    def broken(self) -> Mapping[str, str]:
+        """The error of each bundled theme found broken so far, by name."""
+        return self.bundled.broken
+
+    def __getitem__(self, name: str) -> MinesTheme:
+        theme = self._entries[name]
+        if theme is not None:
+            return theme
+        try:
+            return self.bundled[name]
+        except KeyError:
+            del self._entries[name]  # a broken install: not a theme (its warning says why)
+            raise
+
+    def __setitem__(self, name: str, theme: MinesTheme) -> None:
+        self._entries[name] = theme
+
+    def __delitem__(self, name: str) -> None:
+        del self._entries[name]
+
+    def __iter__(self) -> Iterator[str]:
+        # Over a copy: looking a theme up may drop it from the table.
+        return iter(list(self._entries))
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def read_all(self) -> None:
+        """Read every theme not read yet (those that fail leave the table)."""
+        for name in self:
+            self.get(name)
+
+    def items(self) -> ItemsView[str, MinesTheme]:
+        self.read_all()
+        return super().items()
+
+    def values(self) -> ValuesView[MinesTheme]:
+        self.read_all()
+        return super().values()
+
+
 def _load_layer(
     files: Sequence[Path],
-    below: Mapping[str, MinesTheme],
+    below: BundledThemes,
     *,
-    bundled: bool,
     warnings: list[str],
     explicit: Sequence[Path] = (),
     failures: dict[str, str] | None = None,
 ) -> dict[str, MinesTheme]:
-    """Load files that may name each other as bases; a base not among them comes from
-    ``below``. A theme whose base has its own name means the theme of that name in ``below``
-    (so ``dark.toml`` with ``base = "dark"`` changes the bundled dark). Of two files with one
-    theme name the later is used, with a warning unless the later is in ``explicit``.
-    ``failures`` (if given) gets the error of each theme skipped, by its name (a file that
-    cannot be read at all: by its file name)."""
-    layer = _Layer(below, bundled, warnings, failures if failures is not None else {})
+    """Load the player's files, which may name each other as bases; a base not among them is
+    a bundled theme (read from ``below`` as it is needed). A theme whose base has its own name
+    means the bundled theme of that name (so ``dark.toml`` with ``base = "dark"`` changes the
+    bundled dark). Of two files with one theme name the later is used, with a warning unless
+    the later is in ``explicit``. ``failures`` (if given) gets the error of each theme skipped,
+    by its name (a file that cannot be read at all: by its file name)."""
+    layer = _Layer(below, warnings, failures if failures is not None else {})
     for path in files:
         layer.read(path, explicit)
     results = {name: layer.resolve(name, []) for name in layer.parsed}
@@ -95,16 +253,10 @@ def _load_layer(
 
 
 class _Layer:
-    """The theme files of one layer (bundled, or the player's) as they are resolved."""
+    """The player's theme files as they are resolved, on the bundled themes."""
 
-    def __init__(
-        self,
-        below: Mapping[str, MinesTheme],
-        bundled: bool,
-        warnings: list[str],
-        failed: dict[str, str],
-    ) -> None:
-        self.below, self.bundled, self.warnings, self.failed = below, bundled, warnings, failed
+    def __init__(self, below: BundledThemes, warnings: list[str], failed: dict[str, str]) -> None:
+        self.below, self.warnings, self.failed = below, warnings, failed
         self.parsed: dict[str, ThemeFile] = {}
         self.broken: dict[str, Path] = {}  # a file that failed, by the name it probably meant
         self.done: dict[str, MinesTheme | None] = {}  # None: failed, already reported
@@ -124,22 +276,17 @@ class _Layer:
             )
         self.parsed[item.name] = item
 
-    def _base_name(self, item: ThemeFile) -> str | None:
-        if item.base is None and self.bundled and item.name == ROOT_THEME:
-            return None
-        return item.base or ROOT_THEME
-
     def resolve(self, name: str, chain: list[str]) -> MinesTheme | None:
         """The theme ``name`` on its base (None: it failed, and that was reported)."""
         if name in self.done:
             return self.done[name]
         item = self.parsed[name]
-        base_name = self._base_name(item)
+        base_name = item.base or ROOT_THEME
         try:
             base = self._base(item, base_name, chain)
             if name in self.done:  # a member of a cycle, already reported
                 return self.done[name]
-            theme = build_theme(item, base, bundled=self.bundled, base_name=base_name)
+            theme = build_theme(item, base, bundled=False, base_name=base_name)
         except ThemeError as error:
             self.warnings.append(f"{error}; theme skipped")
             self.failed[name] = str(error)
@@ -147,10 +294,8 @@ class _Layer:
         self.done[name] = theme
         return theme
 
-    def _base(self, item: ThemeFile, base_name: str | None, chain: list[str]) -> MinesTheme | None:
+    def _base(self, item: ThemeFile, base_name: str, chain: list[str]) -> MinesTheme | None:
         name = item.name
-        if base_name is None:
-            return None
         if base_name in self.parsed and base_name != name:
             if base_name in chain:
                 self._report_cycle([*chain[chain.index(base_name) :], name], base_name)
@@ -161,10 +306,12 @@ class _Layer:
             return base
         if base_name in self.below:
             return self.below[base_name]
-        if base_name in self.broken:
+        broken = self.broken.get(base_name)
+        if broken is None and base_name in self.below.broken:
+            broken = self.below.files[base_name]
+        if broken is not None:
             raise ThemeError(
-                f"{item.path}: base theme {base_name!r} could not be loaded "
-                f"({self.broken[base_name]} has problems)"
+                f"{item.path}: base theme {base_name!r} could not be loaded ({broken} has problems)"
             )
         raise _unknown_base(item.path, base_name, {*self.below, *self.parsed} - {name})
 
@@ -182,7 +329,7 @@ def load_themes(
     *,
     bundled_dir: Path | None = None,
     failures: dict[str, str] | None = None,
-) -> tuple[dict[str, MinesTheme], list[str]]:
+) -> tuple[Themes, list[str]]:
     """Every theme by name, and one warning per file that could not be used. Never raises.
 
     Order: ``classic``, the other bundled themes by name, then the ``*.toml`` files of
@@ -191,17 +338,17 @@ def load_themes(
     with a warning; an extra file replaces a user theme of its name quietly (it was asked for).
     ``bundled_dir`` defaults to :func:`find_bundled_dir`. ``failures`` (if given) gets the
     error of each user theme that could not be used, by name.
+
+    The player's files are read now; a bundled theme is read when it is first looked up (a
+    user theme's base: now). One that cannot be loaded then (a broken install) adds its
+    warning to the list returned and its error to ``failures``, and leaves the themes.
     """
     warnings: list[str] = []
+    failures = failures if failures is not None else {}
     directory = bundled_dir or find_bundled_dir()
     if directory is None:
         warnings.append(f"bundled themes not found near {_PACKAGE_DIR}; is textmines installed?")
-        bundled: dict[str, MinesTheme] = {}
-    else:
-        bundled = _load_layer(
-            _theme_files(directory, warnings), {}, bundled=True, warnings=warnings
-        )
-    themes = dict(sorted(bundled.items(), key=lambda item: (item[0] != ROOT_THEME, item[0])))
+    bundled = BundledThemes(directory, warnings, failures)
 
     files = _theme_files(user_dir, warnings) if user_dir is not None else []
     seen = {os.path.realpath(path) for path in files}
@@ -209,11 +356,8 @@ def load_themes(
         if os.path.realpath(path) not in seen:
             seen.add(os.path.realpath(path))
             files.append(path)
-    layer = _load_layer(
-        files, bundled, bundled=False, warnings=warnings, explicit=extra_files, failures=failures
-    )
-    themes.update(layer)
-    return themes, warnings
+    layer = _load_layer(files, bundled, warnings=warnings, explicit=extra_files, failures=failures)
+    return Themes.layered(bundled, layer), warnings
 
 
 def _is_file(path: Path) -> bool:

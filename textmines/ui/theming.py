@@ -5,6 +5,11 @@ A textmines theme is a Textual theme (the screen's colours) plus the board's col
 variables (``$mines-*``) and glyphs. ``ThemedApp`` registers every theme and starts on the
 chosen one without the work Textual does for a theme switch, and keeps the board readable
 whatever Textual theme is active (its own theme picker included).
+
+Only the first theme is registered with Textual at start (and only it is read from its file,
+see ``textmines.themes.load.Themes``); every other one is registered as it is first shown,
+through ``use_theme``. Textual refuses ``App.theme`` set to a theme it has not registered, so
+nothing here sets it any other way.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from textual.filter import LineFilter
 from textual.markup import escape as escape_markup
 from textual.screen import Screen
 
-from textmines.themes import DEFAULT_THEME, MinesTheme, to_textual_theme
+from textmines.themes import DEFAULT_THEME, MinesTheme, Themes, to_textual_theme
 from textmines.ui.ascii_filter import ASCIIFilter
 
 _ASCII = ASCIIFilter()
@@ -29,26 +34,28 @@ class ThemedApp(App[None]):
 
     ``App.theme`` names the theme on screen: the one place the choice lives. Only textmines
     themes are registered, so whatever sets it (our picker, Textual's "Theme" command, code)
-    restyles everything through ``theme_applied``.
+    restyles everything through ``theme_applied``. A theme is registered as it is first
+    shown: switch with ``use_theme`` or ``action_theme``, not by setting ``App.theme``.
     """
 
     #: False while App.__init__ runs: our theme is not registered yet (see get_css_variables).
     _theme_chosen = False
 
     def __init__(self, themes: Mapping[str, MinesTheme], theme: MinesTheme | None) -> None:
-        # Set before App.__init__, which reads the theme variables.
-        self.themes = dict(themes)
+        # Set before App.__init__, which reads the theme variables. A copy that reads a
+        # bundled theme's file only when the theme is needed.
+        self.themes = Themes(themes)
         #: (theme name, whether it is an ASCII theme), for get_line_filters.
         self._ascii_for: tuple[str | None, bool] = ("", False)
         self._first_theme = theme or self.themes[DEFAULT_THEME]
         # A theme given as a file (--theme PATH) joins the list for this run, under its name.
         self.themes[self._first_theme.name] = self._first_theme
+        #: The broken bundled themes the player has been told of (at start: by the caller).
+        self._told = set(self.themes.broken)
         super().__init__()
         for name in list(self.available_themes):
-            if name not in self.themes:
-                self.unregister_theme(name)  # Textual's own: they know nothing of the board
-        for each in self.themes.values():
-            self.register_theme(to_textual_theme(each))
+            self.unregister_theme(name)  # Textual's own: they know nothing of the board
+        self.register_theme(to_textual_theme(self._first_theme))
         # As App.__init__ does for its default theme: no watcher, no second pass over the CSS.
         self.set_reactive(App.theme, self._first_theme.name)
         self._theme_chosen = True
@@ -109,7 +116,9 @@ class ThemedApp(App[None]):
             if name is not None:
                 self.action_theme(name)
 
-        self.push_screen(ThemeScreen(self.themes, self.mines_theme.name), chosen)
+        every = dict(self.themes.items())  # reads the themes not read yet
+        self._tell_broken()
+        self.push_screen(ThemeScreen(every, self.mines_theme.name), chosen)
 
     def action_change_theme(self) -> None:
         # Textual's "Theme" command opens our picker, which shows the board in each theme.
@@ -119,13 +128,25 @@ class ThemedApp(App[None]):
         """Switch to the theme called ``name`` (theme_applied remembers it)."""
         theme = self.themes.get(name)
         if theme is None:
-            self.notify(f"There is no theme called {name!r}.", severity="warning", markup=False)
+            if not self._tell_broken():
+                self.notify(f"There is no theme called {name!r}.", severity="warning", markup=False)
             return
         self.use_theme(theme)
 
+    def _tell_broken(self) -> bool:
+        """Tell the player of each bundled theme found broken since (a broken install, found
+        as its file is first read); whether there was one."""
+        news = {name: error for name, error in self.themes.broken.items() if name not in self._told}
+        self._told.update(news)
+        for error in news.values():
+            self.notify(f"{error}; theme skipped", severity="warning", markup=False)
+        return bool(news)
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for name, theme in self.themes.items():
+        every = list(self.themes.items())  # reads the themes not read yet
+        self._tell_broken()
+        for name, theme in every:
             origin = "bundled" if theme.bundled else f"from {theme.source}"
             # The palette reads titles as markup; names and paths come from the player's files.
             yield SystemCommand(
