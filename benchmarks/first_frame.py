@@ -39,6 +39,8 @@ def _report_first_frame(
     if renderable is not None and not getattr(app, "_first_frame_reported", False):
         app._first_frame_reported = True  # type: ignore[attr-defined]
         os.write(REPORT, f"{time.process_time()}\n".encode())
+        if os.environ.get("FIRST_FRAME_ONLY"):
+            os._exit(0)  # counting instructions (startup.py --instructions): not the way out
         app.exit()
 
 

@@ -16,6 +16,13 @@ of the two medians. Wall time is shown too; it depends more on the machine's loa
 
 gives settings.toml that many [keys] entries for actions that do not exist (issue 34.8: 2,000
 took 26 s to the first frame, 50,000 over ten minutes).
+
+    python benchmarks/startup.py --instructions --runs 1
+
+counts the instructions each launch executes up to its first frame instead (valgrind's
+callgrind, which must be installed: ``apt-get install valgrind``; a launch takes some 30 s).
+CPU times move with the machine's load and the other core's work; instruction counts do not
+(to about 0.1%, with ``PYTHONHASHSEED=0``), so they show what a change did.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import contextlib
 import fcntl
 import os
 import pty
+import re
 import select
 import statistics
 import struct
@@ -39,8 +47,9 @@ HERE = Path(__file__).resolve().parent
 COLUMNS, LINES = 120, 40
 
 
-def launch(which: str, home: Path) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) from launching ``which`` to its first frame."""
+def launch(which: str, home: Path, instructions: bool = False) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) from launching ``which`` to its first frame; with
+    ``instructions``, (instructions executed, wall seconds) under valgrind."""
     report_read, report_write = os.pipe()
     terminal, child_side = pty.openpty()
     fcntl.ioctl(child_side, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
@@ -48,6 +57,12 @@ def launch(which: str, home: Path) -> tuple[float, float]:
     # Bytecode is cached as it is for an installed program, whatever this shell says.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [sys.executable, str(HERE / "first_frame.py"), which, str(report_write)]
+    log = home / "callgrind.log"
+    if instructions:
+        env["PYTHONHASHSEED"] = "0"  # the same dictionaries, the same work, run after run
+        env["FIRST_FRAME_ONLY"] = "1"
+        valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        command = [*valgrind, f"--log-file={log}", *command]
     if which == "textmines":
         command += ["--expert", "--seed", "1"]
     started = time.perf_counter()
@@ -66,9 +81,9 @@ def launch(which: str, home: Path) -> tuple[float, float]:
     wall = 0.0
     try:
         while True:
-            ready, _, _ = select.select([terminal, report_read], [], [], 30)
+            ready, _, _ = select.select([terminal, report_read], [], [], 300)
             if not ready:
-                raise RuntimeError(f"{which}: no first frame within 30 s")
+                raise RuntimeError(f"{which}: no first frame within 300 s")
             if terminal in ready:
                 with contextlib.suppress(OSError):  # what the app drew: a terminal reads it
                     os.read(terminal, 1 << 16)
@@ -79,12 +94,17 @@ def launch(which: str, home: Path) -> tuple[float, float]:
                 if not report:
                     wall = time.perf_counter() - started
                 report += chunk
-        child.wait(timeout=30)
+        child.wait(timeout=300)
     finally:
         os.close(terminal)
         os.close(report_read)
     if not report:
         raise RuntimeError(f"{which} exited with status {child.returncode} before its first frame")
+    if instructions:
+        counted = re.search(r"Collected : (\d+)", log.read_text())
+        if counted is None:
+            raise RuntimeError(f"{which}: valgrind counted nothing (see {log})")
+        return float(counted.group(1)), wall
     # The child's perf_counter has an origin of its own: the parent times the wall.
     cpu = float(report.split()[0])
     return cpu, wall
@@ -95,6 +115,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20, help="launches of each app")
     parser.add_argument(
         "--bad-keys", type=int, default=0, metavar="N", help="[keys] entries that cannot be used"
+    )
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions (valgrind), not time"
     )
     args = parser.parse_args()
     apps = ("trivial", "textmines")
@@ -109,7 +132,7 @@ def main() -> None:
         samples: dict[str, list[tuple[float, float]]] = {which: [] for which in apps}
         for _ in range(args.runs):
             for which in apps:
-                samples[which].append(launch(which, Path(home)))
+                samples[which].append(launch(which, Path(home), args.instructions))
     keys = f", {args.bad_keys:,} bad [keys] entries" if args.bad_keys else ""
     print(
         f"start-up to the first frame, {args.runs} launches each, terminal {COLUMNS}x{LINES}, "
@@ -124,6 +147,9 @@ def main() -> None:
     }
     trivial_cpu = medians["trivial"][0]
     for which, (cpu, wall) in medians.items():
+        if args.instructions:
+            print(f"{which:10s} {cpu / 1e6:8.1f}M instructions ({cpu / trivial_cpu:5.3f}x)")
+            continue
         print(
             f"{which:10s} CPU {cpu * 1e3:6.1f} ms ({cpu / trivial_cpu:4.2f}x)"
             f"   wall {wall * 1e3:6.1f} ms"
