@@ -20,7 +20,6 @@ import termios
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractAsyncContextManager, contextmanager
-from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,7 +78,7 @@ def make_app(
     from textmines.config import GameConfig
     from textmines.ui.app import TextminesApp, bundled_themes
 
-    names = {field.name for field in fields(GameConfig)}
+    names = set(GameConfig._fields)
     config = {key: value for key, value in options.items() if key in names}
     config.setdefault("seed", 1)
     mines_theme = bundled_themes()[theme] if theme is not None else None

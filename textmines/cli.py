@@ -7,7 +7,6 @@ import contextlib
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -340,8 +339,7 @@ def _config(
     if args.daily and args.no_guess is False:
         parser.error("--guessing does not go with --daily: the daily board needs no guess")
     try:
-        return replace(
-            base,
+        return base._replace(
             width=width,
             height=height,
             mines=mines,
@@ -349,7 +347,7 @@ def _config(
             first_click=first_click,
             question_marks=_either(args.question_marks, base.question_marks),
             no_guess=_either(args.no_guess, base.no_guess),
-        )
+        ).checked()
     except ValueError as error:
         parser.error(str(error))
 

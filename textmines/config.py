@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from textmines.engine.presets import (
     PRESETS,
@@ -19,9 +19,9 @@ from textmines.store.settings import Settings
 _CUSTOM = re.compile(r"\s*(-?\d+)\s*[xX]\s*(-?\d+)\s*[xX/]\s*(-?\d+)\s*")
 
 
-@dataclass(frozen=True)
-class GameConfig:
-    """Board and options for the next game."""
+class GameConfig(NamedTuple):
+    """Board and options for the next game. What comes from the player goes through
+    ``checked`` (settings are checked as they load); ``Game`` checks the board once more."""
 
     width: int = 9
     height: int = 9
@@ -33,9 +33,11 @@ class GameConfig:
     #: Boards that the solver clears from the first click without a guess.
     no_guess: bool = False
 
-    def __post_init__(self) -> None:
+    def checked(self) -> GameConfig:
+        """This config, when a game can be played with it; else ``ValueError`` saying why."""
         check_first_click(self.first_click)
         check_board(self.width, self.height, self.mines, self.first_click)
+        return self
 
     @property
     def preset(self) -> Preset | None:
@@ -49,7 +51,7 @@ class GameConfig:
 
     def with_board(self, width: int, height: int, mines: int) -> GameConfig:
         """The same options on another board (the seed is dropped)."""
-        return replace(self, width=width, height=height, mines=mines, seed=None)
+        return self._replace(width=width, height=height, mines=mines, seed=None)
 
 
 def parse_custom(text: str) -> tuple[int, int, int]:

@@ -9,7 +9,6 @@ call it, and for the assistant (``AssistController``), which plays through it to
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -180,8 +179,8 @@ class GameFlow:
         shared = shared_board_of(old.game)
         if shared is None:
             game = old.game
-            config = replace(
-                self.host.options.config.with_board(game.width, game.height, game.mines),
+            board = self.host.options.config.with_board(game.width, game.height, game.mines)
+            config = board._replace(
                 seed=game.seed,
                 first_click=game.first_click,
                 no_guess=game.no_guess,

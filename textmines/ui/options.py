@@ -9,7 +9,6 @@ copied by hand anywhere else.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -81,7 +80,7 @@ class GameOptions:
         """The next game's config changed by ``changes`` (board, rules, options), kept.
         False, with a notice, when the change is not allowed (the config says why)."""
         try:
-            config = replace(self.config, **changes)
+            config = self.config._replace(**changes).checked()
         except ValueError as error:
             self.host.notify(str(error), severity="warning", markup=False)
             return False
