@@ -10,7 +10,7 @@ cell looks like is in ``board_look.py``; the lines are built from those looks, a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
 from textual import events
@@ -25,8 +25,10 @@ from textmines.engine import ActionKind, Game
 from textmines.themes import ThemeGlyphs
 from textmines.ui.board_lines import BoardLines, LineKey, line_key
 from textmines.ui.board_look import overlay_label
-from textmines.ui.scrollbar import BoardScrollBarRender, PlainScrollBarRender
 from textmines.ui.tiles import Tile
+
+if TYPE_CHECKING:
+    from textual.scrollbar import ScrollBar
 
 #: Where the board goes on beyond the view, the cursor keeps this share of the view (a quarter)
 #: between it and that edge, and never fewer than ``FOLLOW_CELLS`` cells: the cells a player
@@ -189,16 +191,34 @@ class BoardView(ScrollView, can_focus=True):
         self.hidden = False
         # The game belongs to the app's session; the board only reads it, through this.
         self._game = game
+        #: The scroll bars Textual made so far (see horizontal_scrollbar).
+        self._bars: list[ScrollBar] = []
         self._take()
 
-    def on_mount(self) -> None:
-        self._set_scrollbars()
+    # ------------------------------------------------------------------ scroll bars
+    # Textual lets each bar have a renderer of its own (documented on ScrollBar.renderer), so
+    # the board's bars show where it goes on and the menus' keep Textual's look. Textual makes
+    # a bar when it is first asked for one (a board larger than its view): it gets its
+    # renderer then, and a board that fits makes none.
+    @property
+    def horizontal_scrollbar(self) -> ScrollBar:
+        return self._styled(super().horizontal_scrollbar)
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        return self._styled(super().vertical_scrollbar)
+
+    def _styled(self, bar: ScrollBar) -> ScrollBar:
+        if bar not in self._bars:
+            self._bars.append(bar)
+            self._set_scrollbars()
+        return bar
 
     def _set_scrollbars(self) -> None:
-        # Textual lets each bar have a renderer of its own (documented on ScrollBar.renderer),
-        # so the board's bars show where it goes on and the menus' keep Textual's look.
+        from textmines.ui.scrollbar import BoardScrollBarRender, PlainScrollBarRender
+
         renderer = PlainScrollBarRender if self.glyphs.ascii else BoardScrollBarRender
-        for bar in (self.horizontal_scrollbar, self.vertical_scrollbar):
+        for bar in self._bars:
             bar.renderer = renderer  # type: ignore[misc]
             bar.refresh()
 
@@ -236,8 +256,7 @@ class BoardView(ScrollView, can_focus=True):
         """Draw with other glyphs (a theme's), in ``tile`` (default: the theme's own one-row
         cell, whose width may change)."""
         self.glyphs = glyphs
-        if self.is_mounted:
-            self._set_scrollbars()
+        self._set_scrollbars()
         self.set_tile(tile or Tile(glyphs.cell_width, 1))
 
     def set_tile(self, tile: Tile) -> None:
