@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from textual.app import App
 from textual.geometry import Size
 from textual.screen import Screen
 
@@ -67,6 +68,8 @@ class FlowHost(GameHost, Protocol):
 
     @property
     def screen_stack(self) -> list[Screen[Any]]: ...
+    @property
+    def app(self) -> App[Any]: ...
     def first_key(self, binding_id: str) -> str: ...
     def apply_zoom(self, size: Size | None = None) -> None: ...
     def push_screen(self, screen: Any, callback: Any = None) -> object: ...
@@ -266,17 +269,15 @@ class GameFlow:
         self.review_pending()  # the game just recorded, for the statistics
 
     def review_pending(self) -> None:
-        """Review the recorded games that have no review yet, in the background. The
-        ``Reviewer`` that does it joins the game's screen when first asked (seconds after the
-        start, or at a game's end): the first frame does without it."""
+        """Review the recorded games that have no review yet, in the background (the
+        ``Reviewer``, loaded when first asked: seconds after the start, or at a game's end)."""
         stats = self.host.stats
         if stats is None:
             return
         if self._reviewer is None:
             from textmines.ui.reviewer import Reviewer
 
-            self._reviewer = Reviewer(stats)
-            self.host.screen_stack[0].mount(self._reviewer)
+            self._reviewer = Reviewer(self.host.app, stats)
         self._reviewer.review_pending()
 
     @property

@@ -6,15 +6,14 @@ games (recorded before reviews were kept) follow by themselves."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
 
-from textual import work
-from textual.message import Message
-from textual.widget import Widget
 from textual.worker import get_current_worker
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from textmines.store.stats import GameReview, StatsStore
 
 #: Games reviewed per batch (each in a few milliseconds to a second), and the pause between
@@ -43,30 +42,28 @@ def review_of_stored(game_id: int, data: bytes) -> GameReview | None:
     )
 
 
-class Reviewer(Widget):
-    """Invisible: reviews recorded games in a worker thread of its own, a batch at a time
-    with a pause between batches (a few thousand old games are reviewed over a while, at a
-    small share of one core), and keeps the reviews in ``stats`` (thread-safe). ``kept`` is
-    called on the UI thread after each batch is written."""
+class Reviewer:
+    """Reviews recorded games in a worker thread of ``app``'s, a batch at a time with a pause
+    between batches (a few thousand old games are reviewed over a while, at a small share of
+    one core), and keeps the reviews in ``stats`` (thread-safe)."""
 
-    DEFAULT_CSS = "Reviewer { display: none; }"
-
-    class Kept(Message):
-        """A batch of reviews was written."""
-
-    def __init__(self, stats: StatsStore | None, kept: Callable[[], None] = lambda: None) -> None:
-        super().__init__()
+    def __init__(self, app: App[Any], stats: StatsStore) -> None:
+        self.app = app
         self.stats = stats
-        self.kept = kept
         self.working = False
 
     def review_pending(self) -> None:
         """Review the games that have no review yet, unless that is under way already."""
-        if self.stats is not None and not self.working:
+        if not self.working:
             self.working = True
-            self._review(self.stats)
+            self.app.run_worker(
+                partial(self._review, self.stats),
+                name="Reviewing recorded games",
+                group="reviews",
+                exclusive=True,
+                thread=True,
+            )
 
-    @work(thread=True, exclusive=True, group="reviews", name="Reviewing recorded games")
     def _review(self, stats: StatsStore) -> None:
         from textmines.store.stats import StatsError
 
@@ -87,7 +84,6 @@ class Reviewer(Widget):
                         reviews.append(review)
                 if stats.set_reviews(reviews) is not None:
                     return  # not written (busy, read-only): tried again after the next game
-                self.post_message(self.Kept())
                 for _ in range(PAUSE_STEPS):  # a pause, cut short when the app closes
                     if worker.is_cancelled:
                         return
@@ -96,6 +92,3 @@ class Reviewer(Widget):
             return  # the database is busy or damaged: the next game's end tries again
         finally:
             self.working = False
-
-    def on_reviewer_kept(self, _: Kept) -> None:
-        self.kept()
