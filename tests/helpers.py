@@ -68,6 +68,10 @@ class FakeClock:
         self.now += seconds
 
 
+#: The bundled themes in the order every list shows them: classic first, then by name.
+BUNDLED_THEMES = ("classic", "ascii", "colorblind", "dark", "high-contrast", "light")
+
+
 def make_app(
     clock: FakeClock | None = None, *, theme: str | None = None, **options: object
 ) -> TextminesApp:

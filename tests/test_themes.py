@@ -19,7 +19,7 @@ from textual.color import Color, ColorParseError
 from textual.theme import BUILTIN_THEMES
 from textual.widgets import Static
 
-from tests.helpers import wait_until
+from tests.helpers import BUNDLED_THEMES, wait_until
 from textmines.themes import (
     BOARD_KEYS,
     FACE_WIDTH,
@@ -38,7 +38,7 @@ from textmines.themes import (
 from textmines.themes import load as themes_load
 from textmines.themes.color import ANSI_NAMES, ColorSyntaxError, normalise_color
 
-BUNDLED_NAMES = {"classic", "dark", "high-contrast", "colorblind", "ascii", "light"}
+BUNDLED_NAMES = set(BUNDLED_THEMES)
 REPO = Path(__file__).resolve().parent.parent
 
 #: The look of the game before themes existed; classic must keep it.
@@ -843,14 +843,7 @@ def bundled_copy(tmp_path: Path, *names: str) -> Path:
 
 def test_bundled_themes_are_read_when_first_looked_up(opened: list[str]) -> None:
     themes, warnings = load_themes(None)
-    assert list(themes) == [
-        "classic",
-        "ascii",
-        "colorblind",
-        "dark",
-        "high-contrast",
-        "light",
-    ]
+    assert list(themes) == list(BUNDLED_THEMES)
     assert opened == [] and len(themes) == 6, "listing reads no file"
     assert themes["dark"].name == "dark" and "dark" in themes
     assert sorted(opened) == ["classic.toml", "dark.toml"], "the theme and its base"
