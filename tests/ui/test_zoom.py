@@ -334,3 +334,23 @@ async def test_pausing_keeps_the_panel_its_size(play: Play) -> None:
     await pilot.press("p")
     await pilot.pause()
     assert panel.outer_size == before
+
+
+@pytest.mark.parametrize("size", [(100, 35), (80, 18)], ids=["framed", "compact"])
+@pytest.mark.parametrize("columns", [1, 2, 3, 4])
+async def test_a_narrow_board_keeps_its_counter_face_and_timer(
+    columns: int, size: tuple[int, int], play: Play
+) -> None:
+    """A custom board of 1 to 4 columns had a header only as wide as itself: the timer (on
+    one column the face too) did not fit and was left out. As in the classic game, whose
+    window is never narrower than its header, the panel is as wide as the header needs,
+    with the board in its middle."""
+    app, pilot = await play(width=columns, height=12, mines=2, seed=3, size=size)
+    await click_cell(pilot, 0, 11)
+    assert app.game.clock.started
+    shown = app.header.render_line(0).text.split()
+    assert shown[0] == "002" and shown[-1] == "001", shown  # the counter and the timer
+    assert shown[1] == app.header.face_text.strip()
+    panel, board = app.query_one(GamePanel).content_region, app.board.region
+    left, right = board.x - panel.x, panel.right - board.right
+    assert abs(left - right) <= 1

@@ -36,6 +36,13 @@ def led_columns(digits: int) -> int:
     return 2 * (EDGE_INSET + display + 1) + FACE_COLUMNS
 
 
+def one_row_columns(mines: int) -> int:
+    """Columns the one-row header needs for the counter of a board of ``mines``, the face and
+    the timer (999 at most), a column apart and a column in from the panel's edges."""
+    counter = max(3, len(str(mines)))
+    return 2 * EDGE_INSET + counter + 1 + FACE_WIDTH + 1 + 3
+
+
 def led_fits(game: GameShape, tile: Tile, room: tuple[int, int]) -> bool:
     """Whether a header over ``game``'s board drawn in ``tile``s, in ``room`` (columns, rows
     for the board and its header), has the room for LED digits: two rows to spare, and the

@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from textmines.themes import MinesTheme
 from textmines.ui.board import BoardView
-from textmines.ui.header import GameHeader, led_fits
+from textmines.ui.header import GameHeader, led_fits, one_row_columns
 from textmines.ui.host import GameHost
 from textmines.ui.options import GameOptions
 from textmines.ui.panel import CHROME, COMPACT_CHROME, SLIM_CHROME, GamePanel
@@ -84,6 +84,7 @@ class Zoom:
         host = self.host
         board = host.board
         tile, led, slim = self.tile_for(host.mines_theme.glyphs.cell_width, size)
+        self._room_for_header(tile, size)
         if (tile, led, slim) == (board.tile, host.header.led, self.slim_panel):
             return
         host.header.set_led(led)
@@ -96,6 +97,17 @@ class Zoom:
             panel = host.screen_stack[0].query_one(GamePanel)
             panel.set_class(slim, "-slim")
             panel.resized()
+
+    def _room_for_header(self, tile: Tile, size: Size | None) -> None:
+        """A board narrower than its header's counter, face and timer (1 to 4 columns) sits
+        in the middle of a panel wide enough for them: the classic game's window is never
+        narrower than its header either."""
+        host = self.host
+        game = host.game
+        compact = (size or host.size).height < COMPACT_HEIGHT
+        board_columns = game.width * tile.cols + (0 if compact else 2)  # and its sunken edges
+        spare = max(0, one_row_columns(game.mines) - board_columns)
+        host.board.styles.margin = (0, spare - spare // 2, 0, spare // 2)
 
     def step(self, step: int) -> None:
         """One tile size larger (1) or smaller (-1), from the size on screen; kept."""
