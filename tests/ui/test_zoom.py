@@ -344,7 +344,7 @@ async def test_a_narrow_board_keeps_its_counter_face_and_timer(
     """A custom board of 1 to 4 columns had a header only as wide as itself: the timer (on
     one column the face too) did not fit and was left out. As in the classic game, whose
     window is never narrower than its header, the panel is as wide as the header needs,
-    with the board in its middle."""
+    with the board in its middle, paused too."""
     app, pilot = await play(width=columns, height=12, mines=2, seed=3, size=size)
     await click_cell(pilot, 0, 11)
     assert app.game.clock.started
@@ -354,3 +354,8 @@ async def test_a_narrow_board_keeps_its_counter_face_and_timer(
     panel, board = app.query_one(GamePanel).content_region, app.board.region
     left, right = board.x - panel.x, panel.right - board.right
     assert abs(left - right) <= 1
+    # Paused, the box that stands in for the board keeps the panel as wide.
+    await pilot.press("p")
+    await pilot.pause()
+    assert app.header.render_line(0).text.split() == shown
+    assert app.query_one(GamePanel).content_region.width == panel.width

@@ -441,7 +441,9 @@ class GameFlow:
         """The paused box takes the board's place in the panel, under the header, and its
         size: the panel keeps its shape while the board is hidden (None: it goes)."""
         screen = self.host.screen_stack[0]  # the game's screen, even under a dialog
-        width, height = self.host.board.outer_size
+        board = self.host.board
+        width, height = board.outer_size
+        width += board.styles.margin.width  # a narrow board's room for the header (Zoom)
         if message is not None and not (width and height) and not waited:
             # Not laid out yet (a resumed game pauses before the first frame): once it is,
             # if the game is still paused then.
