@@ -9,7 +9,9 @@ import pytest
 from textual.widgets import Input, Static
 
 from tests.helpers import FakeClock, Play, click_cell, make_app, new_stats, wait_until
+from textmines.engine import Game
 from textmines.engine.board_id import board_id_of, parse_board_id
+from textmines.store.saves import load_game, save_game
 from textmines.ui.header import GameHeader
 from textmines.ui.screens.board_id import BoardInfoScreen, PlayBoardIdScreen
 
@@ -223,3 +225,26 @@ async def test_board_info_names_the_board_once_and_breaks_a_long_id_at_its_dashe
     wide, pilot = await play(width=30, height=16, mines=99, size=(120, 30))
     await pilot.press("space", "b")
     assert str(wide.screen.query_one("#board-id", Static).render()) == text
+
+
+@pytest.mark.parametrize("how", ["board ID", "resumed"])
+async def test_a_dense_board_played_on_the_safe_rule_leaves_new_games_playable(
+    tmp_path: Path, play: Play, how: str
+) -> None:
+    # Found by a review: a board ID of 79 mines on 9x9 (the safe rule deals it; the opening
+    # rule, the player's, cannot) became the settings' board with the player's rule, and the
+    # next new game ended textmines with an unexpected error (before, the start itself did).
+    dense = Game(9, 9, 79, seed=1, first_click="safe")
+    dense.reveal(4, 4)
+    shared = parse_board_id(board_id_of(dense))
+    if how == "board ID":
+        app, pilot = await play(board_id=shared, size=(100, 30))
+    else:
+        save = tmp_path / "saved-game.json"
+        assert save_game(save, dense) is None
+        loaded, _ = load_game(save)
+        app, pilot = await play(resumed=loaded, save_path=save, size=(100, 30))
+    await pilot.press("n")
+    await pilot.pause()
+    assert app.is_running and app.game.status == "ready"
+    assert (app.game.mines, app.game.first_click) == (79, "safe")

@@ -50,6 +50,17 @@ MIN_WIDTH = 30
 MIN_HEIGHT = 8
 
 
+def _on_board(config: GameConfig, size: tuple[int, int, int], first_click: str) -> GameConfig:
+    """``config`` on a board of ``size`` (that of a board ID, the daily board or a resumed
+    game), for the next new games: with the player's first-click rule where it deals that
+    board, else with the rule the board came with (a dense board deals with ``safe`` only)."""
+    board = config.with_board(*size)
+    try:
+        return board.checked()
+    except ValueError:
+        return board._replace(first_click=first_click)
+
+
 class FlowHost(GameHost, Protocol):
     """What ``GameFlow`` needs of the app: its widgets, options, statistics and screens."""
 
@@ -125,7 +136,8 @@ class GameFlow:
             shared = daily_board(today)
         if resumed is None and shared is not None:
             size = shared.board.width, shared.board.height, shared.board.mine_count
-            options.settings = settings_with_config(options.settings, config.with_board(*size))
+            board = _on_board(config, size, shared.first_click)
+            options.settings = settings_with_config(options.settings, board)
             session = self.session_for(self.game_of(shared))
             if daily:
                 self.mark_daily(session, today)
@@ -133,7 +145,7 @@ class GameFlow:
         if resumed is None:
             return self.session_for(self.new_game(config))
         game = resumed.game
-        board = config.with_board(game.width, game.height, game.mines)
+        board = _on_board(config, (game.width, game.height, game.mines), game.first_click)
         options.settings = settings_with_config(options.settings, board)
         return GameSession.resume(resumed, stats=self.host.stats, save_path=self.host.save_path)
 
