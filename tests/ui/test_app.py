@@ -692,6 +692,8 @@ async def test_ctrl_p_a_command_and_enter_typed_together_run_that_command(
     app, pilot = await play(size=(80, 30))
     app.post_message(events.Key("ctrl+p", None))
     read_together(app, *name, "enter")
-    await wait_until(pilot, lambda: len(app.screen_stack) == 2, "the command's dialog")
+    await wait_until(
+        pilot, lambda: type(app.screen).__name__ == opened, f"the command's dialog ({opened})"
+    )
     await pilot.pause(0.2)
     assert [type(screen).__name__ for screen in app.screen_stack[1:]] == [opened]
