@@ -243,3 +243,24 @@ def test_any_text_is_a_board_or_one_line_saying_what_is_wrong(text: str) -> None
         assert "\n" not in message and len(message) < 160, message
     else:
         assert parse_board_id(shared.text()) == shared
+
+
+@pytest.mark.parametrize("flagged", ["a safe cell", "a mine"])
+def test_a_reveal_on_a_flag_before_the_first_click_is_not_the_first_click(flagged: str) -> None:
+    # Found by a player: flag a cell, press Space on it (nothing happens), then open another
+    # cell. The ID named the flag's cell as the first click: it dealt another game, and with a
+    # mine under the flag an ID that --game refuses (a restart lost at once).
+    board = Board.from_text(".....\n.*...\n.....\n...*.\n.....")
+    game = Game.from_board(board, clock=FakeClock())
+    mark = (1, 1) if flagged == "a mine" else (4, 0)
+    game.flag(*mark)
+    game.reveal(*mark)  # on the flag: opens nothing
+    assert game.first_reveal is None and board_id_of(game) is None
+    game.reveal(0, 4)
+    assert game.first_reveal == (0, 4)
+    text = board_id_of(game)
+    assert text is not None and parse_board_id(text).first == (0, 4)
+    again = parse_board_id(text).game(clock=FakeClock())
+    fresh = Game.from_board(board, clock=FakeClock())
+    fresh.reveal(0, 4)
+    assert again.view_text() == fresh.view_text()

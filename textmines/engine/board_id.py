@@ -20,7 +20,6 @@ import zlib
 from dataclasses import dataclass
 from typing import Final
 
-from textmines.engine.actions import ActionKind
 from textmines.engine.board import Board
 from textmines.engine.clock import Clock
 from textmines.engine.game import Game
@@ -96,11 +95,10 @@ class BoardId:
 def shared_board_of(game: Game) -> BoardId | None:
     """``game``'s mines, first click and rules, to play again or to name; None before its
     first reveal. (A board of any size: only its ``text`` is limited to ``MAX_CELLS``.)"""
-    first = next((a for a in game.actions if a.kind == ActionKind.REVEAL), None)
-    board = game.board
+    first, board = game.first_reveal, game.board
     if first is None or board is None:
         return None
-    return BoardId(board, (first.x, first.y), game.first_click, game.no_guess)
+    return BoardId(board, first, game.first_click, game.no_guess)
 
 
 def board_id_of(game: Game) -> str | None:

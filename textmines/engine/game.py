@@ -244,6 +244,8 @@ class Game:
         self._actions: list[Action] = []
         #: The cell the player last acted on or pointed at (see ``note_cursor``).
         self._cursor: int | None = None
+        #: The cell of the first reveal that opened one (see ``first_reveal``).
+        self._first_reveal: int | None = None
         #: The effective clicks and the flags placed, by Metasweeper's rules (``clicks.py``).
         self._clicks = ClickTally()
         #: Mines are placed so that the solver clears the board from the first click
@@ -257,6 +259,13 @@ class Game:
     def status(self) -> Status:
         """``ready``, ``playing``, ``won`` or ``lost``."""
         return self._status
+
+    @property
+    def first_reveal(self) -> tuple[int, int] | None:
+        """``(x, y)`` of the game's first click: the first reveal that opened a cell (one on a
+        flag or a revealed cell does nothing and is not it); None before it."""
+        index = self._first_reveal
+        return None if index is None else (index % self.width, index // self.width)
 
     @property
     def board(self) -> Board | None:
@@ -488,6 +497,7 @@ class Game:
             self.accept_deal(self._deal(index))
         if self._status == Status.READY:
             self._status = Status.PLAYING
+            self._first_reveal = index
             self.clock.start()
         self._open([index], runs)
 
