@@ -290,3 +290,15 @@ def test_temporary_files_left_by_a_killed_save_are_cleaned_once_old(tmp_path: Pa
     load(path)
     assert not old.exists()
     assert fresh.exists()
+
+
+def test_a_practice_game_from_a_replay_stays_practice_when_resumed(tmp_path: Path) -> None:
+    # Found by a player: practice from a replay's moment (no daily board), saved on quit,
+    # came back without its Practice mark and was then recorded as a game of its own.
+    game = Game(9, 9, 10, seed=1, clock=FakeClock())
+    game.reveal(4, 4)
+    path = tmp_path / "save.json"
+    assert save_game(path, game, {"practice": True, "assisted": True}) is None
+    loaded, notice = load_game(path)
+    assert notice is None and loaded is not None
+    assert loaded.practice and loaded.daily is None

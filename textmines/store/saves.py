@@ -314,7 +314,7 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
         _game_id(document),
         restarted,
         daily,
-        practice and daily is not None,
+        practice,
     )
 
 
