@@ -442,6 +442,15 @@ async def test_export_best_writes_the_best_times_game_from_the_statistics(
     await pilot.click(".export")
     await pilot.pause()
     assert any("Already exported" in n.message for n in app.toasts)
+    # Found by a player: after Reset all, a game gets the number of one exported before,
+    # and the export said "Already exported" of the file holding the old game.
+    target.write_bytes(b"another game's replay")
+    await wait_until(pilot, lambda: not export.has_class("-active"), "the press effect's end")
+    await pilot.click(".export")
+    await pilot.pause()
+    beside = target.with_name(f"textmines-{stored.game_id}-2.evf")
+    assert beside.read_bytes() == stored_evf(stored)
+    assert any(f"Replay written to {beside}" in n.message for n in app.toasts)
 
 
 @pytest.mark.slow

@@ -9,6 +9,7 @@ viewer's and the statistics screen's messages (Textual dispatches them to DOM no
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import time
 from collections.abc import Callable
@@ -117,17 +118,16 @@ class ReplayController:
                 f"{target.name} sent to your browser's downloads.", kind="replay", markup=False
             )
             with contextlib.suppress(OSError):  # a copy kept with the games, where it can be
-                _write_new(target, data)
+                _write_once(target, data)
             return
         try:
-            _write_new(target, data)
-        except FileExistsError:
-            app.notify(f"Already exported: {target}", kind="replay", markup=False)
+            written, already = _write_once(target, data)
         except OSError as error:
             message = f"Not exported: {target}: {describe_os_error(error)}"
             app.notify(message, severity="error", kind="replay", markup=False)
         else:
-            app.notify(f"Replay written to {target}", kind="replay", markup=False)
+            said = f"Already exported: {written}" if already else f"Replay written to {written}"
+            app.notify(said, kind="replay", markup=False)
 
     def _stored_recording(self, game_id: int | None) -> tuple[Recording, StoredReplay] | None:
         """Recorded game ``game_id`` (None: the last game with a recording) from the
@@ -181,6 +181,34 @@ class ReplayController:
         self.app.clear_notifications()
         glyphs = self.app.mines_theme.glyphs
         self.app.push_screen(ReplayScreen(recording, title, glyphs, in_play=in_play), gone)
+
+
+def _write_once(target: Path, data: bytes) -> tuple[Path, bool]:
+    """Write ``data`` to ``target``, or beside it (``name-2.evf``, ``name-3.evf``...) when a
+    file of that name holds something else: a game's number comes back after the statistics
+    are reset. The file written, or the one that held ``data`` already, and whether it did."""
+    for copy in range(1, _MAX_COPIES + 1):
+        path = target if copy == 1 else target.with_name(f"{target.stem}-{copy}{target.suffix}")
+        try:
+            _write_new(path, data)
+        except FileExistsError:
+            if _holds(path, data):
+                return path, True
+        else:
+            return path, False
+    raise FileExistsError(errno.EEXIST, f"{_MAX_COPIES} files of that name already", str(target))
+
+
+#: The most files ``_write_once`` tries for one name.
+_MAX_COPIES = 100
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the file at ``path`` holds exactly ``data``."""
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def _write_new(target: Path, data: bytes) -> None:
