@@ -64,6 +64,9 @@ def test_review_of_a_replay_file_prints_the_documented_json(
     keys = ["t_ms", "x", "y", "kind", "mine_probability", "safest"]
     assert review["decisions"] and all(list(d) == keys for d in review["decisions"])
     assert review["decisions"][0]["kind"] == "safe"
+    # Found by a player: the first decision's odds came as 0 where the others' were 0.0.
+    odds = [d[key] for d in review["decisions"] for key in ("mine_probability", "safest")]
+    assert all(isinstance(value, float) for value in odds)
     # The player opened safe cells in reading order, not by the numbers: each risky one is
     # judged from what could be seen (some were not yet decided).
     kinds = {d["kind"] for d in review["decisions"]}
