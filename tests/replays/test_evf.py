@@ -88,3 +88,27 @@ def test_a_board_too_big_for_the_format_is_refused() -> None:
     game.reveal(0, 0)
     with pytest.raises(ValueError, match="up to 255x255"):
         export(game)
+
+
+def test_an_unfinished_game_keeps_its_time_after_its_last_move(tmp_path: Path) -> None:
+    # Found by a player: a game left 10 s after its last move was reviewed and read back
+    # from its .evf as lasting until that move (0.000 s, 3BV/s 0), while the viewer and the
+    # statistics said 10 s.
+    from tests.helpers import FakeClock
+    from textmines.replays.evf import export_evf
+    from textmines.replays.foreign import read_replay_file
+    from textmines.replays.review_report import review_json, review_of
+
+    clock = FakeClock()
+    game = Game(9, 9, 10, seed=5, clock=clock)
+    game.reveal(4, 4)
+    clock.advance(10)
+    recording = Recording.of(game)
+    assert recording.elapsed_ms == 10_000
+    path = tmp_path / "left.evf"
+    path.write_bytes(export_evf(recording))
+    back = read_replay_file(path).recording
+    for each in (recording, back):
+        figures = review_json(each, review_of(each))
+        assert figures["time_ms"] == 10_000
+        assert figures["metrics"]["bbbv_per_s"] == game_metrics(game).bbbv_per_second > 0

@@ -190,8 +190,11 @@ def recording_of(data: dict[str, Any]) -> Recording:
         else:
             moves.add(Action(kind, column, row, t_ms))
         pointed = (column, row)
-    return moves.recording()
+    return moves.recording(data.get("rtime_ms"))
 
+
+#: The longest time a file's header is taken for (an .evf holds up to 49.7 days).
+_LONGEST_MS: Final = 0xFFFF_FFFF
 
 #: What a click off the board is recorded as (a chord there is never counted).
 _OFF_BOARD: Final = {
@@ -262,11 +265,16 @@ class _Moves:
             kept = [a for a in self.actions if a is not None]
             self.game = Game.replayed(self.board, kept, question_marks=False)
 
-    def recording(self) -> Recording:
+    def recording(self, file_ms: object = None) -> Recording:
+        """The moves as a recording; an unfinished game lasts the file's time (``file_ms``)
+        where that is later than its last move: it went on until it was left."""
         actions = tuple(action for action in self.actions if action is not None)
         if not any(action.kind in MOVES for action in actions):
             raise ValueError("no move in it")
-        return Recording(self.board, actions, actions[-1].t_ms, question_marks=False)
+        elapsed = actions[-1].t_ms
+        if isinstance(file_ms, int) and not self.game.status.is_over:
+            elapsed = max(elapsed, min(file_ms, _LONGEST_MS))
+        return Recording(self.board, actions, elapsed, question_marks=False)
 
 
 def _click(before: tuple[int, int, int], after: tuple[int, int, int]) -> ActionKind | None:

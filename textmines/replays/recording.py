@@ -75,8 +75,13 @@ class Recording:
         )
 
     def game(self, actions: int | None = None) -> Game:
-        """The game after the first ``actions`` actions (all by default), clock stopped."""
-        return Game.replayed(self.board, self.actions[:actions], question_marks=self.question_marks)
+        """The game after the first ``actions`` actions (all by default), clock stopped. With
+        all of them, an unfinished game stands at the recording's time: it went on after its
+        last action, until it was left."""
+        game = Game.replayed(self.board, self.actions[:actions], question_marks=self.question_marks)
+        if actions is None and not game.status.is_over and self.elapsed_ms > game.elapsed_ms:
+            game.clock.set_elapsed(self.elapsed_ms)
+        return game
 
     def encode(self) -> bytes:
         board = self.board
