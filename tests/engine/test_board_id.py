@@ -17,6 +17,7 @@ from textmines.engine.board_id import (
     BoardIdError,
     board_id_of,
     parse_board_id,
+    shared_board_of,
 )
 from textmines.engine.game import Game
 
@@ -264,3 +265,13 @@ def test_a_reveal_on_a_flag_before_the_first_click_is_not_the_first_click(flagge
     fresh = Game.from_board(board, clock=FakeClock())
     fresh.reveal(0, 4)
     assert again.view_text() == fresh.view_text()
+
+
+def test_a_first_click_on_a_mine_of_a_laid_board_has_no_id() -> None:
+    # A practice game from a replay's start has its mines laid: its first click can be on
+    # one, and no first-click rule deals that board (--game refused the ID it was given).
+    board = Board.from_text("*....\n.....\n.....\n.....\n....*")
+    game = Game.from_board(board, clock=FakeClock())
+    game.reveal(0, 0)
+    assert game.status == "lost" and game.first_reveal == (0, 0)
+    assert shared_board_of(game) is None and board_id_of(game) is None

@@ -248,3 +248,27 @@ async def test_a_dense_board_played_on_the_safe_rule_leaves_new_games_playable(
     await pilot.pause()
     assert app.is_running and app.game.status == "ready"
     assert (app.game.mines, app.game.first_click) == (79, "safe")
+
+
+async def test_restart_after_a_first_click_on_a_mine_of_a_laid_board_keeps_the_mines(
+    play: Play,
+) -> None:
+    # Found by a player's hunt: practice from a replay's start, the first click on a mine;
+    # Restart dealt that first click again and lost at once, and Board info named an ID that
+    # --game refuses.
+    from textmines.engine.board import Board
+
+    board = Board.from_text("*........\n" + ".........\n" * 7 + "........*")
+    app, pilot = await play(size=(100, 30))
+    app.flow.start(Game.from_board(board, clock=app.clock))
+    await click_cell(pilot, 0, 0)
+    assert app.game.status == "lost"
+    await pilot.press("escape", "b")
+    await pilot.pause()
+    shown = " ".join(str(widget.render()) for widget in app.screen.query(Static))
+    assert "first click was on a mine" in shown
+    await pilot.press("escape", "r")
+    await pilot.pause()
+    assert app.game.status == "ready" and app.game.board == board
+    await click_cell(pilot, 4, 4)
+    assert app.game.status in ("playing", "won")  # the same mines, no click made for it

@@ -94,9 +94,11 @@ class BoardId:
 
 def shared_board_of(game: Game) -> BoardId | None:
     """``game``'s mines, first click and rules, to play again or to name; None before its
-    first reveal. (A board of any size: only its ``text`` is limited to ``MAX_CELLS``.)"""
+    first reveal, and when that was on a mine (a board laid before it, as a practice game's
+    from a replay: no rule deals such a board). (A board of any size: only its ``text`` is
+    limited to ``MAX_CELLS``.)"""
     first, board = game.first_reveal, game.board
-    if first is None or board is None:
+    if first is None or board is None or board.is_mine(*first):
         return None
     return BoardId(board, first, game.first_click, game.no_guess)
 

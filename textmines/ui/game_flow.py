@@ -18,7 +18,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from textmines.config import GameConfig, settings_with_config
-from textmines.engine import ActionKind, Game, Status
+from textmines.engine import ActionKind, Board, Game, Status
 from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
 from textmines.session import Finish, GameSession, percent_cleared_text
@@ -192,6 +192,13 @@ class GameFlow:
 
         old = self.session
         shared = shared_board_of(old.game)
+        if shared is None and (laid := old.game.board) is not None:
+            # Mines laid with no first click an ID can name (a practice game from a replay's
+            # start; its first click on a mine): the same mines, no click made.
+            self.start(self._same_mines(laid, old.game))
+            self.session.restarted = True
+            self.show_modes()
+            return
         if shared is None:
             game = old.game
             board = self.host.options.config.with_board(game.width, game.height, game.mines)
@@ -207,6 +214,12 @@ class GameFlow:
         if old.daily is not None:
             self.mark_daily(self.session, old.daily)
         self.show_modes()
+
+    def _same_mines(self, board: Board, game: Game) -> Game:
+        question_marks = self.host.options.config.question_marks
+        again = Game.from_board(board, question_marks=question_marks, clock=self.host.clock)
+        again.first_click, again.no_guess = game.first_click, game.no_guess
+        return again
 
     def daily(self) -> None:
         """Today's daily board (UTC): Expert, no guessing needed, the same for everyone. The

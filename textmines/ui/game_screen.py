@@ -141,8 +141,13 @@ class GameScreen(Screen[None]):
         kind = ", no-guess" if game.no_guess else ""
         label = board_label(game.width, game.height, game.mines)
         description = f"{label}, first click {rule}{kind}"
+        first = game.first_reveal
         if game.board is None:
             why = "none yet: the mines are placed at the first reveal, so play one first"
+        elif first is None:
+            why = "none yet: an ID names the board's first click, so make one first"
+        elif game.board.is_mine(*first):
+            why = "none: the first click was on a mine, and no first-click rule deals that"
         else:
             why = f"none: boards over {MAX_CELLS:,} cells have no ID (it would be too long)"
         self.app.push_screen(BoardInfoScreen(description, board_id_of(game), why))
