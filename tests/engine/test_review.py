@@ -185,3 +185,19 @@ def test_what_the_numbers_near_a_cell_prove_safe_the_whole_board_proves_too(seed
                 proved_any += len(proved)
         replay.act(action.kind, action.x, action.y)
     assert proved_any, "the check proved nothing: it checked nothing"
+
+
+def test_a_first_click_on_a_mine_of_a_laid_board_is_a_guess_not_a_safe_click() -> None:
+    # Found by a player's hunt: practice from a replay's start, the first click on a mine;
+    # the review said "No guesses" and "Lost on a forced 0% guess".
+    from textmines.engine.board import Board
+    from textmines.replays.review_report import fatal_words
+
+    board = Board.from_text("*....\n.....\n.....\n.....\n....*")
+    game = Game.from_board(board, clock=FakeClock())
+    game.reveal(0, 0)
+    review = reviewed(game)
+    assert review.status == Status.LOST and review.guesses == 1
+    (decision,) = review.decisions
+    assert decision.kind is DecisionKind.GUESS and decision.mine_probability == 2 / 25
+    assert fatal_words(decision) == "a forced 8% guess"

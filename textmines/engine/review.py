@@ -136,13 +136,22 @@ def review_game(board: Board, actions: Iterable[Action], *, question_marks: bool
         if not opened:
             continue
         if first:
-            decision = Decision(action.t_ms, action.x, action.y, DecisionKind.SAFE, 0, 0)
+            decision = _first_click(board, action)
             estimated = False
         else:
             decision, estimated = _judged(before, board.mine_count, opened, action)
         decisions.append(replace(decision, index=index))
         approximate |= estimated
     return Review(tuple(decisions), approximate, game.status)
+
+
+def _first_click(board: Board, action: Action) -> Decision:
+    """The first click: safe, as its rule makes it; a blind guess at the board's density
+    where it opened a mine (a board laid before it, as a practice game's from a replay)."""
+    if not board.is_mine(action.x, action.y):
+        return Decision(action.t_ms, action.x, action.y, DecisionKind.SAFE, 0.0, 0.0)
+    odds = board.mine_count / (board.width * board.height)
+    return Decision(action.t_ms, action.x, action.y, DecisionKind.GUESS, odds, odds)
 
 
 def _judged(
