@@ -24,6 +24,7 @@ from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.board import Board
 from textmines.engine.game import Action, Game, Status
 from textmines.engine.view_alphabet import ViewChar
+from textmines.replays.evf import MAX_TIME_MS
 from textmines.replays.recording import Recording
 
 #: The reader (ms-toollib's class) for each file suffix, and the program that writes it.
@@ -193,9 +194,6 @@ def recording_of(data: dict[str, Any]) -> Recording:
     return moves.recording(data.get("rtime_ms"))
 
 
-#: The longest time a file's header is taken for (an .evf holds up to 49.7 days).
-_LONGEST_MS: Final = 0xFFFF_FFFF
-
 #: What a click off the board is recorded as (a chord there is never counted).
 _OFF_BOARD: Final = {
     ActionKind.REVEAL: ActionKind.LEFT_OFF_BOARD,
@@ -273,7 +271,7 @@ class _Moves:
             raise ValueError("no move in it")
         elapsed = actions[-1].t_ms
         if isinstance(file_ms, int) and not self.game.status.is_over:
-            elapsed = max(elapsed, min(file_ms, _LONGEST_MS))
+            elapsed = max(elapsed, min(file_ms, MAX_TIME_MS))  # an .evf's longest
         return Recording(self.board, actions, elapsed, question_marks=False)
 
 
