@@ -46,8 +46,8 @@ def review_json(recording: Recording, review: Review) -> dict[str, Any]:
             "x": d.x,
             "y": d.y,
             "kind": d.kind.value,
-            "mine_probability": float(d.mine_probability),  # a number of one type, 0 included
-            "safest": float(d.safest),
+            "mine_probability": d.mine_probability,
+            "safest": d.safest,
         }
         for d in review.decisions
     ]
