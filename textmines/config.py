@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from textmines.engine.presets import (
     PRESETS,
@@ -13,13 +12,14 @@ from textmines.engine.presets import (
     check_first_click,
     preset_for,
 )
+from textmines.record import Record
 from textmines.store.settings import Settings
 
 # Signs are allowed so that "-5x10x10" gets the range message ("width must be ..., not -5").
 _CUSTOM = re.compile(r"\s*(-?\d+)\s*[xX]\s*(-?\d+)\s*[xX/]\s*(-?\d+)\s*")
 
 
-class GameConfig(NamedTuple):
+class GameConfig(Record):
     """Board and options for the next game. What comes from the player goes through
     ``checked`` (settings are checked as they load); ``Game`` checks the board once more."""
 

@@ -12,9 +12,10 @@ import tempfile
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from textmines.engine import ActionKind, Change, Game, Status
+from textmines.record import Record
 from textmines.store.saves import (
     GAME_ID_KEY,
     LoadedGame,
@@ -36,7 +37,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class Finish(NamedTuple):
+class Finish(Record):
     """What the end of a game meant for the statistics."""
 
     #: The fastest unassisted win of the group before this game ended, if any.
@@ -50,7 +51,7 @@ class Finish(NamedTuple):
     metrics: GameMetrics
 
 
-class Left(NamedTuple):
+class Left(Record):
     """What became of the game in play when the player left it for good
     (``GameSession.leave``)."""
 
@@ -62,7 +63,7 @@ class Left(NamedTuple):
     said: str = ""
 
 
-class Played(NamedTuple):
+class Played(Record):
     """What one move did."""
 
     #: The cells it changed (empty after the end, or for a move that changes nothing).
@@ -352,7 +353,7 @@ class GameSession:
         return f"It could not be kept elsewhere either ({_sentence(notice)[:-1]}). {kept}"
 
 
-class SavedGameChoice(NamedTuple):
+class SavedGameChoice(Record):
     """What becomes of a saved game when the player starts textmines with a board option."""
 
     #: The saved game to play on, or None: a new game starts.

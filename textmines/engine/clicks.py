@@ -8,12 +8,11 @@ only reports its moves.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from textmines.engine.actions import ActionKind
+from textmines.record import Record
 
 
-class EffectiveClicks(NamedTuple):
+class EffectiveClicks(Record):
     """Clicks that did something, as Metasweeper counts them (its "Ce" = the sum).
 
     ``left``: reveals that opened a safe cell; ``right``: flags put on a mine never flagged

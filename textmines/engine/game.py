@@ -16,7 +16,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from textmines.engine.actions import MOVES, OFF_BOARD, ActionKind
 from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbour_indices
@@ -25,6 +25,7 @@ from textmines.engine.clock import Clock, GameClock
 from textmines.engine.generate import deal_board
 from textmines.engine.presets import FirstClick, check_board, check_first_click
 from textmines.engine.view_alphabet import ViewChar
+from textmines.record import Record
 
 if TYPE_CHECKING:
     from textmines.engine.generate import DealProgress
@@ -88,7 +89,7 @@ class Status(StrEnum):
         return self in (Status.WON, Status.LOST)
 
 
-class Action(NamedTuple):
+class Action(Record):
     """One recorded player action.
 
     For ``ActionKind.QUESTION_MARKS`` (a change of that option, kept so a replay cycles marks
@@ -102,7 +103,7 @@ class Action(NamedTuple):
     t_ms: int
 
 
-class Change(NamedTuple):
+class Change(Record):
     """What one action changed: cells to redraw (as index runs) and the status. False when
     nothing did."""
 
@@ -150,7 +151,7 @@ class Change(NamedTuple):
         return sorted(rows)
 
 
-class Deal(NamedTuple):
+class Deal(Record):
     """The mines for a game's first reveal at ``cell`` (an index); ``solved`` is False when a
     no-guess deal ran out of time and fell back to an ordinary board."""
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal
+
+from textmines.record import Record
 
 FirstClick = Literal["opening", "safe"]
 FIRST_CLICK_RULES: Final = ("opening", "safe")
@@ -14,7 +16,7 @@ MIN_CELLS: Final = 2
 OPENING_CELLS: Final = 9
 
 
-class Preset(NamedTuple):
+class Preset(Record):
     """A named board size."""
 
     key: str

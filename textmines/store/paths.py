@@ -11,9 +11,11 @@ import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import Final
 
 from platformdirs import user_config_dir, user_data_dir
+
+from textmines.record import Record
 
 APP_NAME = "textmines"
 #: Setting this environment variable puts every file under one directory (tests, portable use).
@@ -40,7 +42,7 @@ def new_profile_id() -> str:
     return secrets.token_hex(16)
 
 
-class Paths(NamedTuple):
+class Paths(Record):
     """The directories textmines uses and the files inside them. Nothing is created here.
 
     With a ``profile`` (a browser's, ``--serve``), the statistics, settings, saved game and

@@ -26,11 +26,12 @@ from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from textmines.engine.clock import Clock
 from textmines.engine.game import Game
 from textmines.engine.saved_game import game_from_dict, game_to_dict
+from textmines.record import Record
 from textmines.store import locks
 from textmines.store.paths import (
     FileTooLarge,
@@ -55,7 +56,7 @@ IN_USE_NOTICE: Final = (
 )
 
 
-class LoadedGame(NamedTuple):
+class LoadedGame(Record):
     """A saved game ready to be played on, with the UI data saved beside it.
 
     ``started_at`` lets a resumed game keep the start time of its single statistics record.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import repeat
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from textmines.engine.presets import (
     FIRST_CLICK_RULES,
@@ -22,6 +22,7 @@ from textmines.engine.presets import (
     PRESETS,
     check_board,
 )
+from textmines.record import Record
 from textmines.store.paths import (
     FileTooLarge,
     NotRegularFile,
@@ -39,7 +40,7 @@ ZOOMS: Final = ("fit", "2x1", "3x1", "3x2", "4x2", "6x3", "8x4", "10x5")
 HEADER: Final = "# textmines settings\n"
 
 
-class Settings(NamedTuple):
+class Settings(Record):
     """What the player chose last time; the defaults are what a new player gets."""
 
     board: str = "beginner"
@@ -63,7 +64,7 @@ class Settings(NamedTuple):
     player_name: str = ""
 
 
-class _Rule(NamedTuple):
+class _Rule(Record):
     """What one key accepts. Its type is the type of its default."""
 
     kind: type

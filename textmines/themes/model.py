@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
+
+from textmines.record import Record
 
 #: The theme every other theme ends up inheriting from; it must set every key.
 ROOT_THEME: Final = "classic"
@@ -86,7 +88,7 @@ class ThemeError(Exception):
     """A theme file or a theme argument cannot be used; ``str(error)`` is one plain line."""
 
 
-class ThemeGlyphs(NamedTuple):
+class ThemeGlyphs(Record):
     """What the board and the header draw."""
 
     cell_width: int
@@ -116,7 +118,7 @@ class ThemeGlyphs(NamedTuple):
         return {face: getattr(self, f"face_{face}") for face in FACE_NAMES}
 
 
-class MinesTheme(NamedTuple):
+class MinesTheme(Record):
     """A complete theme: every colour and glyph set, its bases already applied."""
 
     name: str

@@ -13,8 +13,9 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
+from textmines.record import Record
 from textmines.store.paths import FileTooLarge, NotRegularFile, read_regular_file
 from textmines.themes.color import ColorSyntaxError, normalise_color
 from textmines.themes.model import (
@@ -38,7 +39,7 @@ from textmines.themes.model import (
 )
 
 
-class ThemeFile(NamedTuple):
+class ThemeFile(Record):
     """One file's checked values, before its base is applied."""
 
     name: str

@@ -7,11 +7,11 @@ board's row builders (``board_lines.py``) draw lines from.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from rich.color import Color as RichColor
 from rich.style import Style
 
+from textmines.record import Record
 from textmines.themes import ThemeGlyphs
 from textmines.ui.colours import theme_colour
 from textmines.ui.tiles import Tile, one_row_glyph
@@ -169,7 +169,7 @@ def tile_glyphs(glyphs: ThemeGlyphs) -> dict[str, str]:
     return table
 
 
-class CellLook(NamedTuple):
+class CellLook(Record):
     """How one cell is drawn.
 
     ``style`` names its style: a key of ``cell_styles``, or ``heat<percent>`` under the

@@ -10,10 +10,11 @@ from the theme, so a theme switch (which clears the widgets' cached styles) repa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from rich.style import Style
 from textual.color import Color
+
+from textmines.record import Record
 
 
 def theme_colour(variables: Mapping[str, str], name: str, under: Color | None = None) -> Color:
@@ -42,7 +43,7 @@ def ansi_contrast_text(background: Color) -> Color:
     return Color.parse("ansi_bright_white" if dark else "ansi_black")
 
 
-class PieceStyle(NamedTuple):
+class PieceStyle(Record):
     """How a piece of text is drawn: theme variable names (no ``$``) for its text and its
     background (None: the widget's own), and boldness."""
 

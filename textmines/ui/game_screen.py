@@ -7,7 +7,7 @@ given (``GameFlow``, ``Zoom``, ``GameOptions``, ``AssistController``, ``ReplayCo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
 from textual.binding import BindingType
@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from textmines.engine import PRESETS
 from textmines.engine.presets import board_label
+from textmines.record import Record
 from textmines.ui.assist import AssistController
 from textmines.ui.board import BoardView
 from textmines.ui.clock_holds import Hold
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 TOAST_RACK = "textual-toastrack"
 
 
-class GameControls(NamedTuple):
+class GameControls(Record):
     """What the game screen's actions ask to do the work."""
 
     flow: GameFlow

@@ -13,10 +13,12 @@ import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Final, NamedTuple
+from typing import Final
 
 from textual.binding import Binding, BindingType
 from textual.keys import KEY_NAME_REPLACEMENTS, Keys, key_to_character
+
+from textmines.record import Record
 
 #: Keys the screens keep for themselves: closing dialogs and menus, moving between buttons, the
 #: command palette and Textual's own quit.
@@ -121,7 +123,7 @@ def key_label(key: str) -> str:
     return "+".join([*(mod.capitalize() for mod in mods), name])
 
 
-class Action(NamedTuple):
+class Action(Record):
     """One thing a key can do: its binding id, what it does, where the help lists it."""
 
     id: str
@@ -206,7 +208,7 @@ def hint_texts(keymap: KeyMap, hints: Iterable[Hint]) -> list[str]:
     return texts
 
 
-class KeyMap(NamedTuple):
+class KeyMap(Record):
     """The keys in effect for every action."""
 
     actions: tuple[Action, ...]

@@ -4,10 +4,11 @@ open drop-down)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+
+from textmines.record import Record
 
 
-class MenuItem(NamedTuple):
+class MenuItem(Record):
     """One entry of a drop-down.
 
     `checked` makes the item checkable; it is called each time the menu opens. `group` names a
@@ -32,6 +33,6 @@ class MenuItem(NamedTuple):
 SEPARATOR = MenuItem("", "")
 
 
-class Menu(NamedTuple):
+class Menu(Record):
     title: str
     items: tuple[MenuItem, ...]

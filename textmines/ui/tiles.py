@@ -12,13 +12,14 @@ the glyph centred on the middle row (the upper one of two).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from rich.cells import cell_len
 from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
 
+from textmines.record import Record
 from textmines.store.settings import ZOOMS
 from textmines.ui.line import merge_runs
 
@@ -26,7 +27,7 @@ from textmines.ui.line import merge_runs
 FIT: Final = ZOOMS[0]
 
 
-class Tile(NamedTuple):
+class Tile(Record):
     """A tile size in screen cells."""
 
     cols: int
@@ -98,7 +99,7 @@ def one_row_covered(glyph: str, style: Style, shadow: Style) -> list[tuple[str, 
     return merge_runs(cells)
 
 
-class TileColours(NamedTuple):
+class TileColours(Record):
     """The colours of the edges: a covered tile's bevel and a revealed tile's grid line."""
 
     light: Color

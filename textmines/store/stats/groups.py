@@ -6,9 +6,10 @@ the rows themselves (``records``) load when a game is recorded or read back.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final, NamedTuple, Protocol
+from typing import Final, Protocol
 
 from textmines.engine.presets import PRESETS, board_label, preset_for
+from textmines.record import Record
 
 
 class Outcome(StrEnum):
@@ -38,7 +39,7 @@ class GameShape(Protocol):
     def mines(self) -> int: ...
 
 
-class Group(NamedTuple):
+class Group(Record):
     """A set of comparable games: a preset or a custom size, with or without no-guess.
 
     ``preset`` is a key of ``PRESETS`` or ``"custom"``; it always agrees with the size.

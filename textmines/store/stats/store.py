@@ -15,9 +15,10 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE
+from textmines.record import Record
 from textmines.store.paths import (
     describe_os_error,
     move_aside,
@@ -249,7 +250,7 @@ def _group_params(group: Group) -> tuple[str, int, int, int, int]:
     return group.preset, group.width, group.height, group.mines, int(group.no_guess)
 
 
-class _GroupRows(NamedTuple):
+class _GroupRows(Record):
     """What the figures of a group are made of, as the database gave it."""
 
     history: str
