@@ -7,6 +7,7 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import pytest
@@ -445,6 +446,8 @@ class FakeApp:
 
     def __init__(self, config: object, **options: Any) -> None:
         self.config, self.options = config, options
+        # The statistics the app would open after its first frame: nothing to close here.
+        self.statistics = SimpleNamespace(close=lambda: None)
         FakeApp.built.append(self)
 
     def run(self) -> None:

@@ -42,9 +42,11 @@ def test_cli_version(capsys: object) -> None:
 
 
 #: Modules a game's first frame does not need: each loads where it is first used (a game's
-#: end, the statistics screen, a replay, a no-guess deal, the end-of-game box). Issue 36.10:
+#: end, the statistics screen, a replay, a no-guess deal, the end-of-game box; SQLite and the
+#: statistics store once the first frame is on screen, ``StatsKeeper``). Issue 36.10:
 #: start-up had crept from 1.12x to 1.40x the trivial Textual app (benchmarks/startup.py).
 NOT_AT_START = (
+    "sqlite3",
     "textmines.engine.board_id",
     "textmines.engine.metrics",
     "textmines.engine.noguess",
@@ -52,7 +54,11 @@ NOT_AT_START = (
     "textmines.replays.evf",
     "textmines.replays.recording",
     "textmines.store.stats.figures",
+    "textmines.store.stats.opening",
+    "textmines.store.stats.reasons",
     "textmines.store.stats.records",
+    "textmines.store.stats.schema",
+    "textmines.store.stats.store",
     "textmines.ui.screens.game_over",
 )
 

@@ -15,7 +15,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,14 @@ def server(running_server: Served) -> Served:
             assert busy.code == 503, busy
         assert time.monotonic() < deadline, "the server's place never came back"
         time.sleep(0.05)
+
+
+async def eventually(condition: Callable[[], object], what: str, seconds: float = 15) -> None:
+    """Wait until ``condition()`` holds; fails naming ``what`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"still waiting after {seconds:g} s for {what}"
+        await asyncio.sleep(0.05)
 
 
 async def websocket_answer(url: str, origin: str | None) -> int | bytes:
@@ -312,7 +320,9 @@ async def test_a_websocket_without_a_profile_is_given_one_and_plays_in_its_folde
         headers = {"Origin": origin, "Cookie": "textmines-profile=../../etc; textmines-known=1"}
         async with session.ws_connect(found["url"], headers=headers) as playing:
             await playing.receive(timeout=30)
-        given = session.cookie_jar.filter_cookies(URL(server.url()))["textmines-profile"].value
+            given = session.cookie_jar.filter_cookies(URL(server.url()))["textmines-profile"].value
+            # The tab's statistics open once its first frame is on screen.
+            stats_db = profiles / given / "stats.db"
+            await eventually(stats_db.exists, "the tab's statistics in its profile's folder")
     # One new folder, the given profile's (the module's other tests played as others).
     assert [folder.name for folder in set(profiles.iterdir()) - before] == [given]
-    assert (profiles / given / "stats.db").exists(), "the tab plays as that profile"

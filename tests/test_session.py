@@ -72,6 +72,28 @@ def test_a_won_game_is_recorded_once_with_its_start_time(stats: StatsStore) -> N
     assert result.best_times[0].time_ms == 3500
 
 
+def test_statistics_given_as_what_opens_them_open_when_the_game_is_recorded(
+    stats: StatsStore,
+) -> None:
+    # The app hands its sessions what opens the statistics (they open after its first frame):
+    # a game that ends first opens them then, and is recorded all the same.
+    opened: list[StatsStore] = []
+
+    def open_now() -> StatsStore:
+        opened.append(stats)
+        return stats
+
+    session = GameSession(game(FakeClock()), stats=open_now)
+    session.play(FLAG, 0, 0)
+    session.play(REVEAL, 1, 1)
+    assert opened == [], "nothing asked for the statistics yet"
+    finish = session.play(REVEAL, 2, 2).finish
+    assert finish is not None and finish.notice is None
+    assert opened == [stats], "opened once, when the game was recorded"
+    assert stats.group_stats(Group.for_game(session.game)).won == 1
+    assert session.stats is stats and opened == [stats]
+
+
 def test_new_best_only_when_faster_and_unassisted(stats: StatsStore) -> None:
     # A fresh game each time, won `seconds` after its first click.
     store = stats

@@ -27,7 +27,7 @@ from textmines.store.paths import (
 )
 from textmines.store.saves import LoadedGame, load_game
 from textmines.store.settings import load_settings
-from textmines.store.stats import StatsError, StatsStore, open_stats
+from textmines.store.stats import StatsError
 from textmines.themes import (
     DEFAULT_THEME,
     MinesTheme,
@@ -42,7 +42,7 @@ from textmines.themes import (
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
     from textmines.replays.recording import Recording
-    from textmines.store.stats import StoredReplay
+    from textmines.store.stats import StatsStore, StoredReplay
     from textmines.ui.app import TextminesApp
 
 
@@ -534,6 +534,8 @@ def _stored_replay(option: str, game: str, stats_db: Path) -> StoredReplay:
     """What the statistics keep of game ``game`` ('last' or its number) for ``option``;
     exits 2 when there is no such game, 1 when it has no recording or the database cannot be
     read."""
+    from textmines.store.stats import open_stats
+
     number = _game_number(option, game)
     stats, notices = open_stats(stats_db)
     if stats is None:
@@ -605,9 +607,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return export_theme_command(args.export_theme, themes, broken)
     theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes, broken)
     replay, shared = _replay_arg(args.replay), _board_id_arg(args.game)
-    stats, stats_notices = open_stats(paths.stats_db)
+    # The statistics open once the app's first frame is on screen (``StatsKeeper``), unless
+    # a saved game must be recorded as abandoned first.
+    choice, (stats, stats_notices) = _saved_game(args, config, paths, shared)
     notices = [*warnings, *theme_notices(theme_warnings), *chosen_warnings, *stats_notices]
-    choice = _saved_game(args, config, stats, paths, shared)
     if choice.notice is not None:
         notices.append(choice.notice)
     from textmines.ui.app import TextminesApp  # Textual loads only when we play
@@ -621,6 +624,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         theme=theme,
         stats=stats,
         stats_notice=stats_notices[0] if stats is None and stats_notices else None,
+        stats_db=paths.stats_db,
         save_path=choice.save_path,
         resumed=choice.resumed,
         autoplay=args.autoplay,
@@ -640,6 +644,7 @@ def _run(app: TextminesApp, stats: StatsStore | None) -> int:
     finally:
         if stats is not None:
             stats.close()
+        app.statistics.close()
     if app.exit_message is not None:
         _say(f"textmines: {app.exit_message}")
     if app.crash_report is not None:
@@ -673,11 +678,11 @@ def theme_notices(warnings: list[str]) -> list[str]:
 def _saved_game(
     args: argparse.Namespace,
     config: GameConfig,
-    stats: StatsStore | None,
     paths: Paths,
     shared: BoardId | None = None,
-) -> SavedGameChoice:
-    """The saved game to play on, if any, and where this run saves.
+) -> tuple[SavedGameChoice, tuple[StatsStore | None, list[str]]]:
+    """The saved game to play on, if any, and where this run saves; and the statistics if
+    they had to be opened (``open_stats``), else ``(None, [])``.
 
     With a board option the saved game comes back only if it is that board (``--game`` with
     its own board ID, ``--daily`` with today's board in play); otherwise it is recorded as
@@ -686,7 +691,7 @@ def _saved_game(
     if args.replay is not None:
         # A replay file's viewer neither resumes the saved game nor writes over it: it waits
         # for the next run. (A browser tab resumes and saves its profile's, as a terminal.)
-        return SavedGameChoice(None, None, None)
+        return SavedGameChoice(None, None, None), (None, [])
     loaded, notice = load_game(paths.saved_game)
     # A browser's tab has the server's board options, which are the new games' board, not
     # the player's asking for another: its saved game comes back all the same.
@@ -694,14 +699,18 @@ def _saved_game(
         args.daily or any(getattr(args, key) is not None for key in BOARD_CHOICES)
     )
     if loaded is None or not chosen or _is_that_board(loaded, args, shared):
-        return SavedGameChoice(loaded, paths.saved_game, notice)
+        return SavedGameChoice(loaded, paths.saved_game, notice), (None, [])
     # A board of its own: the saved game is recorded as abandoned (or kept), never resumed.
+    from textmines.store.stats import open_stats
+
+    stats, stats_notices = open_stats(paths.stats_db)
     seeded = args.seed is not None or args.game is not None or args.daily
     board = None if seeded else (config.width, config.height, config.mines)
     asked, options = _asked_for(args, shared)
-    return settle_saved_game(
+    choice = settle_saved_game(
         loaded, board, stats=stats, save_path=paths.saved_game, asked=asked, options=options
     )
+    return choice, (stats, stats_notices)
 
 
 def _asked_for(args: argparse.Namespace, shared: BoardId | None) -> tuple[str, str]:

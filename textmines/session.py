@@ -25,12 +25,12 @@ from textmines.store.saves import (
     save_game,
     save_own_game,
 )
-from textmines.store.stats import Group, Outcome, StatsError, StatsStore
+from textmines.store.stats import Group, Outcome, StatsError
 
 # What only a game's end needs is imported there (``_finish``, ``_record``), not at start.
 if TYPE_CHECKING:
     from textmines.engine.metrics import GameMetrics
-    from textmines.store.stats import BestTime
+    from textmines.store.stats import BestTime, StatsStore
 
 
 def utc_now() -> datetime:
@@ -85,7 +85,7 @@ class GameSession:
         self,
         game: Game,
         *,
-        stats: StatsStore | None = None,
+        stats: StatsStore | Callable[[], StatsStore | None] | None = None,
         save_path: Path | None = None,
         now: Callable[[], datetime] = utc_now,
         started_at: datetime | None = None,
@@ -94,7 +94,7 @@ class GameSession:
         game_id: str | None = None,
     ) -> None:
         self.game = game
-        self.stats = stats
+        self._stats = stats
         self.save_path = save_path
         self._now = now
         self.started_at = started_at
@@ -122,7 +122,7 @@ class GameSession:
         cls,
         loaded: LoadedGame,
         *,
-        stats: StatsStore | None = None,
+        stats: StatsStore | Callable[[], StatsStore | None] | None = None,
         save_path: Path | None = None,
         now: Callable[[], datetime] = utc_now,
     ) -> GameSession:
@@ -140,6 +140,14 @@ class GameSession:
         session.daily, session.practice = loaded.daily, loaded.practice
         session.saved = True
         return session
+
+    @property
+    def stats(self) -> StatsStore | None:
+        """The statistics this game is recorded in; None: it is not. Given as what opens
+        them, they open when first asked for (the app opens them after its first frame)."""
+        if callable(self._stats):
+            self._stats = self._stats()
+        return self._stats
 
     @property
     def saved_beside(self) -> str | None:

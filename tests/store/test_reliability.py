@@ -436,14 +436,14 @@ def test_a_pending_file_keeps_recordings_and_takes_an_older_versions_rows(
 
 
 def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from textmines.store.stats import errors
+    from textmines.store.stats import reasons
 
     error = sqlite3.OperationalError("disk I/O error")
     error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
     path = tmp_path / "stats.db"
-    assert errors.describe_sqlite_error(error, path) == "disk input/output error"
-    monkeypatch.setattr(errors.shutil, "disk_usage", lambda _: shutil_usage(free=4096))
-    assert errors.describe_sqlite_error(error, path) == "the disk is full"
+    assert reasons.describe_sqlite_error(error, path) == "disk input/output error"
+    monkeypatch.setattr(reasons.shutil, "disk_usage", lambda _: shutil_usage(free=4096))
+    assert reasons.describe_sqlite_error(error, path) == "the disk is full"
 
 
 def shutil_usage(free: int) -> object:

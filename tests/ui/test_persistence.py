@@ -24,11 +24,12 @@ from tests.helpers import (
     read_until,
     refuse_statistics_writes,
     wait_until,
+    win_by_clicks,
 )
 from textmines.config import GameConfig
 from textmines.engine.presets import PRESETS
 from textmines.store.saves import load_game
-from textmines.store.stats import Group, StatsStore
+from textmines.store.stats import Group, StatsStore, open_stats
 from textmines.ui.app import TextminesApp
 from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.statistics import StatisticsScreen
@@ -272,6 +273,43 @@ async def test_a_kill_with_an_unwritable_data_folder_says_where_the_game_went(
     )
     assert f"textmines ended on SIGTERM: {said}" in log.read_text(encoding="utf-8")
     assert signal.getsignal(signal.SIGTERM) == before, "the handler from before is back"
+
+
+async def test_the_statistics_open_after_the_first_frame_and_record_the_games(
+    tmp_path: Path, play: Play
+) -> None:
+    # As the command line starts it: the database opens once the first frame is on screen.
+    path = tmp_path / "stats.db"
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), stats_db=path)
+    pilot = await play.run(app)
+    await wait_until(pilot, path.exists, "the statistics database")
+    try:
+        await win_by_clicks(pilot)
+        assert app.game.status.is_over
+    finally:
+        app.statistics.close()
+    store, notices = open_stats(path)
+    assert store is not None and notices == []
+    with store:
+        assert store.group_stats(Group.for_game(app.game)).won == 1
+
+
+async def test_a_damaged_database_is_told_after_the_first_frame(tmp_path: Path, play: Play) -> None:
+    path = tmp_path / "stats.db"
+    path.write_bytes(b"not a database, and long enough to say so" * 4)
+    app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), stats_db=path)
+    pilot = await play.run(app)
+    try:
+        await wait_until(
+            pilot,
+            lambda: any("moved to" in str(toast.message) for toast in app.toasts),
+            "the toast about the damaged statistics",
+        )
+        told = next(str(toast.message) for toast in app.toasts if "moved to" in str(toast.message))
+        assert told.startswith(f"Statistics: {path} ") and "new statistics were started" in told
+        assert app.stats is not None, "a new database took its place"
+    finally:
+        app.statistics.close()
 
 
 async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(

@@ -30,7 +30,6 @@ from textmines.engine.clock import Clock
 from textmines.session import GameSession
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, clean_player_name
-from textmines.store.stats import StatsStore
 from textmines.themes import MinesTheme, load_themes
 from textmines.ui.assist import Assistant, AssistController
 from textmines.ui.board import BoardView
@@ -47,6 +46,7 @@ from textmines.ui.options import GameOptions
 from textmines.ui.panel import GamePanel
 from textmines.ui.player_keys import PlayerKeys
 from textmines.ui.replays import ReplayController
+from textmines.ui.stats_keeper import StatsKeeper
 from textmines.ui.status import StatusLine
 from textmines.ui.theming import ThemedApp
 from textmines.ui.tiles import FIT
@@ -56,15 +56,11 @@ from textmines.ui.zoom import Zoom
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
     from textmines.replays.recording import Recording
+    from textmines.store.stats import StatsStore
     from textmines.ui.screens.keys import KeyChoice
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection
     from textmines.ui.web_tab import PageClosed
-
-#: How often games kept while another program held the statistics are written (seconds).
-PENDING_RETRY_SECONDS = 30
-#: When the recorded games that have no review yet begin to be reviewed (seconds).
-REVIEWS_AFTER_SECONDS = 5
 
 
 @cache
@@ -96,6 +92,7 @@ class TextminesApp(ThemedApp):
         theme: MinesTheme | None = None,
         stats: StatsStore | None = None,
         stats_notice: str | None = None,
+        stats_db: Path | None = None,
         save_path: Path | None = None,
         resumed: LoadedGame | None = None,
         autoplay: bool = False,
@@ -118,10 +115,8 @@ class TextminesApp(ThemedApp):
         self.options = GameOptions(self, settings or Settings(), settings_path)
         self.options.settings = settings_with_config(self.options.settings, first)
         self.keys = PlayerKeys(self)
-        self._startup_warnings = [*warnings, *self.keys.use(self.settings, self.options.source)]
-        # None: games are not recorded; the statistics screen then shows ``stats_notice``.
-        self.stats = stats
-        self.stats_notice = stats_notice
+        warnings = [*warnings, *self.keys.use(self.settings, self.options.source)]
+        self._startup_warnings: list[str] | None = warnings  # None once shown (``warn``)
         self.save_path = save_path
         self.crash_log = crash_log
         #: After an unexpected error: the line to show the player once the screen is gone.
@@ -129,6 +124,10 @@ class TextminesApp(ThemedApp):
         #: What the player must still be told once the screen is gone (a save problem).
         self.exit_message: str | None = None
         self.flow = GameFlow(self)
+        # Given open (``stats``), or opened once the first frame is on screen (``stats_db``).
+        self.statistics = StatsKeeper(
+            self, stats=stats, notice=stats_notice, path=stats_db, review=self.flow.review_pending
+        )
         self.flow.session = self.flow.first_session(first, resumed, board_id, daily)
         self._build_widgets()
         self._autoplay_at_start = autoplay
@@ -222,13 +221,13 @@ class TextminesApp(ThemedApp):
         self.zoom.apply(size)
 
     def on_mount(self) -> None:
-        self.call_after_refresh(collector.started)  # see textmines.collector
+        self.call_after_refresh(self._after_first_frame)
         if self._replay_at_start is not None:
             # textmines --replay FILE: the viewer is the whole run; closing it ends textmines,
             # back to the shell (the game under it was never played: nothing to save).
             self.replays.view(*self._replay_at_start, closed=self.exit)
-        for warning in self._startup_warnings:
-            self.notify(warning, title="textmines", severity="warning", timeout=10, markup=False)
+        warnings, self._startup_warnings = self._startup_warnings or [], None
+        self.warn(warnings)
         self.set_interval(0.25, self.flow.tick)
         self.flow.show_state()
         self.flow.check_size(self.size)
@@ -245,10 +244,23 @@ class TextminesApp(ThemedApp):
         # Closing the terminal, kill, kill -INT: the game is saved, and the process ends soon
         # after, with a driver that can stop waiting for a terminal that is gone.
         self.leaving.catch_signals(getattr(self._driver, "leave", None), watch=not self.is_headless)
-        if self.stats is not None:
-            self.set_interval(PENDING_RETRY_SECONDS, self._retry_pending)
-            # Games recorded before reviews were kept, once the game has started.
-            self.set_timer(REVIEWS_AFTER_SECONDS, self.flow.review_pending)
+
+    def _after_first_frame(self) -> None:
+        collector.started()  # see textmines.collector
+        self.statistics.after_first_frame()
+
+    @property
+    def stats(self) -> StatsStore | None:
+        """The statistics database (``StatsKeeper``); None: games are not recorded."""
+        return self.statistics.store
+
+    def warn(self, warnings: list[str]) -> None:
+        """Warnings for the player: toasts, the first ones once the screen is up."""
+        if self._startup_warnings is not None:
+            self._startup_warnings.extend(warnings)
+            return
+        for warning in warnings:
+            self.notify(warning, title="textmines", severity="warning", timeout=10, markup=False)
 
     async def run_action(
         self,
@@ -303,14 +315,6 @@ class TextminesApp(ThemedApp):
     def on_page_closed(self, _: PageClosed) -> None:
         """A browser's tab closed, or the server stopped (``Leaving.page_closed``)."""
         self.leaving.page_closed()
-
-    def _retry_pending(self) -> None:
-        """Write the games kept while another program held the statistics (only then does
-        this touch the database: a wait of at most its busy timeout)."""
-        if self.stats is not None and self.stats.pending:
-            notice = self.stats.retry_pending()
-            if notice is not None:
-                self.notify(notice, severity="warning", markup=False, kind="stats-pending")
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual's one exit for an exception nothing handled (pinned by a test): save the game
@@ -453,8 +457,8 @@ class TextminesApp(ThemedApp):
 
         if isinstance(self.screen, StatisticsScreen):
             return  # F4 again: the screen's own binding closes it
-        self._retry_pending()  # games kept while the database was busy belong in the figures
-        notice = self.stats_notice or "Statistics are not recorded in this session."
+        self.statistics.retry_pending()  # games kept while it was busy belong in the figures
+        notice = self.statistics.notice or "Statistics are not recorded in this session."
         self.push_screen(
             StatisticsScreen(
                 self.stats,

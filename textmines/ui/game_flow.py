@@ -23,7 +23,7 @@ from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.saves import LoadedGame
-from textmines.store.stats import Outcome, StatsError, StatsStore
+from textmines.store.stats import Outcome, StatsError
 from textmines.ui.assist import Assistant, AssistController
 from textmines.ui.board import BoardView
 from textmines.ui.clock_holds import ClockHolds, Hold
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
     from textmines.engine.game import Deal
     from textmines.replays.recording import Recording
+    from textmines.store.stats import StatsStore
     from textmines.ui.reviewer import Reviewer
 
 #: Below this the layout cannot show a useful board: a message replaces it.
@@ -71,11 +72,14 @@ class FlowHost(GameHost, Protocol):
     assist: Assistant
     assist_control: AssistController
     replays: ReplayController
-    stats: StatsStore | None
     save_path: Path | None
     clock: Clock
     keys: PlayerKeys
     sub_title: str
+
+    @property
+    def stats(self) -> StatsStore | None:
+        """The statistics database, opened when first read; None: games are not recorded."""
 
     @property
     def screen_stack(self) -> list[Screen[Any]]: ...
@@ -122,7 +126,11 @@ class GameFlow:
         )
 
     def session_for(self, game: Game) -> GameSession:
-        return GameSession(game, stats=self.host.stats, save_path=self.host.save_path)
+        return GameSession(game, stats=self._stats, save_path=self.host.save_path)
+
+    def _stats(self) -> StatsStore | None:
+        # A session reads the statistics when its game ends: the first frame does not wait.
+        return self.host.stats
 
     def first_session(
         self, config: GameConfig, resumed: LoadedGame | None, shared: BoardId | None, daily: bool
@@ -147,7 +155,7 @@ class GameFlow:
         game = resumed.game
         board = _on_board(config, (game.width, game.height, game.mines), game.first_click)
         options.settings = settings_with_config(options.settings, board)
-        return GameSession.resume(resumed, stats=self.host.stats, save_path=self.host.save_path)
+        return GameSession.resume(resumed, stats=self._stats, save_path=self.host.save_path)
 
     def mark_daily(self, session: GameSession, day: date) -> None:
         """``session`` plays ``day``'s daily board: the first try counts, later ones are

@@ -8,21 +8,25 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textmines.crash import crash_message, write_crash_log, write_report
 from textmines.session import GameSession
-from textmines.store.stats import StatsStore
 from textmines.ui.quit_signals import QuitSignals
+
+if TYPE_CHECKING:
+    from textmines.store.stats import StatsStore
 
 
 class LeaveHost(Protocol):
     """What ``Leaving`` needs of the app."""
 
     crash_log: Path | None
-    stats: StatsStore | None
     #: What the player must still be told once the screen is gone (a save problem).
     exit_message: str | None
+
+    @property
+    def stats(self) -> StatsStore | None: ...
 
     @property
     def session(self) -> GameSession: ...

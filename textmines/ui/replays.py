@@ -19,13 +19,16 @@ from typing import TYPE_CHECKING, BinaryIO, Protocol, TypeVar
 from textual.screen import Screen
 
 from textmines.store.paths import describe_os_error
-from textmines.store.stats import StatsError, StatsStore
+from textmines.store.stats import StatsError
 from textmines.ui.host import GameHost
 
 if TYPE_CHECKING:
     from textmines.replays.foreign import ForeignReplay
     from textmines.replays.recording import Recording
-    from textmines.store.stats import StoredReplay  # the figures load with their first reader
+    from textmines.store.stats import (
+        StatsStore,
+        StoredReplay,  # the figures load with their first reader
+    )
     from textmines.themes import MinesTheme
 
 ScreenResult = TypeVar("ScreenResult")

@@ -44,21 +44,16 @@ Modules
     game is ``textmines.records``. Import from this package: every public name is here.
 """
 
-from typing import TYPE_CHECKING
+from importlib import import_module
+from typing import TYPE_CHECKING, Final
 
 from textmines.store.stats.errors import StatsError
 from textmines.store.stats.groups import CUSTOM, OUTCOMES, GameShape, Group, Outcome
-from textmines.store.stats.opening import (
-    BUSY_TIMEOUT,
-    SQLITE_HEADER_SIZE,
-    SQLITE_MAGIC,
-    open_stats,
-)
-from textmines.store.stats.schema import MIGRATIONS, SCHEMA_VERSION, utc_text
-from textmines.store.stats.store import StatsStore
 
-# The figures load with their first reader (the statistics screen), not with the store: a
-# game's start needs none of them (``__getattr__`` below).
+# Everything that needs SQLite loads with its first user, not with this package: a game's
+# first frame needs none of it, and the statistics open once that frame is on screen
+# (``TextminesApp.stats``). The figures load with their first reader (the statistics screen),
+# the rows written when a game is first recorded or reviewed (``__getattr__`` below).
 if TYPE_CHECKING:
     from textmines.store.stats.figures import (
         BEST_TIMES,
@@ -72,39 +67,48 @@ if TYPE_CHECKING:
         StoredReplay,
         Streak,
     )
+    from textmines.store.stats.opening import (
+        BUSY_TIMEOUT,
+        SQLITE_HEADER_SIZE,
+        SQLITE_MAGIC,
+        open_stats,
+    )
     from textmines.store.stats.records import GameRecord, GameReview
+    from textmines.store.stats.schema import MIGRATIONS, SCHEMA_VERSION, utc_text
+    from textmines.store.stats.store import StatsStore
 
-_FIGURES = frozenset(
-    {
-        "BEST_TIMES",
-        "NO_STREAK",
-        "RECENT_WINS",
-        "BestTime",
-        "DailyStats",
-        "DayResult",
-        "GroupStats",
-        "ReviewFigures",
-        "StoredReplay",
-        "Streak",
-    }
-)
-
-
-#: The rows written (``records``): built only when a game is recorded or reviewed.
-_RECORDS = frozenset({"GameRecord", "GameReview"})
+#: The names loaded on first use, by the module that has them.
+_LATER: Final = {
+    **dict.fromkeys(
+        (
+            "BEST_TIMES",
+            "NO_STREAK",
+            "RECENT_WINS",
+            "BestTime",
+            "DailyStats",
+            "DayResult",
+            "GroupStats",
+            "ReviewFigures",
+            "StoredReplay",
+            "Streak",
+        ),
+        "figures",
+    ),
+    **dict.fromkeys(
+        ("BUSY_TIMEOUT", "SQLITE_HEADER_SIZE", "SQLITE_MAGIC", "open_stats"), "opening"
+    ),
+    **dict.fromkeys(("GameRecord", "GameReview"), "records"),
+    **dict.fromkeys(("MIGRATIONS", "SCHEMA_VERSION", "utc_text"), "schema"),
+    "StatsStore": "store",
+}
 
 
 def __getattr__(name: str) -> object:
-    """The names of ``figures`` and ``records``, imported on first use."""
-    if name in _FIGURES:
-        from textmines.store.stats import figures
-
-        return getattr(figures, name)
-    if name in _RECORDS:
-        from textmines.store.stats import records
-
-        return getattr(records, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """The names of the modules that load on first use (``_LATER``)."""
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{module}"), name)
 
 
 __all__ = [

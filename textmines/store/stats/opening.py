@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Final
 
 from textmines.store.paths import describe_os_error, ensure_dir, move_aside, not_regular
-from textmines.store.stats.errors import UnusableDatabase, describe_sqlite_error, is_damage
+from textmines.store.stats.errors import UnusableDatabase
+from textmines.store.stats.reasons import describe_sqlite_error, is_damage
 from textmines.store.stats.schema import (
     SCHEMA_VERSION,
     check_before_use,

@@ -25,8 +25,9 @@ from textmines.store.paths import (
     read_regular_file,
     write_atomic,
 )
-from textmines.store.stats.errors import StatsError, describe_sqlite_error, is_busy
+from textmines.store.stats.errors import StatsError
 from textmines.store.stats.groups import OUTCOMES, Group, Outcome
+from textmines.store.stats.reasons import describe_sqlite_error, is_busy
 from textmines.store.stats.schema import (
     COLUMNS,
     COLUMNS_AT,
