@@ -59,6 +59,7 @@ NOT_AT_START = (
     "textmines.store.stats.records",
     "textmines.store.stats.schema",
     "textmines.store.stats.store",
+    "textmines.ui.notice_widget",
     "textmines.ui.screens.game_over",
 )
 

@@ -16,6 +16,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from textmines.engine.actions import MOVES, OFF_BOARD, ActionKind
@@ -70,7 +71,14 @@ def _lost_char(b: int) -> str:
 
 
 _PLAYING_VIEW: Final = _table(_playing_char)
-_LOST_VIEW: Final = _table(_lost_char)
+
+
+@cache
+def _lost_view() -> bytes:
+    """The view after a loss (made at the first loss, not when the engine loads)."""
+    return _table(_lost_char)
+
+
 _REVEAL: Final = bytes((b & LAYOUT_MASK) | REVEALED for b in range(256))
 _FLAG_MINES: Final = bytes((b & LAYOUT_MASK) | FLAG if b & MINE else b for b in range(256))
 
@@ -346,7 +354,7 @@ class Game:
         """One row of the player's view (see ``view_text``)."""
         if not 0 <= y < self.height:
             raise ValueError(f"row {y} is outside the {self.width}x{self.height} board")
-        table = _LOST_VIEW if self._status == Status.LOST else _PLAYING_VIEW
+        table = _lost_view() if self._status == Status.LOST else _PLAYING_VIEW
         start = y * self.width
         return self._cells[start : start + self.width].translate(table).decode("ascii")
 
@@ -356,7 +364,7 @@ class Game:
         ``#`` covered, ``F`` flag, ``?`` question mark, ``0``-``8`` revealed; after a loss
         ``*`` a mine, ``X`` the mine that exploded and ``W`` a wrong flag.
         """
-        table = _LOST_VIEW if self._status == Status.LOST else _PLAYING_VIEW
+        table = _lost_view() if self._status == Status.LOST else _PLAYING_VIEW
         text = self._cells.translate(table).decode("ascii")
         w = self.width
         return "\n".join(text[i : i + w] for i in range(0, len(text), w))

@@ -12,6 +12,7 @@ import contextlib
 import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Final
 
@@ -30,9 +31,15 @@ TERMINAL_ALIASES: dict[str, str] = {
     "ctrl+left_square_bracket": "escape",
 }
 MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
-_NAMED = frozenset(
-    key.value for key in Keys if not key.value.startswith("<") and "+" not in key.value
-) | frozenset(KEY_NAME_REPLACEMENTS.values())
+
+
+@cache
+def _named_keys() -> frozenset[str]:
+    """Every key Textual names (made when a player's key is first checked, not at start)."""
+    return frozenset(
+        key.value for key in Keys if not key.value.startswith("<") and "+" not in key.value
+    ) | frozenset(KEY_NAME_REPLACEMENTS.values())
+
 
 #: Starting points for the player's keys: binding id -> keys, over the bindings' own keys.
 PRESETS: dict[str, dict[str, str]] = {
@@ -175,10 +182,10 @@ def key_problem(key: str) -> str | None:
         return f"{_quoted(key)} is not a key name (modifiers are {', '.join(MODIFIERS)})"
     if not (
         (len(last) == 1 and last.isprintable() and not last.isspace())
-        or last in _NAMED
+        or last in _named_keys()
         or key_to_character(last) is not None
     ):
-        close = difflib.get_close_matches(last, sorted(_NAMED), n=1)
+        close = difflib.get_close_matches(last, sorted(_named_keys()), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return f"{_quoted(key)} is not a key name{hint}"
     if key in RESERVED:

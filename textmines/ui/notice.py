@@ -1,49 +1,16 @@
-"""Notice: a message that stands in for the board (paused, terminal too small)."""
+"""show_notice: a message that stands in for the board (paused, terminal too small).
+
+The widget (``notice_widget.Notice``) and its rules load with the first notice shown: a start
+shows none (a Textual widget class costs 1.5-2M instructions to create).
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
-
-
-class Notice(Static):
-    """Mounted on the game's screen only while shown, with the id of what it says: ``paused``
-    or ``too-small``. The screen then has the class ``-paused`` or ``-too-small``.
-
-    Its rules reach the screen and the board (``SCOPED_CSS`` off). They are added to the
-    stylesheet when the first notice is mounted, so start-up does not parse or match them.
-    """
-
-    SCOPED_CSS = False
-    DEFAULT_CSS: ClassVar[str] = """
-    #paused {
-        width: auto;
-        padding: 1 2;
-        border: round $primary;
-        background: $surface;
-        color: $foreground;
-        content-align: center middle;
-        text-align: center;
-    }
-    Screen.-paused BoardView {
-        display: none;
-    }
-    #too-small {
-        width: 100%;
-        height: 100%;
-        content-align: center middle;
-        text-align: center;
-    }
-    Screen.-too-small > * {
-        display: none;
-    }
-    Screen.-too-small > #too-small {
-        display: block;
-    }
-    """
 
 
 def show_notice(
@@ -61,8 +28,10 @@ def show_notice(
     if message is None:
         existing.remove()
     elif existing:
-        existing.first(Notice).update(message)
+        existing.first(Static).update(message)
     else:
+        from textmines.ui.notice_widget import Notice  # loaded with the first notice shown
+
         notice = Notice(message, id=name, markup=False)
         if size is not None:
             notice.styles.width, notice.styles.height = size
