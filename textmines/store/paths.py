@@ -230,6 +230,13 @@ def read_regular_file(path: Path, max_bytes: int) -> bytes:
     return data
 
 
+def utf8_text(data: bytes) -> str:
+    """``data`` as UTF-8 text, without the byte-order mark some Windows editors write first
+    (Python's ``utf-8-sig`` codec does the same, but is a module of its own to load).
+    Raises ``UnicodeDecodeError``."""
+    return data.decode("utf-8").removeprefix("\ufeff")
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves either the old or the new file.
 

@@ -29,6 +29,7 @@ from textmines.store.paths import (
     move_aside,
     read_regular_file,
     refuse_read_only,
+    utf8_text,
     write_atomic,
 )
 
@@ -182,8 +183,7 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         reason = error.strerror or str(error)
         return None, f"{name}: cannot be read ({reason}); using default settings"
     try:
-        # utf-8-sig: a byte-order mark (some Windows editors write one) is not an error.
-        text = raw.decode("utf-8-sig")
+        text = utf8_text(raw)  # a byte-order mark (some Windows editors write one) is no error
         if max(map(str.count, text.splitlines(), repeat(".")), default=0) > MAX_DOTS:
             # tomllib takes time in the square of a dotted key's parts: a 1 MB key of
             # 150,000 parts would hold the start for minutes.

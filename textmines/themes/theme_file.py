@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from textmines.record import Record
-from textmines.store.paths import FileTooLarge, NotRegularFile, read_regular_file
+from textmines.store.paths import FileTooLarge, NotRegularFile, read_regular_file, utf8_text
 from textmines.themes.color import ColorSyntaxError, normalise_color
 from textmines.themes.model import (
     AUTO,
@@ -91,7 +91,7 @@ def _read_document(path: Path) -> dict[str, Any]:
         reason = error.strerror or type(error).__name__
         raise ThemeError(f"{path}: cannot be read ({reason})") from None
     try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark (Notepad writes one) is no error
+        text = utf8_text(raw)  # a byte-order mark (Notepad writes one) is no error
     except UnicodeDecodeError as error:
         raise ThemeError(f"{path}: is not UTF-8 text (bad byte at offset {error.start})") from None
     try:
