@@ -41,6 +41,9 @@ def test_the_namedtuple_helpers() -> None:
     tile = Tile(3, 2)
     assert tile._replace(rows=5) == Tile(3, 5)
     assert type(tile._replace(rows=5)) is Tile
+    assert tile._replace() == tile and tile._replace(cols=1, rows=1) == Tile(1, 1)
+    with pytest.raises(TypeError, match="no field 'depth'"):
+        tile._replace(depth=1)
     assert tile._asdict() == {"cols": 3, "rows": 2}
     assert Tile._fields == ("cols", "rows")
     assert repr(tile) == "Tile(cols=3, rows=2)"

@@ -90,7 +90,13 @@ class Record(tuple[Any, ...], metaclass=_RecordType):
 
     def _replace(self, **changes: Any) -> Self:
         """This record with the fields named in ``changes`` changed."""
-        return type(self)(**{**self._asdict(), **changes})
+        values = list(self)
+        fields = self._fields
+        for name, value in changes.items():
+            if name not in fields:
+                raise TypeError(f"{type(self).__name__} has no field {name!r}")
+            values[fields.index(name)] = value
+        return tuple.__new__(type(self), values)
 
     def _asdict(self) -> dict[str, Any]:
         """The fields by name, in order."""

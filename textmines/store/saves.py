@@ -19,11 +19,13 @@ Two textmines at once
 from __future__ import annotations
 
 import contextlib
+import os
 import stat
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
@@ -223,11 +225,33 @@ def release_save(path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------- loading
+def _beside(path: Path, wanted: Callable[[str], bool]) -> list[Path]:
+    """The files in ``path``'s folder whose names are ``wanted`` (a listing of the folder: a
+    glob pattern would be compiled for it, at every start). Raises ``OSError``."""
+    with os.scandir(path.parent) as entries:
+        return [path.parent / entry.name for entry in entries if wanted(entry.name)]
+
+
+def _is_waiting(path: Path, name: str) -> bool:
+    """Whether ``name`` is a game waiting beside ``path``: ``save-<id>.json``."""
+    head, tail = f"{path.stem}-", path.suffix
+    return name.startswith(head) and name.endswith(tail) and len(name) >= len(head) + len(tail)
+
+
+def _is_temp(path: Path, name: str) -> bool:
+    """Whether ``name`` is a temporary file of a save of ``path`` or of a game waiting beside
+    it: ``.save<anything>.json.<anything>.tmp``."""
+    head, tail = f".{path.stem}", ".tmp"
+    if not (name.startswith(head) and name.endswith(tail)):
+        return False
+    return f"{path.suffix}." in name[len(head) : len(name) - len(tail)]
+
+
 def _waiting_saves(path: Path) -> list[Path]:
     """The games waiting beside ``path``, oldest first."""
     found: list[tuple[float, str, Path]] = []
     with contextlib.suppress(OSError):
-        for candidate in path.parent.glob(f"{path.stem}-*{path.suffix}"):
+        for candidate in _beside(path, partial(_is_waiting, path)):
             with contextlib.suppress(OSError):
                 info = candidate.stat()
                 # A FIFO or a device of that name is none of ours: it would block reading.
@@ -342,7 +366,7 @@ def _remove_stale_temps(path: Path) -> None:
     cutoff = time.time() - STALE_TEMP_AGE
     with contextlib.suppress(OSError):
         # The save's own temporary files and those of the games waiting beside it.
-        for temp in path.parent.glob(f".{path.stem}*{path.suffix}.*.tmp"):
+        for temp in _beside(path, partial(_is_temp, path)):
             with contextlib.suppress(OSError):
                 if temp.stat().st_mtime < cutoff:
                     temp.unlink()
