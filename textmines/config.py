@@ -16,7 +16,8 @@ from textmines.record import Record
 from textmines.store.settings import Settings
 
 # Signs are allowed so that "-5x10x10" gets the range message ("width must be ..., not -5").
-_CUSTOM = re.compile(r"\s*(-?\d+)\s*[xX]\s*(-?\d+)\s*[xX/]\s*(-?\d+)\s*")
+# (A pattern, not a compiled one: ``re`` compiles it when a custom board is first read.)
+_CUSTOM = r"\s*(-?\d+)\s*[xX]\s*(-?\d+)\s*[xX/]\s*(-?\d+)\s*"
 
 
 class GameConfig(Record):
@@ -56,7 +57,7 @@ class GameConfig(Record):
 
 def parse_custom(text: str) -> tuple[int, int, int]:
     """Parse ``WxHxM`` (e.g. ``40x20x150``); raises ``ValueError`` saying what is allowed."""
-    match = _CUSTOM.fullmatch(text)
+    match = re.fullmatch(_CUSTOM, text)
     if match is None:
         raise ValueError(
             f"custom board must look like WIDTHxHEIGHTxMINES, e.g. 40x20x150, not {text!r}"

@@ -39,14 +39,21 @@ STATE_MASK: Final = 0x60
 LAYOUT_MASK: Final = 0x1F
 
 # Covered or question-marked safe cells, whatever their number: what a flood may open.
-_OPENABLE_RUN: Final = re.compile(rb"[\x00-\x08\x60-\x68]+")
+_OPENABLE_RUN: Final = rb"[\x00-\x08\x60-\x68]+"
 # Covered or question-marked zeros, the cells a flood keeps spreading through.
-_FLOODABLE_ZEROS: Final = re.compile(rb"[\x00\x60]*")
-_REVEALED_ZEROS: Final = re.compile(rb"\x20+")
+_FLOODABLE_ZEROS: Final = rb"[\x00\x60]*"
+_REVEALED_ZEROS: Final = rb"\x20+"
 # After a loss: the covered mines and the flags on safe cells (exploded mines are already
 # in the change: they were just opened).
-_SHOWN_AT_LOSS: Final = re.compile(rb"[\x10-\x1f\x70-\x7f\x40-\x48]")
-_UNFLAGGED_MINE: Final = re.compile(rb"[\x10-\x1f\x70-\x7f]")
+_SHOWN_AT_LOSS: Final = rb"[\x10-\x1f\x70-\x7f\x40-\x48]"
+_UNFLAGGED_MINE: Final = rb"[\x10-\x1f\x70-\x7f]"
+
+
+@cache
+def _pattern(source: bytes) -> re.Pattern[bytes]:
+    """One of the byte patterns above, compiled at the first move that needs it: a start
+    shows its board before any (compiling the five costs 1.8M instructions)."""
+    return re.compile(source)
 
 
 def _table(pick: Callable[[int], str]) -> bytes:
@@ -574,6 +581,7 @@ class Game:
         among those becomes a new stack entry. Every cell is opened once.
         """
         cells, w, h = self._cells, self.width, self.height
+        openable, revealed_zeros = _pattern(_OPENABLE_RUN), _pattern(_REVEALED_ZEROS)
         stack: list[tuple[int, int, int]] = []
         y = start // w
         self._spread_zeros(y, start, start + 1, stack, runs)
@@ -585,12 +593,12 @@ class Game:
                     continue
                 base = row * w
                 pos, end = base + lo, base + hi
-                while (match := _OPENABLE_RUN.search(cells, pos, end)) is not None:
+                while (match := openable.search(cells, pos, end)) is not None:
                     s, e = match.span()
                     cells[s:e] = cells[s:e].translate(_REVEAL)
                     runs.append((s, e))
                     self._safe_left -= e - s
-                    for zeros in list(_REVEALED_ZEROS.finditer(cells, s, e)):
+                    for zeros in list(revealed_zeros.finditer(cells, s, e)):
                         self._spread_zeros(row, zeros.start(), zeros.end(), stack, runs)
                     pos = e
 
@@ -605,7 +613,7 @@ class Game:
         """Grow the newly opened zeros ``[start, stop)`` along their row and stack them."""
         cells, w = self._cells, self.width
         base = row * w
-        right = _FLOODABLE_ZEROS.match(cells, stop, base + w)
+        right = _pattern(_FLOODABLE_ZEROS).match(cells, stop, base + w)
         new_stop = right.end() if right else stop
         new_start = start
         while new_start > base and cells[new_start - 1] in (COVERED, QUESTION):
@@ -619,11 +627,11 @@ class Game:
 
     def _lose(self, runs: list[tuple[int, int]]) -> None:
         self._status = Status.LOST
-        runs.extend((m.start(), m.end()) for m in _SHOWN_AT_LOSS.finditer(self._cells))
+        runs.extend((m.start(), m.end()) for m in _pattern(_SHOWN_AT_LOSS).finditer(self._cells))
 
     def _win(self, runs: list[tuple[int, int]]) -> None:
         self._status = Status.WON
-        runs.extend((m.start(), m.end()) for m in _UNFLAGGED_MINE.finditer(self._cells))
+        runs.extend((m.start(), m.end()) for m in _pattern(_UNFLAGGED_MINE).finditer(self._cells))
         self._cells[:] = self._cells.translate(_FLAG_MINES)
         self._flags = self.mines
 

@@ -26,13 +26,13 @@ MAX_BAD_NAMES: Final = 1000
 PROFILES_FOLDER: Final = "profiles"
 #: A profile's id: 32 lowercase hex digits (128 random bits), nothing else. It becomes a
 #: folder's name, so it can hold no separator, no dot, no leading dash and no other alphabet.
-_PROFILE_ID: Final = re.compile(r"[0-9a-f]{32}")
+_PROFILE_ID: Final = r"[0-9a-f]{32}"  # compiled by ``re`` when first used
 
 
 def is_profile_id(text: str) -> bool:
     """Whether ``text`` is a profile id exactly as ``new_profile_id`` makes them."""
     # fullmatch: `$` would let a trailing newline through.
-    return _PROFILE_ID.fullmatch(text) is not None
+    return re.fullmatch(_PROFILE_ID, text) is not None
 
 
 def new_profile_id() -> str:
