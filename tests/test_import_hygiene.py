@@ -50,6 +50,7 @@ NOT_AT_START = (
     "textmines.engine.board_id",
     "textmines.engine.metrics",
     "textmines.engine.noguess",
+    "textmines.engine.saved_game",
     "textmines.records",
     "textmines.replays.evf",
     "textmines.replays.recording",
@@ -59,6 +60,8 @@ NOT_AT_START = (
     "textmines.store.stats.records",
     "textmines.store.stats.schema",
     "textmines.store.stats.store",
+    "textmines.themes.export",
+    "textmines.ui.ascii_filter",
     "textmines.ui.notice_widget",
     "textmines.ui.screens.game_over",
 )

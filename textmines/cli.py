@@ -32,8 +32,6 @@ from textmines.themes import (
     DEFAULT_THEME,
     MinesTheme,
     ThemeError,
-    export_theme,
-    list_themes_text,
     load_themes,
     resolve_theme_arg,
 )
@@ -414,6 +412,16 @@ def _theme_arg(
         _fail(f"{option}: {error}")
 
 
+def list_themes_command(
+    themes: Mapping[str, MinesTheme], current: str, broken: dict[str, str]
+) -> int:
+    """``--list-themes``: every theme, the current one marked, and what is wrong with each."""
+    from textmines.themes import list_themes_text  # this command only
+
+    sys.stdout.write(list_themes_text(themes, current=current, broken=broken))
+    return 0
+
+
 def export_theme_command(
     values: Sequence[str],
     themes: Mapping[str, MinesTheme],
@@ -424,6 +432,8 @@ def export_theme_command(
         _fail("--export-theme takes a theme name and at most one file (see textmines --help)")
     # FILE "-" is the screen, as for most commands.
     name, target = values[0], (Path(values[1]) if len(values) == 2 and values[1] != "-" else None)
+    from textmines.themes import export_theme
+
     text = export_theme(
         _theme_arg("--export-theme", name, themes, {} if broken is None else broken)
     )
@@ -601,8 +611,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         _fail("--json goes with --review GAME|FILE")
     if args.list_themes:
-        sys.stdout.write(list_themes_text(themes, current=settings.theme, broken=broken))
-        return 0
+        return list_themes_command(themes, settings.theme, broken)
     if args.export_theme is not None:
         return export_theme_command(args.export_theme, themes, broken)
     theme, chosen_warnings = choose_theme(args.theme, settings.theme, themes, broken)

@@ -32,7 +32,6 @@ from typing import Any, Final
 
 from textmines.engine.clock import Clock
 from textmines.engine.game import Game
-from textmines.engine.saved_game import game_from_dict, game_to_dict
 from textmines.record import Record
 from textmines.store import locks
 from textmines.store.paths import (
@@ -125,6 +124,13 @@ def _json_default(value: object) -> str:
     raise TypeError(f"{type(value).__name__} cannot be saved in a game file")
 
 
+def _game_dict(game: Game) -> dict[str, Any]:
+    # The engine's serialisation loads with the first save, not with every start.
+    from textmines.engine.saved_game import game_to_dict
+
+    return game_to_dict(game)
+
+
 def save_game(
     path: Path, game: Game, extra: Mapping[str, Any] | None = None, *, now: datetime | None = None
 ) -> str | None:
@@ -145,7 +151,7 @@ def save_game(
         "format": SAVE_FILE_FORMAT,
         "version": SAVE_FILE_VERSION,
         "saved_at": moment.isoformat(),
-        "game": game_to_dict(game),
+        "game": _game_dict(game),
         "extra": dict(extra or {}),
     }
     try:
@@ -324,6 +330,8 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
     if isinstance(elapsed, int) and not 0 <= elapsed <= LONGEST_GAME_MS:
         raise _Unusable(f"'elapsed_ms' must be between 0 and {LONGEST_GAME_MS}, not {elapsed}")
     try:
+        from textmines.engine.saved_game import game_from_dict  # with a saved game only
+
         game = game_from_dict(game_data, clock=clock)
     except (ValueError, TypeError, OverflowError, RecursionError) as error:
         raise _Unusable(str(error) or type(error).__name__) from None

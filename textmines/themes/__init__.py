@@ -34,7 +34,8 @@ Importing this package does not import Textual or Rich (the command line's ``--v
 - ``textual_theme``: ``to_textual_theme``, the one place a theme becomes a Textual theme
 """
 
-from textmines.themes.export import export_theme, list_themes_text
+from typing import TYPE_CHECKING
+
 from textmines.themes.load import (
     BundledThemes,
     Themes,
@@ -65,6 +66,20 @@ from textmines.themes.model import (
     ThemeGlyphs,
 )
 from textmines.themes.textual_theme import to_textual_theme
+
+# ``--list-themes`` and ``--export-theme`` load their module; a game's start does not.
+if TYPE_CHECKING:
+    from textmines.themes.export import export_theme, list_themes_text
+
+
+def __getattr__(name: str) -> object:
+    """``export_theme`` and ``list_themes_text``, imported on first use."""
+    if name in ("export_theme", "list_themes_text"):
+        from textmines.themes import export
+
+        return getattr(export, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "AUTO",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from textual.containers import Vertical
 from textual.widget import Widget
 
 #: Screen cells the panel adds around the board's tiles: (columns, rows). The frame on each
@@ -22,11 +21,13 @@ COMPACT_CHROME: Final = (0, 1)
 SLIM_CHROME: Final = (CHROME[0], CHROME[1] - 2)
 
 
-class GamePanel(Vertical):
+class GamePanel(Widget):
     """The framed header and board; its children are the app's header and board."""
 
     DEFAULT_CSS: ClassVar[str] = """
     GamePanel {
+        layout: vertical;
+        overflow: hidden hidden;
         width: auto;
         height: auto;
         max-width: 100%;

@@ -15,7 +15,8 @@ nothing here sets it any other way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import partial
+from functools import cache, partial
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.filter import LineFilter
@@ -23,9 +24,17 @@ from textual.markup import escape as escape_markup
 from textual.screen import Screen
 
 from textmines.themes import DEFAULT_THEME, MinesTheme, Themes, to_textual_theme
-from textmines.ui.ascii_filter import ASCIIFilter
 
-_ASCII = ASCIIFilter()
+if TYPE_CHECKING:
+    from textmines.ui.ascii_filter import ASCIIFilter
+
+
+@cache
+def _ascii_filter() -> ASCIIFilter:
+    """The filter of ASCII themes, made when one is first shown."""
+    from textmines.ui.ascii_filter import ASCIIFilter
+
+    return ASCIIFilter()
 
 
 class ThemedApp(App[None]):
@@ -82,7 +91,7 @@ class ThemedApp(App[None]):
         name = self.theme if self._theme_chosen else None
         if name != self._ascii_for[0]:
             self._ascii_for = (name, self.mines_theme.glyphs.ascii)
-        return [*filters, _ASCII] if self._ascii_for[1] else filters
+        return [*filters, _ascii_filter()] if self._ascii_for[1] else filters
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # The board's colours, as CSS variables ($mines-*), beside the screen's.
