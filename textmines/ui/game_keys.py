@@ -91,15 +91,19 @@ SCREEN_KEYS = [_in_order(binding) for binding in GAME_KEYS]
 #: Priority bindings: a key read with the one that closes the box goes to the game (n then
 #: Space: a new game, and its first cell opened).
 GAME_OVER_KEYS: list[Binding] = [
-    replace(binding, priority=True)
-    for binding in [
-        Binding("n,f2", "choose('new')", "Play again", show=False, id="app.new_game"),
-        Binding("r", "choose('restart')", "Restart", show=False, id="app.restart"),
-        Binding("w", "choose('replay')", "Watch the replay", show=False, id="app.watch_replay"),
-        Binding("d", "details", "Details", show=False),
-        Binding("c", "copy_id", "Copy the board ID", show=False),
-        Binding("escape,q", "choose(None)", "Close", show=False),
-        Binding("left", "app.focus_previous", "Previous button", show=False),
-        Binding("right", "app.focus_next", "Next button", show=False),
-    ]
+    Binding("n,f2", "choose('new')", "Play again", show=False, id="app.new_game", priority=True),
+    Binding("r", "choose('restart')", "Restart", show=False, id="app.restart", priority=True),
+    Binding(
+        "w",
+        "choose('replay')",
+        "Watch the replay",
+        show=False,
+        id="app.watch_replay",
+        priority=True,
+    ),
+    Binding("d", "details", "Details", show=False, priority=True),
+    Binding("c", "copy_id", "Copy the board ID", show=False, priority=True),
+    Binding("escape,q", "choose(None)", "Close", show=False, priority=True),
+    Binding("left", "app.focus_previous", "Previous button", show=False, priority=True),
+    Binding("right", "app.focus_next", "Next button", show=False, priority=True),
 ]
