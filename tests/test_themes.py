@@ -177,7 +177,9 @@ def test_bundled_theme_is_complete_and_builds(name: str, bundled: dict[str, Mine
     textual_theme = to_textual_theme(theme)
     assert textual_theme.name == name
     assert textual_theme.dark == theme.dark
-    assert textual_theme.variables == {f"mines-{key}": theme.board[key] for key in BOARD_KEYS}
+    board = {f"mines-{key}": theme.board[key] for key in BOARD_KEYS}
+    edge = "ascii" if theme.glyphs.ascii else "outer"  # the frames' border kind
+    assert textual_theme.variables == {**board, "mines-edge": edge}
     assert theme.board_variables() == textual_theme.variables
     assert textual_theme.to_color_system().generate()["primary"]
     glyphs = theme.glyphs

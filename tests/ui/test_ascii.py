@@ -5,9 +5,11 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widget import Widget
 
-from tests.helpers import Play
+from tests.helpers import Play, wait_until
 from textmines.ui.ascii_filter import ascii_char, ascii_text
+from textmines.ui.board import BoardView
 from textmines.ui.menu_screen import MenuScreen
+from textmines.ui.panel import GamePanel
 
 
 def drawn(widget: Widget) -> list[str]:
@@ -41,3 +43,18 @@ async def test_other_themes_keep_their_characters(play: Play) -> None:
     app, pilot = await play(theme="classic", size=(100, 30))
     await pilot.press("space")
     assert "·" in drawn(app.status_line)[0]
+
+
+async def test_the_frames_are_drawn_in_the_themes_kind_of_border(play: Play) -> None:
+    # An ASCII theme's frames are Textual's ascii borders (+ - |), the others' its outer half
+    # blocks: the theme's $mines-edge, switched with the theme.
+    app, pilot = await play(theme="ascii", size=(100, 35))
+    panel, board = app.query_one(GamePanel), app.query_one(BoardView)
+
+    def kinds() -> set[str]:
+        # The edges drawn ("": one a slim panel leaves out).
+        return {edge[0] for widget in (panel, board) for edge in widget.styles.border} - {""}
+
+    assert kinds() == {"ascii"}
+    assert app.use_theme(app.themes["classic"]) is None
+    await wait_until(pilot, lambda: kinds() == {"outer"}, "the classic theme's frames")

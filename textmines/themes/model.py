@@ -143,8 +143,12 @@ class MinesTheme(Record):
         return all(color.startswith("ansi_") for color in colors)
 
     def board_variables(self) -> dict[str, str]:
-        """The board colours as CSS variables: ``{"mines-number-1": "#0000FF", ...}``."""
-        return {f"mines-{key}": value for key, value in self.board.items()}
+        """The board colours as CSS variables (``{"mines-number-1": "#0000FF", ...}``), and
+        ``mines-edge``, the kind of Textual border its frames are drawn with: ``outer``'s
+        half blocks, or ``ascii``'s + - | in a theme of ASCII glyphs."""
+        variables = {f"mines-{key}": value for key, value in self.board.items()}
+        variables["mines-edge"] = "ascii" if self.glyphs.ascii else "outer"
+        return variables
 
 
 def theme_values(theme: MinesTheme) -> dict[tuple[str, str], Any]:

@@ -207,11 +207,7 @@ class TextminesApp(ThemedApp):
         yield self.menu_bar
         # The zoom for the terminal as it is, before the first layout: no second pass.
         self.apply_zoom()
-        ascii = self.mines_theme.glyphs.ascii
-        classes = " ".join(
-            name for name, on in (("-ascii", ascii), ("-slim", self.zoom.slim_panel)) if on
-        )
-        with GamePanel(id="panel", classes=classes):
+        with GamePanel(id="panel", classes="-slim" if self.zoom.slim_panel else None):
             yield self.header
             yield self.board
         yield self.status_line
@@ -392,7 +388,6 @@ class TextminesApp(ThemedApp):
         """Restyle what CSS does not (glyphs and faces), keep the game, remember the choice."""
         self.board.set_glyphs(theme.glyphs, self.zoom.tile_for(theme.glyphs.cell_width)[0])
         self.header.set_faces(theme.glyphs.faces, theme.glyphs.ascii)
-        self.query_one(GamePanel).set_class(theme.glyphs.ascii, "-ascii")
         if theme.name != self.settings.theme:
             self.options.save(self.settings._replace(theme=theme.name))
 

@@ -24,6 +24,7 @@ SLIM_CHROME: Final = (CHROME[0], CHROME[1] - 2)
 class GamePanel(Widget):
     """The framed header and board; its children are the app's header and board."""
 
+    # The frames' kind is the theme's (``$mines-edge``): half blocks, or + - | in an ASCII theme.
     DEFAULT_CSS: ClassVar[str] = """
     GamePanel {
         layout: vertical;
@@ -33,35 +34,22 @@ class GamePanel(Widget):
         max-width: 100%;
         max-height: 100%;
         background: $mines-frame;
-        border-top: outer $mines-bevel-light;
-        border-left: outer $mines-bevel-light;
-        border-bottom: outer $mines-bevel-dark;
-        border-right: outer $mines-bevel-dark;
+        border-top: $mines-edge $mines-bevel-light;
+        border-left: $mines-edge $mines-bevel-light;
+        border-bottom: $mines-edge $mines-bevel-dark;
+        border-right: $mines-edge $mines-bevel-dark;
     }
     GamePanel > GameHeader {
         width: 100%;
         background: $mines-frame;
     }
     GamePanel > BoardView {
-        border-top: outer $mines-bevel-dark;
-        border-left: outer $mines-bevel-dark;
-        border-bottom: outer $mines-bevel-light;
-        border-right: outer $mines-bevel-light;
+        border-top: $mines-edge $mines-bevel-dark;
+        border-left: $mines-edge $mines-bevel-dark;
+        border-bottom: $mines-edge $mines-bevel-light;
+        border-right: $mines-edge $mines-bevel-light;
     }
-    /* An ASCII theme: the same frames in + - | for terminals without block characters. */
-    GamePanel.-ascii {
-        border-top: ascii $mines-bevel-light;
-        border-left: ascii $mines-bevel-light;
-        border-bottom: ascii $mines-bevel-dark;
-        border-right: ascii $mines-bevel-dark;
-    }
-    GamePanel.-ascii > BoardView {
-        border-top: ascii $mines-bevel-dark;
-        border-left: ascii $mines-bevel-dark;
-        border-bottom: ascii $mines-bevel-light;
-        border-right: ascii $mines-bevel-light;
-    }
-    GamePanel.-slim, GamePanel.-ascii.-slim {
+    GamePanel.-slim {
         border-top: none;
         border-bottom: none;
     }

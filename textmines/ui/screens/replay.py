@@ -201,7 +201,7 @@ class ReplayScreen(Screen[int | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self._title, id="title")
-        with Center(), GamePanel(classes="-ascii" if self.header.ascii else None):
+        with Center(), GamePanel():
             yield self.header
             yield self.board
         yield ProgressLine(self.seek_fraction)
