@@ -494,3 +494,20 @@ def test_a_migration_that_fails_moves_the_database_aside_unchanged(tmp_path: Pat
     assert store is not None and "cannot be brought up to date" in notices[0]
     store.close()
     assert (tmp_path / "stats.db.bad").read_bytes() == original
+
+
+def test_a_folder_that_cannot_be_searched_keeps_no_statistics_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A data folder without search permission (mode 600, an ordinary user): asking whether
+    # stats.db is a directory fails. open_stats never raises: the player is told.
+    path = tmp_path / "stats.db"
+    real_is_dir = Path.is_dir
+
+    def is_dir(self: Path) -> bool:
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_is_dir(self)
+
+    monkeypatch.setattr(Path, "is_dir", is_dir)
+    assert open_stats(path) == (None, [f"Statistics not saved: {path}: permission denied"])

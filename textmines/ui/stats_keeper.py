@@ -63,8 +63,7 @@ class StatsKeeper:
     ) -> None:
         self._host = host
         self._store = stats
-        #: Why there is no store (for the statistics screen), once that is known.
-        self.notice = notice
+        self._notice = notice
         # To open when first needed: a path, unless a store or a notice came with the app.
         self._path = path if stats is None and notice is None else None
         self._opened_here = False
@@ -77,6 +76,14 @@ class StatsKeeper:
             self._open(self._path)
         return self._store
 
+    @property
+    def notice(self) -> str | None:
+        """Why there is no store (the statistics screen says it), opening it now if it is not
+        yet: only then is it known."""
+        if self.store is None:
+            return self._notice
+        return None
+
     def _open(self, path: Path) -> None:
         from textmines.store.stats import open_stats  # SQLite loads here: see the module doc
 
@@ -84,7 +91,7 @@ class StatsKeeper:
         self._store, notices = open_stats(path)
         self._opened_here = self._store is not None
         if self._store is None and notices:
-            self.notice = notices[0]
+            self._notice = notices[0]
         if notices:
             self._host.warn(notices)
 

@@ -138,7 +138,11 @@ def open_stats(
     reason = ensure_dir(path.parent)
     if reason is not None:
         return None, [f"Statistics not saved: cannot create {path.parent}: {reason}"]
-    if path.is_dir():
+    try:
+        in_the_way = path.is_dir()
+    except OSError as error:  # a folder that cannot be searched (permission denied)
+        return None, [_not_saved(path, describe_os_error(error))]
+    if in_the_way:
         return None, [_not_saved(path, "a directory is in the way")]
     blocker = _not_a_file(path)
     if blocker is not None:
