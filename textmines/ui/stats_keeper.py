@@ -1,9 +1,9 @@
 """StatsKeeper: the statistics database of a run, opened once the first frame is on screen.
 
-Opening ``stats.db`` loads SQLite and the store and checks the file (13M instructions, a
-seventh of what textmines adds to a trivial Textual app's start): a first frame needs none of
-it. So the keeper opens the database right after that frame (``after_first_frame``), or
-earlier if something asks for it first (``store``): a game that ends before then, today's
+Opening ``stats.db`` loads SQLite and the store and checks the file (10M instructions of a
+start, ``benchmarks/startup.py --instructions``): a first frame needs none of it. So the
+keeper opens the database right after that frame (``after_first_frame``), or earlier if
+something asks for it first (``store``, ``notice``): a game that ends before then, today's
 daily board, the statistics screen. What opening had to say (a damaged file moved aside, a
 folder that cannot be written) is told as the start's other warnings are.
 
