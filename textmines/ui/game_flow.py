@@ -28,7 +28,7 @@ from textmines.ui.assist import Assistant, AssistController
 from textmines.ui.board import BoardView
 from textmines.ui.clock_holds import ClockHolds, Hold
 from textmines.ui.game_end import box_figures, box_title, won_line
-from textmines.ui.header import GameHeader
+from textmines.ui.header import GameHeader, digits_for
 from textmines.ui.host import GameHost
 from textmines.ui.notice import show_notice
 from textmines.ui.numbers import game_details, timer_seconds
@@ -382,7 +382,7 @@ class GameFlow:
         """The header, the status line and its hints, for the game as it is."""
         game, host = self.game, self.host
         header = host.header
-        header.counter_digits = max(3, len(str(game.mines)))
+        header.counter_digits = digits_for(game.mines)
         header.mines_left = game.mines_left
         header.seconds = timer_seconds(game.elapsed_ms, game.clock.started)
         header.set_face({Status.WON: "won", Status.LOST: "lost"}.get(game.status, "normal"))

@@ -36,21 +36,25 @@ def led_columns(digits: int) -> int:
     return 2 * (EDGE_INSET + display + 1) + FACE_COLUMNS
 
 
+def digits_for(mines: int) -> int:
+    """Digits of the mine counter of a board of ``mines``: three, as the classic game's, or as
+    many as the count has."""
+    return max(3, len(str(mines)))
+
+
 def one_row_columns(mines: int) -> int:
     """Columns the one-row header needs for the counter of a board of ``mines``, the face and
     the timer (999 at most), a column apart and a column in from the panel's edges."""
-    counter = max(3, len(str(mines)))
-    return 2 * EDGE_INSET + counter + 1 + FACE_WIDTH + 1 + 3
+    return 2 * EDGE_INSET + digits_for(mines) + 1 + FACE_WIDTH + 1 + 3
 
 
 def led_fits(game: GameShape, tile: Tile, room: tuple[int, int]) -> bool:
     """Whether a header over ``game``'s board drawn in ``tile``s, in ``room`` (columns, rows
     for the board and its header), has the room for LED digits: two rows to spare, and the
     width of the two displays and the face."""
-    digits = max(3, len(str(game.mines)))
-    return (
-        game.height * tile.rows + LED_ROWS - 1 <= room[1]
-        and game.width * tile.cols + 2 >= led_columns(digits)  # the board's sunken edges
+    board_columns = game.width * tile.cols + 2  # and the board's sunken edges
+    return game.height * tile.rows + LED_ROWS - 1 <= room[1] and board_columns >= led_columns(
+        digits_for(game.mines)
     )
 
 

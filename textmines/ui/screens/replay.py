@@ -36,7 +36,7 @@ from textmines.engine.review import Review
 from textmines.replays.recording import Recording
 from textmines.themes import ThemeGlyphs
 from textmines.ui.board import BoardView
-from textmines.ui.header import GameHeader, led_fits
+from textmines.ui.header import GameHeader, digits_for, led_fits
 from textmines.ui.line import fit_entries
 from textmines.ui.notice import show_notice
 from textmines.ui.numbers import timer_seconds
@@ -348,7 +348,7 @@ class ReplayScreen(Screen[int | None]):
     def _show(self) -> None:
         game = self.game
         header = self.header
-        header.counter_digits = max(3, len(str(game.mines)))
+        header.counter_digits = digits_for(game.mines)
         header.mines_left = game.mines_left
         header.seconds = timer_seconds(self.at_ms, game.status != Status.READY)
         actions = self.recording.actions
