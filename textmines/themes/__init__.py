@@ -36,6 +36,7 @@ Importing this package does not import Textual or Rich (the command line's ``--v
 
 from typing import TYPE_CHECKING
 
+from textmines.lazy import lazy_names
 from textmines.themes.load import (
     BundledThemes,
     Themes,
@@ -71,14 +72,7 @@ from textmines.themes.textual_theme import to_textual_theme
 if TYPE_CHECKING:
     from textmines.themes.export import export_theme, list_themes_text
 
-
-def __getattr__(name: str) -> object:
-    """``export_theme`` and ``list_themes_text``, imported on first use."""
-    if name in ("export_theme", "list_themes_text"):
-        from textmines.themes import export
-
-        return getattr(export, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, {"export_theme": "export", "list_themes_text": "export"})
 
 
 __all__ = [

@@ -44,15 +44,15 @@ Modules
     game is ``textmines.records``. Import from this package: every public name is here.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING, Final
 
+from textmines.lazy import lazy_names
 from textmines.store.stats.errors import StatsError
 from textmines.store.stats.groups import CUSTOM, OUTCOMES, GameShape, Group, Outcome
 
 # Everything that needs SQLite loads with its first user, not with this package: a game's
 # first frame needs none of it, and the statistics open once that frame is on screen
-# (``TextminesApp.stats``). The figures load with their first reader (the statistics screen),
+# (``textmines.ui.stats_keeper``). The figures load with their first reader (the statistics screen),
 # the rows written when a game is first recorded or reviewed (``__getattr__`` below).
 if TYPE_CHECKING:
     from textmines.store.stats.figures import (
@@ -102,13 +102,7 @@ _LATER: Final = {
     "StatsStore": "store",
 }
 
-
-def __getattr__(name: str) -> object:
-    """The names of the modules that load on first use (``_LATER``)."""
-    module = _LATER.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{module}"), name)
+__getattr__ = lazy_names(__name__, _LATER)
 
 
 __all__ = [
