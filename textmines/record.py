@@ -107,9 +107,7 @@ class Record(tuple[Any, ...], metaclass=_RecordType):
         return tuple(self)
 
     def __repr__(self) -> str:
-        values = ", ".join(
-            f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)
-        )
+        values = ", ".join(f"{name}={value!r}" for name, value in self._asdict().items())
         return f"{type(self).__name__}({values})"
 
 
