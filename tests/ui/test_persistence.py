@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -449,3 +451,34 @@ async def test_an_unexpected_error_saves_the_game_and_says_where_the_details_are
     report = app.crash_report or ""
     assert "Your game was saved" in report and str(log) in report
     assert "\n" not in report
+
+
+#: A process whose app has caught SIGHUP and ended, and then gets SIGHUP again.
+_SIGHUP_TWICE = """
+import asyncio, os, signal
+from textmines.ui.quit_signals import QuitSignals
+
+async def main():
+    quits = []
+    signals = QuitSignals(lambda n: (quits.append(n), signals.kept()), lambda: False, None)
+    signals.install(None)
+    os.kill(os.getpid(), signal.SIGHUP)  # the terminal closes: the app leaves on it
+    await asyncio.sleep(0.05)
+    signals.restore()  # the app has ended
+    os.kill(os.getpid(), signal.SIGHUP)  # and the signal comes again
+    print("still ending the usual way", quits, flush=True)
+
+asyncio.run(main())
+"""
+
+
+def test_a_quit_signal_again_while_textmines_ends_does_not_end_it_another_way() -> None:
+    # A closing terminal sends SIGHUP, and whoever closed it may send one too: the second
+    # one came after the app had put the handlers from before back, and ended the process
+    # by the signal's default (status -1, not 129: seen once in CI, closing the terminal
+    # during autoplay).
+    result = subprocess.run(
+        [sys.executable, "-c", _SIGHUP_TWICE], capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 0, (result.returncode, result.stderr)
+    assert result.stdout.strip() == f"still ending the usual way [{int(signal.SIGHUP)}]"

@@ -78,7 +78,12 @@ class QuitSignals:
                 self._before[signal_number] = signal.signal(signal_number, self._received)
 
     def restore(self) -> None:
-        """Put the handlers from before back (the app has ended)."""
+        """Put the handlers from before back (the app has ended). Not after a quit signal
+        with the watch on: the process is ending on that signal, and the same signal again
+        (a terminal that closes sends SIGHUP, and so may whoever closed it) must not end it
+        another way than with 128 + its number."""
+        if self._watch and self._leaving_on is not None:
+            return
         for signal_number, before in self._before.items():
             # Only our own: an app started since (a test runs two) keeps its handler.
             if signal.getsignal(signal_number) == self._received:
@@ -92,12 +97,12 @@ class QuitSignals:
         self._kept.set()
 
     def _received(self, signal_number: int, frame: FrameType | None) -> None:
+        if self._leaving_on is not None:
+            return  # already leaving: the process ends in time (the watch sees to it)
         loop = self._loop
         if loop is None or loop.is_closed():
             self._pass_on(signal_number, frame)  # the app has ended: not ours any more
             return
-        if self._leaving_on is not None:
-            return  # already leaving: the watch ends the process in time
         self._leaving_on = signal_number
         if self._leave is not None:
             self._leave()
