@@ -127,3 +127,29 @@ async def test_the_statistics_tabs_follow_left_and_right_at_once(
     await pilot.press("left", "left")
     await pilot.pause()
     assert screen.active_tab == "daily", "round from the first tab to the last"
+
+
+async def test_a_custom_dialog_field_selects_its_text_when_focused_and_on_ctrl_a(
+    play: Play,
+) -> None:
+    """Issue 46.14: a click into a field put the cursor where it landed and Ctrl+A went to the
+    start, so typing added to the old number (Ctrl+A then 50 on 16 gave 5016). Focusing a
+    field (Tab, a click) selects its text and Ctrl+A selects it all: typing replaces it."""
+    from textual.widgets import Input
+
+    app, pilot = await play(size=(100, 30))
+    await pilot.press("c")
+    await pilot.pause()
+    dialog = app.screen
+    fields = {name: dialog.query_one(f"#{name}", Input) for name in ("width", "height", "mines")}
+    await pilot.click(fields["height"], offset=(4, 1))
+    await wait_until(pilot, lambda: dialog.focused is fields["height"], "the click's focus")
+    await pilot.press("1", "6")
+    assert fields["height"].value == "16", "a click selects the field's text"
+    await pilot.press("ctrl+a", "5", "0")
+    assert fields["height"].value == "50", "Ctrl+A selects it all"
+    await pilot.press("tab", "7")
+    assert fields["mines"].value == "7", "Tab selects the next field's text"
+    await pilot.click(fields["mines"], offset=(3, 1))
+    await pilot.press("5")
+    assert fields["mines"].value == "57", "a click in the focused field places the cursor"
