@@ -21,8 +21,8 @@ BEGINNER = BOARDS[0]
 ROW = damaged_row(0)
 #: Columns that say which group a game is in: damaged, the game is in none.
 BOARD = {"preset", "width", "height", "mines", "no_guess"}
-#: What every game of a group adds to the counts and streaks.
-GAME = {"ended_at", "outcome", "assisted"}
+#: What every game of a group adds to the counts and streaks (practice is counted apart).
+GAME = {"ended_at", "outcome", "assisted", "practice"}
 #: What the best times, the average, the chart and the best figures read of a win.
 WIN = {
     "time_ms",
@@ -40,7 +40,7 @@ WIN = {
 #: What the Daily tab reads of a game.
 DAILY = {"daily", "practice", "outcome", "time_ms", "assisted"}
 #: What a recording asked for by number reads of its row.
-REPLAY = {"started_at", "ended_at", "outcome", "assisted", "replay"}
+REPLAY = {"started_at", "ended_at", "outcome", "assisted", "replay", "practice"}
 #: Columns where NULL is what textmines writes (older games, no daily board, no seed).
 NULLABLE = {"seed", "effective_clicks", "flags_placed", "rqp", "stnb", "replay", "daily"}
 #: Never read by a figure: damaged, they change nothing there.

@@ -66,3 +66,70 @@ def test_reviews_go_with_their_games_and_never_name_a_game_not_there(tmp_path: P
     recorded(store, range(5, 6))
     stats = store.group_stats(Group.for_board(9, 9, 10))
     assert stats.played == 1 and stats.review is None
+
+
+def test_practice_games_are_not_reviewed_for_the_figures_nor_added_up(tmp_path: Path) -> None:
+    # Issue 46.7: the review of a game played on from another player's replay (their first
+    # click in it) was added to the player's own review figures.
+    from dataclasses import replace
+
+    store = new_stats(tmp_path)
+    recorded(store, range(2))
+    game = played_game(9, 9, 10, 5)
+    moment = START + timedelta(hours=1)
+    record = record_for(
+        game, outcome=game.status.value, started_at=moment, ended_at=moment, assisted=False
+    )
+    assert store.record(replace(record, practice=True)) is None
+    assert [game_id for game_id, _ in store.games_to_review(10, 10_000)] == [2, 1]
+    reviews = [GameReview(1, 2, 0, 0, 0.5, False), GameReview(3, 9, 9, 9, 0.0, True)]
+    assert store.set_reviews(reviews) is None  # reviewed on demand (--review 3), say
+    review = store.group_stats(Group.for_board(9, 9, 10)).review
+    assert review is not None and review.reviewed == 1 and review.guesses_per_game == 2.0
+    assert review.forced_losses == 0
+
+
+def loose_reviews(store: StatsStore) -> None:
+    """The reviews table recreated without its constraints, as a database browser may."""
+    import sqlite3
+
+    with sqlite3.connect(store.path) as connection:
+        rows = connection.execute("SELECT * FROM reviews").fetchall()
+        connection.execute("DROP TABLE reviews")
+        connection.execute(
+            "CREATE TABLE reviews (game_id INTEGER PRIMARY KEY, guesses, avoidable, blunders,"
+            " luck, forced_loss)"
+        )
+        connection.executemany("INSERT INTO reviews VALUES (?, ?, ?, ?, ?, ?)", rows)
+    connection.close()
+
+
+@pytest.mark.parametrize(
+    "value", ["NULL", "'abc'", "9e999", "-9e999", "9223372036854775807", "-5", "2.5"]
+)
+@pytest.mark.parametrize("column", ["guesses", "avoidable", "blunders", "luck", "forced_loss"])
+def test_a_review_edited_by_hand_is_left_out_and_counted(
+    tmp_path: Path, column: str, value: str
+) -> None:
+    # Issue 46.23: with the table's constraints dropped, a NULL crashed F4, infinity showed
+    # "inf%" and a huge integer blanked the Beginner tab ("integer overflow").
+    import math
+    import sqlite3
+
+    store = new_stats(tmp_path)
+    recorded(store, range(3))
+    reviews = [GameReview(number, 2, 1, 1, 0.5, number == 1) for number in (1, 2, 3)]
+    assert store.set_reviews(reviews) is None
+    loose_reviews(store)
+    with sqlite3.connect(store.path) as connection:
+        connection.execute(f"UPDATE reviews SET {column} = {value} WHERE game_id = 2")
+    connection.close()
+    stats = store.group_stats(Group.for_board(9, 9, 10))
+    review = stats.review
+    harmless = value == "2.5" and column in ("guesses", "avoidable", "blunders")
+    assert review is not None
+    assert stats.damaged_reviews == (0 if harmless else 1)
+    assert review.reviewed == (3 if harmless else 2)
+    figures = (review.guesses_per_game, review.avoidable_per_game, review.average_luck)
+    assert all(isinstance(figure, float) and math.isfinite(figure) for figure in figures)
+    assert 0 <= review.average_luck <= 1 and review.forced_losses in (0, 1)

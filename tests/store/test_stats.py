@@ -771,3 +771,53 @@ def test_an_assisted_daily_win_is_no_win_of_the_day_and_ends_the_streak(store: S
     assert (stats.days_played, stats.days_won) == (3, 2)
     assert (stats.current_streak, stats.longest_streak) == (1, 1)
     assert stats.days[1][:2] == ("2026-11-23", "assisted")
+
+
+# ---------------------------------------------------------------------------- practice
+def test_practice_games_are_left_out_of_every_figure_of_the_players_own_play(
+    store: StatsStore,
+) -> None:
+    # Issue 46.7: a game on a board the player had seen (a played-on replay, a restart, a
+    # later daily try) counted in the win rate and the streaks, and a practice win from just
+    # before a fatal click entered the best times. They are kept, and counted apart.
+    from dataclasses import replace
+
+    add(store, make("won", time_ms=30_000), make("lost"))
+    fast = replace(make("won", time_ms=5_000, bbbv=40), effective_clicks=40, stnb=99.0, rqp=0.1)
+    later_try = replace(make("won", time_ms=4_000), daily="2026-11-23")
+    add(store, *(replace(record, practice=True) for record in (fast, later_try, make("lost"))))
+    stats = store.group_stats(BEGINNER)
+    assert (stats.played, stats.won, stats.lost, stats.abandoned) == (2, 1, 1, 0)
+    assert stats.practice == 3 and stats.win_percent == 50.0
+    assert stats.current_streak == Streak("lost", 1) and stats.longest_winning_streak == 1
+    assert [entry.time_ms for entry in stats.best_times] == [30_000]
+    assert stats.average_winning_ms == 30_000 and stats.recent_winning_ms == (30_000,)
+    assert stats.best_bbbv_per_s == pytest.approx(20 / 30)
+    assert ("STNB", 99.0) not in stats.best_figures and ("RQP", 0.1) not in stats.best_figures
+    best = store.best_time(BEGINNER)
+    assert best is not None and best.time_ms == 30_000
+    assert store.daily_stats().days_played == 0
+
+
+def test_a_daily_try_recorded_after_one_that_counts_is_practice(store: StatsStore) -> None:
+    # Issue 46.6: two textmines started the day's daily board before either try was
+    # recorded; each thought its try was the one that counts, and the second win entered
+    # the best times. Whether a day has its counted try is decided as the try is written.
+    from dataclasses import replace
+
+    def daily(minutes: int, seconds: int) -> GameRecord:
+        at = T0 + timedelta(minutes=minutes)
+        record = make("won", size=(30, 16, 99), time_ms=seconds * 1000, at=at)
+        return replace(record, daily="2026-11-23")
+
+    first = store.record_game(daily(1, 90))
+    second = store.record_game(daily(2, 60))
+    assert first.notice is None and not first.practice and first.game_id == 1
+    assert second.notice is None and second.practice and second.game_id == 2
+    stats = store.group_stats(EXPERT)
+    assert (stats.played, stats.practice) == (1, 1)
+    assert [entry.time_ms for entry in stats.best_times] == [90_000]
+    assert store.daily_stats().days == (("2026-11-23", "won", 90_000),)
+    again = store.record_game(daily(2, 60))  # the same game once more: recorded once
+    assert (again.notice, again.game_id, again.practice) == (None, 2, True)
+    assert store.count() == 2

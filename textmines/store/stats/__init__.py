@@ -13,6 +13,11 @@ Groups
     (width, height, mines). No-guess games form groups of their own ("Expert, no-guess").
 
 What counts where
+    * *Practice* games, on a board the player had seen (a later try of the day's daily board,
+      a restart of a board whose mines were seen, a game played on from a replay), are kept
+      (``practice`` = 1) and counted apart (``GroupStats.practice``), in none of the figures
+      below: those are the player's own play. A daily try is practice when its day has a try
+      that counts already, decided in the transaction that writes it (``record_game``).
     * *Played*, *won*, *lost*, *abandoned* and the win percentage count every game, assisted or
       not (the player did play them).
     * Records never include assisted games: best times, best 3BV/s, the average winning time and
@@ -33,13 +38,14 @@ Failures
     and ``reset`` return ``None`` or such a notice. Queries raise ``StatsError``, whose message is
     ready to show. A row edited by hand into values textmines never writes (text in a number
     column, a NULL where the constraints were dropped) is left out of the figures and counted:
-    ``GroupStats.damaged``, ``DailyStats.damaged``, ``StatsStore.groups_and_left_out``.
+    ``GroupStats.damaged`` (``damaged_reviews`` for the ``reviews`` table),
+    ``DailyStats.damaged``, ``StatsStore.groups_and_left_out``.
 
 Modules
     ``groups`` how games are told apart (``Group``, ``Outcome``); ``records`` what is
-    written (``GameRecord``, ``GameReview``, loaded on first use); ``figures`` what is read
-    back (``GroupStats``, ``Streak``, ``BestTime``, ``StoredReplay``); ``schema`` the table, its
-    migrations and the transaction helper; ``store`` ``StatsStore``; ``opening``
+    written (``GameRecord``, ``Written``, ``GameReview``, loaded on first use); ``figures``
+    what is read back (``GroupStats``, ``Streak``, ``BestTime``, ``StoredReplay``); ``schema``
+    the table, its migrations and the transaction helper; ``store`` ``StatsStore``; ``opening``
     ``open_stats``; ``errors`` the failures and their reasons. Building a record from a live
     game is ``textmines.records``. Import from this package: every public name is here.
 """
@@ -73,7 +79,7 @@ if TYPE_CHECKING:
         SQLITE_MAGIC,
         open_stats,
     )
-    from textmines.store.stats.records import GameRecord, GameReview
+    from textmines.store.stats.records import GameRecord, GameReview, Written
     from textmines.store.stats.schema import MIGRATIONS, SCHEMA_VERSION, utc_text
     from textmines.store.stats.store import StatsStore
 
@@ -97,7 +103,7 @@ _LATER: Final = {
     **dict.fromkeys(
         ("BUSY_TIMEOUT", "SQLITE_HEADER_SIZE", "SQLITE_MAGIC", "open_stats"), "opening"
     ),
-    **dict.fromkeys(("GameRecord", "GameReview"), "records"),
+    **dict.fromkeys(("GameRecord", "GameReview", "Written"), "records"),
     **dict.fromkeys(("MIGRATIONS", "SCHEMA_VERSION", "utc_text"), "schema"),
     "StatsStore": "store",
 }
@@ -130,6 +136,7 @@ __all__ = [
     "StatsStore",
     "StoredReplay",
     "Streak",
+    "Written",
     "open_stats",
     "utc_text",
 ]

@@ -39,6 +39,8 @@ class StoredReplay:
     outcome: Outcome
     assisted: bool
     data: bytes
+    #: A game on a board the player had seen (see ``GameRecord.practice``).
+    practice: bool = False
 
 
 class DayResult(StrEnum):
@@ -153,6 +155,11 @@ class GroupStats:
     best_figures: tuple[tuple[str, float], ...] = ()
     #: The solver's review of the group's reviewed games (None: none is reviewed yet).
     review: ReviewFigures | None = None
+    #: Practice games (on a board the player had seen: a later daily try, a restart, a game
+    #: played on from a replay): in none of the figures above, which are the player's own play.
+    practice: int = 0
+    #: Reviews left out of ``review`` because a value in them is not one textmines writes.
+    damaged_reviews: int = 0
 
     @property
     def win_percent(self) -> float:

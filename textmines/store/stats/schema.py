@@ -82,6 +82,21 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             forced_loss INTEGER NOT NULL CHECK (forced_loss IN (0, 1))
         )""",
     ),
+    # 5 -> 6: practice is any game on a board the player had seen (a later daily try, a
+    # restart, a game played on from a replay), left out of every figure of their own play:
+    # the indexes that answer those figures hold the flag, so that they still cover them.
+    (
+        "DROP INDEX games_history",
+        "CREATE INDEX games_history ON games"
+        " (preset, width, height, mines, no_guess, ended_at, id, outcome, assisted, practice)",
+        "DROP INDEX games_times",
+        "CREATE INDEX games_times ON games"
+        " (preset, width, height, mines, no_guess, outcome, assisted, practice, time_ms,"
+        " ended_at)",
+        "DROP INDEX games_rates",
+        "CREATE INDEX games_rates ON games"
+        " (preset, width, height, mines, no_guess, outcome, assisted, practice, bbbv_per_s)",
+    ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
@@ -139,11 +154,11 @@ def _numbers(columns: tuple[str, ...], high: float) -> str:
 # dropped) fails them and is left out, and counted, rather than reaching a figure as text or
 # infinity. Each is true or false, never NULL; they are checked on every row a figure reads,
 # so they are plain comparisons (typeof and GLOB on every row cost twice as much).
-#: Every game of a group: its outcome, its help and an end that reads as a date (a text
-#: starting with a digit: numbers sort before any text, blobs after).
+#: Every game of a group: its outcome, its help, whether it was practice and an end that
+#: reads as a date (a text starting with a digit: numbers sort before any text, blobs after).
 SOUND_GAME: Final = (
     "(ended_at BETWEEN '0' AND ':' AND outcome IN ('won', 'lost', 'abandoned')"
-    " AND assisted IN (0, 1)) IS 1"
+    " AND assisted IN (0, 1) AND practice IN (0, 1)) IS 1"
 )
 #: A win's figures: its time, 3BV, clicks, IOE, 3BV/s, RQP and STNB.
 SOUND_WIN: Final = (
@@ -162,6 +177,16 @@ SOUND_WIN: Final = (
         )
     )
     + ") IS 1"
+)
+
+
+#: A game's review (``reviews``, read with the alias ``r``): counts no larger than the
+#: largest board, a luck between 0 and 1 and a forced loss 0 or 1. The table written without
+#: its CHECKs (by hand) may hold NULL, text, infinity or an integer whose sum overflows.
+SOUND_REVIEW: Final = (
+    "("
+    + _numbers(("r.guesses", "r.avoidable", "r.blunders"), MAX_CELLS)
+    + " AND r.luck BETWEEN 0 AND 1 AND r.forced_loss IN (0, 1)) IS 1"
 )
 
 
@@ -215,7 +240,12 @@ def user_version(connection: sqlite3.Connection) -> int:
 
 
 #: The columns of ``games`` at each schema version.
-COLUMNS_AT: Final = {1: COLUMNS[:17], 2: COLUMNS[:19], 3: COLUMNS[:24], 4: COLUMNS, 5: COLUMNS}
+COLUMNS_AT: Final = {
+    1: COLUMNS[:17],
+    2: COLUMNS[:19],
+    3: COLUMNS[:24],
+    **dict.fromkeys(range(4, len(MIGRATIONS) + 1), COLUMNS),
+}
 #: What a column added later holds in a row written before it (NOT NULL columns only).
 LATER_DEFAULTS: Final = {"practice": 0}
 

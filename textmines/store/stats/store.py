@@ -10,7 +10,7 @@ import base64
 import contextlib
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
@@ -36,6 +36,7 @@ from textmines.store.stats.schema import (
     SOUND_ENDED,
     SOUND_GAME,
     SOUND_REPLAY,
+    SOUND_REVIEW,
     SOUND_WIN,
     parse_utc,
     transaction,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
         ReviewFigures,
         StoredReplay,
     )
-    from textmines.store.stats.records import GameRecord, GameReview
+    from textmines.store.stats.records import GameRecord, GameReview, Written
 
 # A game is the same game if it started at the same moment on the same board with the same seed:
 # a resumed game keeps its start time, so a game recorded just before a crash (and resumed from
@@ -61,13 +62,32 @@ _SAME_GAME: Final = " AND ".join(
     f"{column} {'IS' if column == 'seed' else '='} ?{COLUMNS.index(column) + 1}"
     for column in ("started_at", "width", "height", "mines", "seed")
 )
+_DAY, _PRACTICE = (f"?{COLUMNS.index(column) + 1}" for column in ("daily", "practice"))
+# A daily try is practice when its day has a try that counts already: decided here, in the
+# transaction that writes it, as two textmines may each have started a try thinking it the
+# first (and a game kept for later is written after others).
+_WRITTEN_PRACTICE: Final = (
+    f"{_PRACTICE} OR ({_DAY} IS NOT NULL AND EXISTS"
+    f" (SELECT 1 FROM games WHERE daily = {_DAY} AND practice = 0))"
+)
 _INSERT: Final = (
     f"INSERT INTO games ({', '.join(COLUMNS)})"
-    f" SELECT {', '.join(f'?{number}' for number in range(1, len(COLUMNS) + 1))}"
-    f" WHERE NOT EXISTS (SELECT 1 FROM games WHERE {_SAME_GAME})"
+    " SELECT "
+    + ", ".join(
+        _WRITTEN_PRACTICE if column == "practice" else f"?{number}"
+        for number, column in enumerate(COLUMNS, 1)
+    )
+    + f" WHERE NOT EXISTS (SELECT 1 FROM games WHERE {_SAME_GAME})"
+)
+#: The row of a game just written (or found written already), from its values' first
+#: ``_FOUND_PARAMS`` (those ``_SAME_GAME`` names).
+_FOUND: Final = f"SELECT id, practice FROM games WHERE {_SAME_GAME} ORDER BY id LIMIT 1"
+_FOUND_PARAMS: Final = 1 + max(
+    COLUMNS.index(column) for column in ("started_at", "width", "height", "mines", "seed")
 )
 _IN_GROUP: Final = "preset = ? AND width = ? AND height = ? AND mines = ? AND no_guess = ?"
-_CLEAN_WINS: Final = f"{_IN_GROUP} AND outcome = 'won' AND assisted = 0"
+#: The wins of the player's own play, unaided: what records (best times...) are made of.
+_CLEAN_WINS: Final = f"{_IN_GROUP} AND outcome = 'won' AND assisted = 0 AND practice = 0"
 #: The best competitive figures of a group's unassisted wins (see ``GroupStats.best_figures``).
 BEST_FIGURE_NAMES: Final = ("IOE", "Correctness", "Throughput", "STNB", "RQP")
 # Two queries also say whether a row they read fails its conditions (``schema.SOUND_*``):
@@ -83,9 +103,10 @@ _BEST_FIGURES: Final = f"""
     FROM games WHERE {_CLEAN_WINS}{{skip}}
 """
 # One letter per game for the streak pass: upper case unassisted, lower case assisted; "?"
-# for a game that fails its conditions.
+# for a game that fails its conditions, "p" for a practice game (counted apart).
 _HISTORY: Final = f"""
     SELECT CASE WHEN NOT {SOUND_GAME} THEN '?'
+        WHEN practice THEN 'p'
         WHEN outcome = 'won' THEN iif(assisted, 'w', 'W')
         WHEN outcome = 'lost' THEN iif(assisted, 'l', 'L')
         ELSE iif(assisted, 'q', 'Q') END
@@ -226,24 +247,37 @@ _SET_REVIEW: Final = (
     " SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)"
 )
 _FORGET_ORPHAN_REVIEWS: Final = "DELETE FROM reviews WHERE game_id NOT IN (SELECT id FROM games)"
-#: A group's reviewed games in figures; damaged games (``SOUND_GAME``) are left out.
+#: A group's reviewed games in figures, and the reviews left out because they hold values
+#: textmines never writes (``SOUND_REVIEW``; an ``iif`` reads a value only of a sound review,
+#: so a huge integer never overflows a sum). Damaged games (``SOUND_GAME``) and practice
+#: games are left out.
 _REVIEW_FIGURES: Final = (
-    "SELECT count(*), avg(r.guesses), avg(r.avoidable + r.blunders), avg(r.luck),"
-    " coalesce(sum(g.outcome = 'lost'), 0), coalesce(sum(r.forced_loss), 0)"
-    f" FROM reviews AS r JOIN games AS g ON g.id = r.game_id WHERE {_IN_GROUP} AND {SOUND_GAME}"
+    f"SELECT total({SOUND_REVIEW}), avg(iif({SOUND_REVIEW}, r.guesses, NULL)),"
+    f" avg(iif({SOUND_REVIEW}, r.avoidable + r.blunders, NULL)),"
+    f" avg(iif({SOUND_REVIEW}, r.luck, NULL)),"
+    f" total(iif({SOUND_REVIEW}, g.outcome = 'lost', 0)),"
+    f" total(iif({SOUND_REVIEW}, r.forced_loss, 0)), total(NOT {SOUND_REVIEW})"
+    f" FROM reviews AS r JOIN games AS g ON g.id = r.game_id"
+    f" WHERE {_IN_GROUP} AND {SOUND_GAME} AND NOT g.practice"
 )
 
 
-def _review_figures(connection: sqlite3.Connection, group: Group) -> ReviewFigures | None:
-    """What the reviews of ``group``'s games add up to; None when none is reviewed."""
+def _review_figures(
+    connection: sqlite3.Connection, group: Group
+) -> tuple[ReviewFigures | None, int]:
+    """What the reviews of ``group``'s games add up to (None when none is reviewed), and
+    how many reviews were left out as damaged."""
     from textmines.store.stats.figures import ReviewFigures
 
-    count, guesses, avoidable, luck, losses, forced = connection.execute(
+    count, guesses, avoidable, luck, losses, forced, damaged = connection.execute(
         _REVIEW_FIGURES, _group_params(group)
     ).fetchone()
     if not count:
-        return None
-    return ReviewFigures(count, guesses, avoidable, luck, losses, forced)
+        return None, int(damaged)
+    figures = ReviewFigures(
+        int(count), float(guesses), float(avoidable), float(luck), int(losses), int(forced)
+    )
+    return figures, int(damaged)
 
 
 def _group_params(group: Group) -> tuple[str, int, int, int, int]:
@@ -353,7 +387,28 @@ class StatsStore:
 
         ``None`` also when the same game (start time, board, seed) is already recorded.
         """
-        return self.record_many((record,))
+        return self.record_game(record).notice
+
+    def record_game(self, record: GameRecord) -> Written:
+        """``record``, saying also the game's number and whether it was written as practice
+        (a daily try is, when its day has a try that counts already: decided in the
+        transaction that writes it). A game recorded already gives its row's."""
+        from textmines.store.stats.records import Written  # see the imports above
+
+        try:
+            row = _row(record)
+        except (ValueError, OverflowError, TypeError) as error:
+            return Written(f"Statistics not saved: the game's record is not valid ({error})")
+        found: list[tuple[int, int]] = []
+
+        def find(connection: sqlite3.Connection) -> None:
+            found.extend(connection.execute(_FOUND, row[:_FOUND_PARAMS]))
+
+        notice = self._write([row], find)
+        if notice is not None or not found:
+            return Written(notice)
+        game_id, practice = found[0]
+        return Written(None, game_id, practice == 1)
 
     def record_many(self, records: Iterable[GameRecord]) -> str | None:
         """Add several games in one transaction (all or none); ``None`` or a notice.
@@ -381,11 +436,17 @@ class StatsStore:
         """Write the games kept for later; ``None`` when none is left, else a notice."""
         return self._write([]) if self._pending else None
 
-    def _write(self, rows: list[Row]) -> str | None:
+    def _write(
+        self, rows: list[Row], then: Callable[[sqlite3.Connection], None] | None = None
+    ) -> str | None:
+        """Write the games kept for later and ``rows`` in one transaction, then call ``then``
+        in it (to read back what was written)."""
         batch = [*self._pending, *rows]
         try:
             with self._transaction("BEGIN IMMEDIATE") as connection:
                 connection.executemany(_INSERT, batch)
+                if then is not None:
+                    then(connection)
         except sqlite3.Error as error:
             if not is_busy(error):
                 return f"Statistics not saved: {self.path}: {self._why(error)}"
@@ -462,20 +523,21 @@ class StatsStore:
         # said to be damaged instead.
         where = "id = ?" if game_id is not None else f"replay IS NOT NULL AND {SOUND_REPLAY}"
         query = (
-            "SELECT id, started_at, ended_at, outcome, assisted, replay"
+            "SELECT id, started_at, ended_at, outcome, assisted, replay, practice"
             f" FROM games WHERE {where} ORDER BY ended_at DESC, id DESC LIMIT 1"
         )
         with self._reading() as connection:
             row = connection.execute(query, () if game_id is None else (game_id,)).fetchone()
         if row is None or row[5] is None:
             return None
-        number, started, ended, outcome, assisted, data = row
+        number, started, ended, outcome, assisted, data, practice = row
         checks = (
             ("started_at", started, _moment_of(started) is not None),
             ("ended_at", ended, _moment_of(ended) is not None),
             ("outcome", outcome, outcome in OUTCOMES),
             ("assisted", assisted, assisted in (0, 1)),
             ("replay", data, isinstance(data, bytes)),
+            ("practice", practice, practice in (0, 1)),
         )
         for name, value, sound in checks:
             if not sound:
@@ -486,18 +548,25 @@ class StatsStore:
         from textmines.store.stats.figures import StoredReplay  # see the imports above
 
         return StoredReplay(
-            number, parse_utc(started), parse_utc(ended), Outcome(outcome), bool(assisted), data
+            number,
+            parse_utc(started),
+            parse_utc(ended),
+            Outcome(outcome),
+            bool(assisted),
+            data,
+            practice=bool(practice),
         )
 
     def games_to_review(self, limit: int, max_cells: int) -> list[tuple[int, bytes]]:
         """Up to ``limit`` recorded games with a recording and no review yet, on boards of at
-        most ``max_cells`` cells, the last recorded first: (game number, recording). Raises
-        ``StatsError`` if the database cannot be read. In the order of the table's own key,
-        so that finding the latest few stops early."""
+        most ``max_cells`` cells, the last recorded first: (game number, recording). Practice
+        games are not among them: their reviews are in no figure (``--review N`` reviews one
+        when asked). Raises ``StatsError`` if the database cannot be read. In the order of the
+        table's own key, so that finding the latest few stops early."""
         query = (
             "SELECT id, replay FROM games WHERE replay IS NOT NULL AND "
-            f"{SOUND_REPLAY} AND width * height <= ? AND id NOT IN (SELECT game_id FROM reviews)"
-            " ORDER BY id DESC LIMIT ?"
+            f"{SOUND_REPLAY} AND NOT practice AND width * height <= ?"
+            " AND id NOT IN (SELECT game_id FROM reviews) ORDER BY id DESC LIMIT ?"
         )
         with self._reading() as connection:
             return list(connection.execute(query, (max_cells, limit)))
@@ -528,7 +597,8 @@ class StatsStore:
         return row is not None
 
     def daily_counted(self, day: str) -> bool:
-        """Whether a try of ``day``'s daily board is recorded (the next one is practice)."""
+        """Whether a try of ``day``'s daily board counts already (the next one is practice;
+        ``record_game`` decides again as it writes one)."""
         with self._reading() as connection:
             row = connection.execute(
                 "SELECT 1 FROM games WHERE daily = ? AND practice = 0 LIMIT 1", (day,)
@@ -654,7 +724,9 @@ class StatsStore:
             params = _group_params(group) * 2
             left_out = [number for (number,) in connection.execute(_DAMAGED, params)]
             found = self._group_rows(connection, group, left_out)
-        history = found.history
+        # Practice games are counted apart: the streaks and counts are the player's own play.
+        practice = found.history.count("p")
+        history = found.history.replace("p", "")
         current, longest_win, longest_loss = streaks(history)
         average, best_rate, figures = found.average, found.best_rate, found.figures
         # Games recorded while textmines gave 9x9/10 an STNB still hold one; ms-toollib
@@ -662,8 +734,11 @@ class StatsStore:
         has_stnb = (group.width, group.height, group.mines) in STNB_CONSTANTS
         lost = history.count("L") + history.count("l")
         won = history.count("W") + history.count("w")
+        review, damaged_reviews = _review_figures(connection, group)
         return GroupStats(
-            review=_review_figures(connection, group),
+            review=review,
+            damaged_reviews=damaged_reviews,
+            practice=practice,
             group=group,
             played=len(history),
             won=won,
