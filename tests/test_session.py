@@ -13,7 +13,7 @@ import pytest
 
 from tests.helpers import FakeClock, refuse_statistics_writes
 from textmines.engine import ActionKind, Board, Game
-from textmines.session import GameSession, percent_cleared_text, settle_saved_game
+from textmines.session import Finish, GameSession, percent_cleared_text, settle_saved_game
 from textmines.store.saves import (
     IN_USE_NOTICE,
     LoadedGame,
@@ -21,7 +21,7 @@ from textmines.store.saves import (
     release_save,
     save_game,
 )
-from textmines.store.stats import Group, StatsError, StatsStore, open_stats
+from textmines.store.stats import Group, StatsError, StatsStore, Written, open_stats
 
 LAYOUT = "*....\n.....\n.....\n.....\n....*"  # 5x5, two mines; (2, 2) opens everything else
 
@@ -275,7 +275,8 @@ def test_an_abandoned_game_that_cannot_be_recorded_keeps_its_save(
     path = saved(tmp_path, FakeClock(), Moments())
     loaded, _ = load_game(path)
     assert loaded is not None
-    stats.record = lambda record: "Statistics not saved: the disk is full"  # type: ignore[method-assign]
+    full = Written("Statistics not saved: the disk is full")
+    stats.record_game = lambda record: full  # type: ignore[method-assign]
     choice = settle_saved_game(loaded, (9, 9, 10), stats=stats, save_path=path)
     assert choice.save_path is None and choice.notice is not None
     assert "the disk is full" in choice.notice
@@ -484,15 +485,60 @@ def test_a_shared_board_left_before_any_move_is_not_recorded(stats: StatsStore) 
     assert stats.group_stats(Group.for_board(5, 5, 2)).abandoned == 1
 
 
-def test_a_restarted_board_counts_but_sets_no_record(stats: StatsStore) -> None:
+def test_a_restarted_board_is_practice(stats: StatsStore) -> None:
+    # Issue 46.6: a restart of a board whose mines were seen counted in the win rate and
+    # streaks (as an assisted game); it is practice, kept apart.
     clock = FakeClock()
     session = GameSession(shared_game(clock), stats=stats, restarted=True)
-    assert not session.sets_records
+    assert not session.sets_records and session.practice
     clock.advance(1)
     finish = session.play(REVEAL, 2, 2).finish
     assert finish is not None and not finish.new_best
     result = stats.group_stats(Group.for_board(5, 5, 2))
-    assert (result.played, result.won, result.best_times) == (1, 1, ())
+    assert (result.played, result.practice, result.best_times) == (0, 1, ())
+
+
+def won_in(stats: StatsStore, seconds: float, **options: object) -> tuple[GameSession, Finish]:
+    """A game of LAYOUT won ``seconds`` after its first click, recorded in ``stats``;
+    ``options`` are the session's attributes (practice, daily...)."""
+    clock = FakeClock()
+    session = GameSession(game(clock), stats=stats, now=lambda: datetime.now(UTC))
+    for name, value in options.items():
+        setattr(session, name, value)
+    session.play(REVEAL, 1, 1)
+    clock.advance(seconds)
+    finish = session.play(REVEAL, 2, 2).finish
+    assert finish is not None and session.game.status == "won"
+    return session, finish
+
+
+def test_a_practice_win_is_kept_apart_and_is_never_a_new_best(stats: StatsStore) -> None:
+    # Issue 46.7: a game played on from a replay (no daily board) was recorded as the
+    # player's own game: its win counted, and entered the best times.
+    won_in(stats, 5.0)
+    practice, finish = won_in(stats, 2.0, practice=True)
+    assert not finish.new_best and not practice.sets_records
+    result = stats.group_stats(Group.for_board(5, 5, 2))
+    assert (result.played, result.won, result.practice) == (1, 1, 1)
+    assert [entry.time_ms for entry in result.best_times] == [5000]
+    assert practice.game_number == 2, "its number in the statistics, for the player"
+
+
+def test_a_daily_try_started_before_the_first_was_recorded_is_practice(
+    stats: StatsStore,
+) -> None:
+    # Issue 46.6: a second textmines started the day's daily board before the first try was
+    # recorded; its faster win then entered the best times with "new best!".
+    from datetime import date
+
+    day = date(2026, 11, 24)
+    first, first_finish = won_in(stats, 5.0, daily=day)
+    second, second_finish = won_in(stats, 2.0, daily=day)
+    assert not first.practice and first_finish.new_best
+    assert second.practice and not second_finish.new_best
+    result = stats.group_stats(Group.for_board(5, 5, 2))
+    assert (result.played, result.practice) == (1, 1)
+    assert [entry.time_ms for entry in result.best_times] == [5000]
 
 
 def test_a_saved_daily_restarted_game_comes_back_as_it_was(tmp_path: Path) -> None:

@@ -38,7 +38,8 @@ def record_for(
     ``outcome`` must match the game: ``won`` and ``lost`` for a game over, ``abandoned`` for a
     game still running; a game without a first reveal is never recorded. Anything else raises
     ``ValueError`` (a programming error, not a runtime condition). ``metrics`` are the
-    game's, when the caller has them already.
+    game's, when the caller has them already. ``practice``: a game on a board the player had
+    seen, daily or not (``GameSession.practice``).
     """
     expected = _STATUS_FOR.get(outcome)
     if expected is None:
@@ -74,7 +75,7 @@ def record_for(
         stnb=metrics.stnb,
         replay=Recording.of(game).encode(),
         daily=daily.isoformat() if daily is not None else None,
-        practice=bool(practice) and daily is not None,
+        practice=bool(practice),
     )
 
 

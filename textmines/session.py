@@ -99,16 +99,17 @@ class GameSession:
         self._now = now
         self.started_at = started_at
         self.assisted = assisted
-        #: The player restarted a board whose mines they had seen (``restart_of``).
+        #: The player restarted a board whose mines they had seen: practice (``practice``).
         self.restarted = restarted
         self.recorded = False
         #: The statistics were busy when it was recorded: the store keeps its record and
         #: writes it later (as good as recorded).
         self.record_waiting = False
-        #: The day whose daily board this game is (``textmines.engine.daily``), if it is one,
-        #: and whether that day already has a try that counts (this one is practice).
+        #: The day whose daily board this game is (``textmines.engine.daily``), if it is one.
         self.daily: date | None = None
-        self.practice = False
+        self._practice = False
+        #: The game's number in the statistics (``--review N``), once it is recorded.
+        self.game_number: int | None = None
         #: Names this game in its save, so that another textmines never saves over it.
         self.game_id = game_id or new_game_id()
         #: True while a save file holds this game (a resumed game, or one saved on quit).
@@ -192,10 +193,22 @@ class GameSession:
         self.assisted = True
 
     @property
+    def practice(self) -> bool:
+        """A game on a board the player has seen: a later try of the day's daily board (said
+        at its start, or found as it is recorded: another textmines recorded a try first), a
+        restart of a board whose mines were seen, a game played on from a replay. It is
+        recorded apart, in none of the figures of the player's own play."""
+        return self._practice or self.restarted
+
+    @practice.setter
+    def practice(self, value: bool) -> None:
+        self._practice = bool(value)
+
+    @property
     def sets_records(self) -> bool:
-        """Whether a win can set a record (a best time, the chart): not with help, nor on a
-        restarted board. Such a game still counts as played, won or lost."""
-        return not (self.assisted or self.restarted)
+        """Whether a win can set a record (a best time, the chart): not with help, nor in
+        practice. An assisted game still counts as played, won or lost; practice does not."""
+        return not (self.assisted or self.practice)
 
     @property
     def touched(self) -> bool:
@@ -253,12 +266,15 @@ class GameSession:
                 metrics=metrics,
                 started_at=self.started_at or self._now(),
                 ended_at=self._now(),
-                assisted=not self.sets_records,
+                assisted=self.assisted,
                 daily=self.daily,
                 practice=self.practice,
             )
             before = self.stats.pending
-            notice = self.stats.record(record)
+            written = self.stats.record_game(record)
+            notice, self.game_number = written.notice, written.game_id
+            # A daily try is practice when another textmines recorded the day's try first.
+            self.practice = self.practice or written.practice
             # Kept by the store for later (the database was busy): as good as recorded.
             waiting = self.stats.pending > before
         self.record_waiting = waiting

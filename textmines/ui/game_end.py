@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def won_line(session: GameSession, metrics: GameMetrics, finish: Finish | None) -> str:
     """The status line of a won game: the time, 3BV and 3BV/s, and a new best time (an
-    assisted or restarted win says so in the modes: no record to announce)."""
+    assisted or practice win says so in the modes: no record to announce)."""
     game = session.game
     message = (
         f"Cleared in {format_seconds(game.elapsed_ms)} - 3BV {metrics.bbbv} - "
@@ -30,11 +30,13 @@ def won_line(session: GameSession, metrics: GameMetrics, finish: Finish | None) 
 
 
 def box_title(session: GameSession) -> str:
-    """The end-of-game box's title: the board (or the day's daily board) and how it went."""
+    """The end-of-game box's title: the board (or the day's daily board), practice or not
+    (a board the player had seen), and how it went."""
     label = session.group.label
     if session.daily is not None:
-        practice = " (practice)" if session.practice else ""
-        label = f"Daily {session.daily.isoformat()}{practice}"
+        label = f"Daily {session.daily.isoformat()}"
+    if session.practice:
+        label += " (practice)"
     return f"{label} cleared!" if session.game.status == Status.WON else f"Boom! {label} lost"
 
 
@@ -61,5 +63,6 @@ def box_figures(session: GameSession, finish: Finish, *, recorded: bool) -> list
         )
     figures.append(("Best time", best))
     if won and not session.sets_records and recorded:
-        figures.append(("Assisted" if session.assisted else "Restarted", "no record"))
+        why = "Assisted" if session.assisted else "Restarted" if session.restarted else "Practice"
+        figures.append((why, "no record"))
     return figures

@@ -413,6 +413,7 @@ class GameFlow:
             modes.append("Assisted")
         elif session.restarted:
             modes.append("Restarted")
+        # Every practice game says so (a restart, a played-on replay, a later daily try).
         if session.daily is not None:
             practice = ", practice" if session.practice else ""
             modes.append(f"Daily {session.daily.isoformat()}{practice}")
