@@ -72,7 +72,8 @@ def test_a_click_on_a_certain_mine_is_a_blunder() -> None:
     review = reviewed(game, [Action(ActionKind.REVEAL, *mine, 99_000)])
     last = review.decisions[-1]
     assert last.kind is DecisionKind.BLUNDER and last.mine_probability == 1
-    assert review.blunders == 1 and review.luck == 0
+    # Luck is the odds survived: a blunder has its own count and leaves luck alone.
+    assert review.blunders == 1 and review.luck == 1
 
 
 def test_a_chord_is_judged_by_the_cells_it_opens() -> None:
@@ -96,6 +97,8 @@ def test_a_chord_is_judged_by_the_cells_it_opens() -> None:
                 ]
                 last = reviewed(game, extra).decisions[-1]
                 assert (last.x, last.y) == (nx, ny) and last.kind is DecisionKind.BLUNDER
+                # The cell named is the mine the chord opened, not the number chorded.
+                assert last.opened == last.cell == (x, y) != (nx, ny)
                 return
     pytest.skip("no number with a wrong flag to chord on in this position")
 
@@ -201,3 +204,64 @@ def test_a_first_click_on_a_mine_of_a_laid_board_is_a_guess_not_a_safe_click() -
     (decision,) = review.decisions
     assert decision.kind is DecisionKind.GUESS and decision.mine_probability == 2 / 25
     assert fatal_words(decision) == "a forced 8% guess"
+
+
+def played(layout: str, *moves: tuple[ActionKind, int, int]) -> Review:
+    """The review of ``moves`` made on the board ``layout`` (question marks off)."""
+    from textmines.engine.board import Board
+
+    board = Board.from_text(layout)
+    actions = [Action(kind, x, y, 1000 * n) for n, (kind, x, y) in enumerate(moves)]
+    return review_game(board, actions, question_marks=False)
+
+
+def test_a_guess_the_certainly_safe_cells_could_not_change_is_forced_not_avoidable() -> None:
+    # Issue 46.1: a wrong flag on a certainly safe cell, (0, 2), and a 50/50 at (3, 0) /
+    # (3, 1) that the flagged cell's number cannot decide. The review said "avoidable
+    # risk" and did not count the loss as forced.
+    #   ....   001#
+    #   ...*   013#
+    #   ..**   F1##
+    flag, reveal = ActionKind.FLAG, ActionKind.REVEAL
+    review = played("....\n...*\n..**", (flag, 0, 2), (reveal, 0, 1), (reveal, 3, 1))
+    fatal = review.decisions[-1]
+    assert review.status == Status.LOST and fatal.kind is DecisionKind.GUESS
+    assert fatal.mine_probability == pytest.approx(0.5) and fatal.safest == pytest.approx(0.5)
+    assert review.forced_loss and review.avoidable == 0 and review.guesses == 1
+    # The safe cell left is still named (a guess taken early), under the player's flag.
+    assert fatal.safe_cell == (0, 2) and fatal.safe_cell_flagged
+
+
+def test_a_risk_the_certainly_safe_cells_would_have_changed_is_avoidable() -> None:
+    # The flagged cell (1, 0) is certainly safe, and its number (1) would have shown
+    # where the mine beside it is: clicking (2, 0) first was an avoidable 1-in-3 risk.
+    #   ..*.   0F##
+    #   ...*   12##
+    #   *...   ####
+    flag, reveal = ActionKind.FLAG, ActionKind.REVEAL
+    review = played("..*.\n...*\n*...", (flag, 1, 0), (reveal, 0, 0), (reveal, 2, 0))
+    fatal = review.decisions[-1]
+    assert fatal.kind is DecisionKind.AVOIDABLE and not review.forced_loss
+    assert fatal.mine_probability == pytest.approx(1 / 3) and fatal.safest == 0
+    assert fatal.safe_cell == (1, 0) and fatal.safe_cell_flagged
+    assert review.luck == pytest.approx(2 / 3)
+
+
+def test_a_review_stops_where_its_work_budget_ends_and_says_so() -> None:
+    game = autoplayed(2)
+    assert game.board is not None
+    whole = review_game(game.board, game.actions, question_marks=False)
+    assert whole.complete and whole.reviewed_ms == game.actions[-1].t_ms
+    cut = review_game(game.board, game.actions, question_marks=False, work=2_000)
+    assert not cut.complete and cut.decisions == whole.decisions[: len(cut.decisions)]
+    assert len(cut.decisions) < len(whole.decisions) and not cut.forced_loss
+    assert cut.reviewed_ms <= whole.reviewed_ms
+
+
+def test_a_review_asked_to_stop_stops() -> None:
+    from textmines.engine.solver import AnalysisStopped
+
+    game = autoplayed(2)
+    assert game.board is not None
+    with pytest.raises(AnalysisStopped):
+        review_game(game.board, game.actions, question_marks=False, stop=lambda: True)

@@ -60,8 +60,18 @@ def test_review_of_a_replay_file_prints_the_documented_json(
     assert data["metrics"]["bbbv"] == figures["bbbv"]
     assert data["metrics"]["clicks"] == figures["cl"]
     review = data["review"]
-    assert list(review) == ["decisions", "guesses", "avoidable", "blunders", "luck"]
+    assert list(review) == [
+        "decisions",
+        "guesses",
+        "avoidable",
+        "blunders",
+        "luck",
+        "forced_loss",
+        "complete",
+        "reviewed_ms",
+    ]
     keys = ["t_ms", "x", "y", "kind", "mine_probability", "safest"]
+    keys += ["opened", "safe_cell", "safe_cell_flagged"]
     assert review["decisions"] and all(list(d) == keys for d in review["decisions"])
     assert review["decisions"][0]["kind"] == "safe"
     # Found by a player: the first decision's odds came as 0 where the others' were 0.0.

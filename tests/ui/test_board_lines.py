@@ -15,7 +15,7 @@ from textual.widget import Widget
 from tests.helpers import Play, cell_offset, make_app, settle
 from textmines.ui.app import TextminesApp
 from textmines.ui.board import BoardView
-from textmines.ui.board_lines import LINE_CACHE_SIZE, BoardLines, join_pieces, line_key
+from textmines.ui.board_lines import LINE_CACHE_SIZE, BoardLines, Cell, join_pieces, line_key
 from textmines.ui.tiles import Tile
 
 Runs = list[list[tuple[str, str]]]
@@ -179,7 +179,7 @@ async def test_the_conversion_stays_for_ansi_colours(play: Play) -> None:
 
 
 def test_rows_that_look_alike_share_a_line() -> None:
-    marks = ((3, 5), None, None)
+    marks: tuple[Cell, Cell, tuple[Cell, ...]] = ((3, 5), None, ())
     # The cursor is on row 5: row 4 and row 6 show the same cells the same way.
     assert line_key("##1#", 4, 0, 0, 0, 8, marks=marks, overlay=None) == line_key(
         "##1#", 6, 0, 0, 0, 8, marks=marks, overlay=None
@@ -190,6 +190,10 @@ def test_rows_that_look_alike_share_a_line() -> None:
     assert line_key("##1#", 5, 10, 0, 0, 8, marks=marks, overlay=None)[2] == -1
     overlay = {(1, 5): 0.25, (2, 5): 0.0}
     assert line_key("##1#", 5, 0, 0, 0, 8, marks=marks, overlay=overlay)[5] == (-1, 25, 0, -1)
+    # Hinted cells: every one in the line (the replay viewer marks a risky click and the
+    # certainly safe cell beside it), none elsewhere.
+    hinted: tuple[Cell, Cell, tuple[Cell, ...]] = (None, None, ((0, 5), (3, 5), (1, 6)))
+    assert line_key("##1#", 5, 0, 0, 0, 8, marks=hinted, overlay=None)[4] == (0, 3)
 
 
 def test_neighbouring_pieces_of_one_style_are_joined() -> None:

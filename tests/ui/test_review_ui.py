@@ -159,15 +159,56 @@ async def test_the_viewer_marks_the_risky_clicks_and_goes_from_one_to_the_next(p
     assert "◆" in bar, bar
     await pilot.press("home", "full_stop")  # the next risky click: the fatal one
     assert viewer.done == fatal.index, "the moment before it"
-    assert any(
-        n.message.split(":")[0] in ("Guess", "Avoidable risk", "Blunder") for n in app.toasts
-    )
+    # The words take the figures' line, where a toast covered the bar and its marks
+    # (issue 46.16), and name the cell as a player finds it; the cell it opened is marked.
+    said = str(viewer.query_one("#figures", Static).render())
+    assert said.split(":")[0] in ("Guess", "Forced guess", "Avoidable risk", "Blunder"), said
+    assert f"row {fatal.cell[1] + 1}, column {fatal.cell[0] + 1}" in said
+    assert viewer.board.hint == fatal.cell and not app.toasts
     await pilot.press("o")  # the odds of that moment
     await wait_until(pilot, lambda: viewer.board.overlay is not None, "the odds")
     assert viewer.board.overlay is not None
     assert viewer.board.overlay[(fatal.x, fatal.y)] == fatal.mine_probability
     await pilot.press("o")
     assert viewer.board.overlay is None
+    await pilot.press("right")  # another moment: the figures again
+    assert "3BV" in str(viewer.query_one("#figures", Static).render())
+
+
+@pytest.mark.slow
+async def test_closing_the_viewer_stops_its_review(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 46.20: the review of a big board ran on at 90% of a core after the viewer had
+    # closed (and kept the app from quitting). A review that runs until it is told to stop:
+    import threading
+    import time
+
+    from textmines.engine.solver import AnalysisStopped
+    from textmines.replays import review_report
+
+    real = review_report.review_of
+    running, stopped = threading.Event(), threading.Event()
+
+    def endless(recording: object, stop: object = None) -> object:
+        if stop is None:  # the end-of-game box's own review: as it is
+            return real(recording)  # type: ignore[arg-type]
+        running.set()
+        for _ in range(1000):  # ten seconds at most: never a thread left running
+            if stop():  # type: ignore[operator]
+                stopped.set()
+                break
+            time.sleep(0.01)
+        raise AnalysisStopped
+
+    app, pilot = await play(size=(100, 35))
+    await lose(pilot, app)
+    monkeypatch.setattr(review_report, "review_of", endless)
+    await pilot.press("w")
+    await wait_until(pilot, running.is_set, "the viewer's review under way")
+    await pilot.press("escape")
+    await wait_until(pilot, stopped.is_set, "the review stopped")
+    assert not isinstance(app.screen, ReplayScreen)
 
 
 # ---------------------------------------------------------------------------- statistics

@@ -5,37 +5,58 @@ count; the player's flags are opinions, not facts), as chess programs review a g
 Each decision is one of:
 
 * ``safe``: every cell it opened was certainly safe;
-* ``guess``: no covered cell was certainly safe (its mine probability and the lowest one on
-  the board are kept);
-* ``avoidable``: a certainly safe cell existed, yet it opened a cell that was not;
+* ``guess``: it opened a cell that was not certainly safe, and nothing the player could
+  have learnt first would have changed that: no covered cell was certainly safe, or
+  opening every certainly safe cell (and those that then became certainly safe, until none
+  is left) would have left the cell's odds and the best odds on the board as they were. A
+  guess taken while such a cell was left keeps it in ``safe_cell`` ("taken early");
+* ``avoidable``: a certainly safe cell existed, and opening the certainly safe cells would
+  have changed the odds of the cell it opened or shown a safer one;
 * ``blunder``: it opened a cell that was certainly a mine.
 
-A chord is judged by the cells it opens: its mine probability is the highest of theirs. The
-first click is safe by the rules (the first click never hits a mine). Luck is the product of
-(1 - mine probability) over every risky decision: the odds of surviving them all.
+A chord is judged by the cells it opens: its mine probability is the highest of theirs, and
+``opened`` names that cell. The first click is safe by the rules (the first click never hits
+a mine). Luck is the product of (1 - mine probability) over the guesses and avoidable risks
+(a blunder has its own count): the odds of surviving them all.
+
+A review spends at most ``REVIEW_WORK`` units of work (``engine.work``), a position at most
+``POSITION_WORK``: the same recording gets the same review on any machine, and a huge
+recording is reviewed up to where the budget ends (``Review.complete`` is False).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Final
 
 from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.board import Board
 from textmines.engine.game import Action, Game, Status
 from textmines.engine.solver import Analysis, analyse_view
 from textmines.engine.solver.analysis import safe_by_numbers_near
-from textmines.engine.solver.view import parse_view
+from textmines.engine.solver.model import Stop, check_stop
+from textmines.engine.solver.view import View, parse_view, reading_order
 from textmines.engine.view_alphabet import ViewChar
+from textmines.engine.work import WorkBudget
 
-#: Seconds the exact counting of one position may take (a position past it is estimated, and
-#: the review says so). Expert positions take a few milliseconds.
-POSITION_TIME_LIMIT = 5.0
+#: Units of work the exact counting of one position may spend (a position past it is
+#: estimated, and the review says so). Expert positions take a few thousand.
+POSITION_WORK: Final = 2_000_000
+#: Units of work a whole review may spend: a unit a cell for each position judged by the
+#: whole board, plus the counting. An Expert game spends well under a million; a review
+#: past the budget stops there (about 30 s of work on a 2020s core).
+REVIEW_WORK: Final = 200_000_000
 #: How far around an opened cell the review first looks for the numbers that decide it.
-NEAR = 5
+NEAR: Final = 5
+#: Odds closer than this are the same odds.
+_SAME: Final = 1e-9
 #: What is not open in a view: covered, question-marked and flagged cells.
 _CLOSED = (*ViewChar.OPENABLE, ViewChar.FLAG)
+
+Cell = tuple[int, int]
 
 
 class DecisionKind(StrEnum):
@@ -53,8 +74,9 @@ class DecisionKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One decision that opened cells: when (game time), where, how it is judged, the mine
-    probability of what it opened, and the lowest mine probability on the board then."""
+    """One decision that opened cells: when (game time), where it was made (the clicked
+    cell; a chord's number), how it is judged, the mine probability of what it opened, and
+    the best odds the player could have had instead (0 when a cell was certainly safe)."""
 
     t_ms: int
     x: int
@@ -62,10 +84,21 @@ class Decision:
     kind: DecisionKind
     mine_probability: float
     safest: float
-    #: A certainly safe cell the player could have opened instead (for ``avoidable``).
-    safe_cell: tuple[int, int] | None = None
+    #: A certainly safe cell left when the decision was made: the one to open instead (for
+    #: ``avoidable`` and ``blunder``), or the one a forced guess was taken before.
+    safe_cell: Cell | None = None
     #: The decision's place in the recording's actions (-1: not from a recording).
     index: int = -1
+    #: The riskiest cell it opened: the clicked cell, or the cell a chord opened (None: the
+    #: clicked cell, as for a decision built by hand).
+    opened: Cell | None = None
+    #: Whether ``safe_cell`` was under the player's own flag.
+    safe_cell_flagged: bool = False
+
+    @property
+    def cell(self) -> Cell:
+        """The riskiest cell the decision opened."""
+        return self.opened if self.opened is not None else (self.x, self.y)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,16 +106,26 @@ class Review:
     """Every decision of a game, in order, the fatal one of a loss included."""
 
     decisions: tuple[Decision, ...]
-    #: Whether any position was estimated (its counting passed ``POSITION_TIME_LIMIT``).
+    #: Whether any position was estimated (its counting passed ``POSITION_WORK``).
     approximate: bool = False
     #: How the game stood after its last action.
     status: Status = Status.READY
+    #: False when the review's work budget ran out: the decisions after are not judged.
+    complete: bool = True
+    #: The game time up to which the decisions are judged (the whole game when complete).
+    reviewed_ms: int = 0
 
     @property
     def forced_loss(self) -> bool:
-        """Whether the game was lost on a guess (no covered cell was certainly safe)."""
+        """Whether the game was lost on a guess: nothing the player could know would have
+        changed the odds of the fatal click."""
         last = self.decisions[-1] if self.decisions else None
-        return self.status == Status.LOST and last is not None and last.kind is DecisionKind.GUESS
+        return (
+            self.complete
+            and self.status == Status.LOST
+            and last is not None
+            and last.kind is DecisionKind.GUESS
+        )
 
     def count(self, kind: DecisionKind) -> int:
         return sum(1 for decision in self.decisions if decision.kind is kind)
@@ -105,22 +148,41 @@ class Review:
 
     @property
     def luck(self) -> float:
-        """The odds of surviving every risky decision: the product of (1 - probability)."""
+        """The odds of surviving every guess and avoidable risk: the product of
+        (1 - probability). Blunders are left out: they are not luck (see ``blunders``)."""
         odds = 1.0
         for decision in self.risky:
-            odds *= 1.0 - decision.mine_probability
+            if decision.kind is not DecisionKind.BLUNDER:
+                odds *= 1.0 - decision.mine_probability
         return odds
 
 
-def review_game(board: Board, actions: Iterable[Action], *, question_marks: bool) -> Review:
-    """Replay ``actions`` on ``board`` and judge every decision that opened cells."""
+class _OutOfWork(Exception):
+    """The review's work budget is spent."""
+
+
+def review_game(
+    board: Board,
+    actions: Iterable[Action],
+    *,
+    question_marks: bool,
+    work: int = REVIEW_WORK,
+    stop: Stop | None = None,
+) -> Review:
+    """Replay ``actions`` on ``board`` and judge every decision that opened cells, within
+    ``work`` units of work. ``stop`` is asked as the review goes: when it returns True the
+    review ends with ``AnalysisStopped`` (a screen closed, the app quitting)."""
     game = Game.from_board(board, question_marks=question_marks)
+    budget = WorkBudget(work)
     decisions: list[Decision] = []
     approximate = False
     view = game.view_text()  # as it stands before each action: only a move changes it
+    reviewed_ms = 0
     for index, action in enumerate(actions):
+        check_stop(stop)
         if game.status.is_over:
             break
+        reviewed_ms = action.t_ms
         if action.kind == ActionKind.QUESTION_MARKS:
             game.question_marks = bool(action.x)
             continue
@@ -135,45 +197,92 @@ def review_game(board: Board, actions: Iterable[Action], *, question_marks: bool
         opened = _opened(board, before, view, action)
         if not opened:
             continue
-        if first:
-            decision = _first_click(board, action)
-            estimated = False
-        else:
-            decision, estimated = _judged(before, board.mine_count, opened, action)
+        try:
+            decision, estimated = (
+                (_first_click(board, action), False)
+                if first
+                else _judged(_Position(before, board, budget, stop), opened, action)
+            )
+        except _OutOfWork:
+            return Review(tuple(decisions), approximate, game.status, False, action.t_ms)
         decisions.append(replace(decision, index=index))
         approximate |= estimated
-    return Review(tuple(decisions), approximate, game.status)
+    return Review(tuple(decisions), approximate, game.status, True, reviewed_ms)
 
 
 def _first_click(board: Board, action: Action) -> Decision:
     """The first click: safe, as its rule makes it; a blind guess at the board's density
     where it opened a mine (a board laid before it, as a practice game's from a replay)."""
+    cell = (action.x, action.y)
     if not board.is_mine(action.x, action.y):
-        return Decision(action.t_ms, action.x, action.y, DecisionKind.SAFE, 0.0, 0.0)
+        return Decision(action.t_ms, *cell, DecisionKind.SAFE, 0.0, 0.0, opened=cell)
     odds = board.mine_count / (board.width * board.height)
-    return Decision(action.t_ms, action.x, action.y, DecisionKind.GUESS, odds, odds)
+    return Decision(action.t_ms, *cell, DecisionKind.GUESS, odds, odds, opened=cell)
 
 
-def _judged(
-    before: str, mines: int, opened: Sequence[tuple[int, int]], action: Action
-) -> tuple[Decision, bool]:
-    """The decision that opened ``opened`` in the position ``before``, and whether the
-    position had to be estimated. Most clicks open cells the numbers near them prove safe
-    (counted exactly, cheap): only the others need the whole position counted."""
-    view = parse_view(before)
+@dataclass(slots=True)
+class _Position:
+    """The position before a decision, with what judging it needs: the true board (to
+    open the certainly safe cells and see what they show), the review's budget and stop."""
+
+    before: str
+    board: Board
+    budget: WorkBudget
+    stop: Stop | None
+
+    def analyse(self, view: View) -> Analysis:
+        """The whole position counted, its reading and counting spent from the budget."""
+        budget = self.budget
+        if not budget.spend(view.width * view.height):
+            raise _OutOfWork
+        position = WorkBudget(min(POSITION_WORK, budget.limit - budget.used))
+        analysis = analyse_view(
+            view, self.board.mine_count, math.inf, stop=self.stop, work=position
+        )
+        if not budget.spend(position.used):
+            raise _OutOfWork
+        return analysis
+
+
+def _judged(position: _Position, opened: Sequence[Cell], action: Action) -> tuple[Decision, bool]:
+    """The decision that opened ``opened`` in ``position``, and whether the position had to
+    be estimated. Most clicks open cells the numbers near them prove safe (counted exactly,
+    cheap): only the others need the whole position counted."""
+    view = parse_view(position.before)
     cells = [y * view.width + x for x, y in opened]
-    if safe_by_numbers_near(view, cells, NEAR) == set(cells):
-        return Decision(action.t_ms, action.x, action.y, DecisionKind.SAFE, 0.0, 0.0), False
-    analysis = analyse_view(view, mines, POSITION_TIME_LIMIT)
-    return judge(analysis, opened, action), analysis.approximate
+    near = WorkBudget(POSITION_WORK)
+    proven = safe_by_numbers_near(view, cells, NEAR, math.inf, near)
+    # The numbers read around each cell, and their counting.
+    if not position.budget.spend(len(cells) * (2 * NEAR + 1) ** 2 + near.used):
+        raise _OutOfWork
+    if proven == set(cells):
+        return _safe(action, opened), False
+    analysis = position.analyse(view)
+    decision = judge(analysis, opened, action)
+    if decision.kind is DecisionKind.AVOIDABLE:
+        after = _safe_cells_opened(position, view, analysis)
+        decision = _forced_or_avoidable(decision, analysis, after, opened)
+        estimated = analysis.approximate or after.approximate
+    else:
+        estimated = analysis.approximate
+    flagged = decision.safe_cell is not None and _flagged(view, decision.safe_cell)
+    return replace(decision, safe_cell_flagged=flagged), estimated
 
 
-def _opened(board: Board, before: str, after: str, action: Action) -> list[tuple[int, int]]:
+def _safe(action: Action, opened: Sequence[Cell]) -> Decision:
+    return Decision(action.t_ms, action.x, action.y, DecisionKind.SAFE, 0.0, 0.0, opened=opened[0])
+
+
+def _flagged(view: View, cell: Cell) -> bool:
+    return view.text[cell[1] * view.width + cell[0]] == ViewChar.FLAG
+
+
+def _opened(board: Board, before: str, after: str, action: Action) -> list[Cell]:
     """The cells ``action`` opened itself (a flood's further cells are its consequences):
     the clicked cell of a reveal, the covered neighbours a chord opened."""
     width = board.width + 1  # the view's rows end in a newline
     if action.kind == ActionKind.REVEAL:
-        candidates: Sequence[tuple[int, int]] = [(action.x, action.y)]
+        candidates: Sequence[Cell] = [(action.x, action.y)]
     elif action.kind == ActionKind.CHORD:
         candidates = list(board.neighbours(action.x, action.y))
     else:
@@ -185,16 +294,30 @@ def _opened(board: Board, before: str, after: str, action: Action) -> list[tuple
     ]
 
 
-def judge(analysis: Analysis, opened: Sequence[tuple[int, int]], action: Action) -> Decision:
+def _odds(analysis: Analysis) -> dict[Cell, float]:
+    """The mine probability of every unknown cell, flagged ones included."""
+    return {**analysis.flag_probabilities, **analysis.probabilities}
+
+
+def _safe_cells(analysis: Analysis) -> set[Cell]:
+    """The certainly safe cells, those under a flag included."""
+    return set(analysis.safe | analysis.wrong_flags)
+
+
+def judge(analysis: Analysis, opened: Sequence[Cell], action: Action) -> Decision:
     """How the decision that opened ``opened`` looks from ``analysis`` of the position before
-    it (``opened`` must be covered or question-marked cells there)."""
-    odds = {**analysis.flag_probabilities, **analysis.probabilities}
-    probability = max(odds[cell] for cell in opened)
+    it (``opened`` must be covered or question-marked cells there), before asking whether
+    the certainly safe cells would have changed anything (``review_game`` asks)."""
+    odds = _odds(analysis)
+    riskiest = max(sorted(opened, key=reading_order), key=odds.__getitem__)
+    probability = odds[riskiest]
     safest = min(odds.values())
-    safe_cells = sorted(analysis.safe | analysis.wrong_flags, key=lambda c: (c[1], c[0]))
-    if any(cell in analysis.mined for cell in opened):
-        kind = DecisionKind.BLUNDER
-        probability = 1.0
+    safe_cells = sorted(_safe_cells(analysis), key=reading_order)
+    # Name an unflagged safe cell first: the one the player can open at once.
+    safe_cells.sort(key=lambda cell: cell in analysis.wrong_flags)
+    mines = [cell for cell in opened if cell in analysis.mined]
+    if mines:
+        kind, probability, riskiest = DecisionKind.BLUNDER, 1.0, mines[0]
     elif all(cell in analysis.safe for cell in opened):
         kind, probability = DecisionKind.SAFE, 0.0
     elif safe_cells:
@@ -206,4 +329,46 @@ def judge(analysis: Analysis, opened: Sequence[tuple[int, int]], action: Action)
         if kind in (DecisionKind.AVOIDABLE, DecisionKind.BLUNDER) and safe_cells
         else None
     )
-    return Decision(action.t_ms, action.x, action.y, kind, probability, safest, safe_cell)
+    x, y, t_ms = action.x, action.y, action.t_ms
+    return Decision(t_ms, x, y, kind, probability, safest, safe_cell, opened=riskiest)
+
+
+def _safe_cells_opened(position: _Position, view: View, analysis: Analysis) -> Analysis:
+    """The position after opening every certainly safe cell on the true board (a 0 opens
+    its neighbours, as in play), again until no cell is certainly safe: what the player
+    could have known before taking a risk."""
+    board, width = position.board, view.width
+    text = list(view.text)
+    while safe := _safe_cells(analysis):
+        todo = [y * width + x for x, y in safe]
+        while todo:
+            index = todo.pop()
+            if text[index] not in _CLOSED:
+                continue
+            x, y = index % width, index // width
+            number = board.number(x, y)
+            text[index] = str(number)
+            if number == 0:
+                todo += [
+                    ny * width + nx
+                    for nx, ny in board.neighbours(x, y)
+                    if text[ny * width + nx] in ViewChar.OPENABLE
+                ]
+        analysis = position.analyse(View(view.width, view.height, "".join(text)))
+    return analysis
+
+
+def _forced_or_avoidable(
+    decision: Decision, before: Analysis, after: Analysis, opened: Sequence[Cell]
+) -> Decision:
+    """An avoidable risk stays avoidable when opening the certainly safe cells (``after``)
+    changes the odds of the cells it opened or offers better odds elsewhere; otherwise it
+    was the same guess, taken early: a guess, its best odds those left after."""
+    odds, later = _odds(before), _odds(after)
+    safe = _safe_cells(before)
+    best_before = min((p for cell, p in odds.items() if cell not in safe), default=1.0)
+    best_after = min(later.values(), default=1.0)
+    changed = any(abs(later.get(cell, 0.0) - odds[cell]) > _SAME for cell in opened)
+    if changed or best_after < best_before - _SAME:
+        return decision
+    return replace(decision, kind=DecisionKind.GUESS, safest=best_after)

@@ -5,18 +5,21 @@ kept stable)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from textmines.engine.game import Status
 from textmines.engine.metrics import game_metrics
 from textmines.engine.review import Decision, DecisionKind, Review, review_game
+from textmines.engine.solver.model import Stop
 from textmines.replays.foreign import board_zini
 from textmines.replays.recording import Recording
 
 
-def review_of(recording: Recording) -> Review:
-    """The solver's review of ``recording``'s game."""
-    return review_game(recording.board, recording.actions, question_marks=recording.question_marks)
+def review_of(recording: Recording, stop: Stop | None = None) -> Review:
+    """The solver's review of ``recording``'s game (``stop``: see ``review_game``)."""
+    return review_game(
+        recording.board, recording.actions, question_marks=recording.question_marks, stop=stop
+    )
 
 
 def review_json(recording: Recording, review: Review) -> dict[str, Any]:
@@ -48,6 +51,9 @@ def review_json(recording: Recording, review: Review) -> dict[str, Any]:
             "kind": d.kind.value,
             "mine_probability": d.mine_probability,
             "safest": d.safest,
+            "opened": list(d.cell),
+            "safe_cell": list(d.safe_cell) if d.safe_cell is not None else None,
+            "safe_cell_flagged": d.safe_cell_flagged,
         }
         for d in review.decisions
     ]
@@ -63,23 +69,28 @@ def review_json(recording: Recording, review: Review) -> dict[str, Any]:
             "avoidable": review.avoidable,
             "blunders": review.blunders,
             "luck": review.luck,
+            "forced_loss": review.forced_loss,
+            "complete": review.complete,
+            "reviewed_ms": review.reviewed_ms,
         },
     }
 
 
 def review_summary(review: Review) -> str:
-    """One line: "2 guesses (50%, 18%) - luck 41% - no avoidable risk", or how a lost game
-    was lost ("Lost on a forced 50% guess")."""
+    """One line: "2 guesses (50%, 18%) - luck 41% - no avoidable risk", "... - 1 blunder", or
+    how a lost game was lost first ("Lost on a forced 50/50 - ...")."""
     guesses = [d for d in review.risky if d.kind is DecisionKind.GUESS]
     parts = [_count(len(guesses), "guess", "guesses") if guesses else "No guesses"]
     if guesses:
         parts[0] += " (" + ", ".join(_percent(d.mine_probability) for d in guesses) + ")"
-    if review.risky:
+    if any(d.kind is not DecisionKind.BLUNDER for d in review.risky):
         parts.append(f"luck {_percent(review.luck)}")
-    avoidable = review.avoidable + review.blunders
+    avoidable = review.avoidable
     parts.append(
         _count(avoidable, "avoidable risk", "avoidable risks") if avoidable else "no avoidable risk"
     )
+    if review.blunders:
+        parts.append(_count(review.blunders, "blunder", "blunders"))
     line = " - ".join(parts)
     lost = _lost_on(review)
     return f"{lost} - {line}" if lost else line
@@ -98,19 +109,66 @@ def _lost_on(review: Review) -> str:
     return f"Lost on {fatal_words(review.decisions[-1])}"
 
 
+def cell_name(cell: tuple[int, int]) -> str:
+    """A cell as a player finds it on a board with no labels: counted from the top-left
+    corner, from 1 ("row 5, column 8" is (7, 4) in the JSON's 0-based x, y)."""
+    x, y = cell
+    return f"row {y + 1}, column {x + 1}"
+
+
+def opened_words(decision: Decision) -> str:
+    """Where a decision opened its riskiest cell: "row 5, column 8", or for a chord "the
+    chord on row 3, column 2 opened row 4, column 3"."""
+    clicked = (decision.x, decision.y)
+    if decision.cell == clicked:
+        return cell_name(clicked)
+    return f"the chord on {cell_name(clicked)} opened {cell_name(decision.cell)}"
+
+
+def safe_cell_words(decision: Decision) -> str:
+    """The certainly safe cell a decision left, and whether the player's flag was on it:
+    "row 7, column 7 (under your flag)"; "" when there was none."""
+    if decision.safe_cell is None:
+        return ""
+    flagged = " (under your flag)" if decision.safe_cell_flagged else ""
+    return f"{cell_name(decision.safe_cell)}{flagged}"
+
+
 def fatal_words(decision: Decision) -> str:
     """The click that lost, named plainly: "a forced 50/50", "a forced 22% guess", "an
-    avoidable 22% risk: (4, 7) was certainly safe", "a blunder: (4, 7) was a certain mine"."""
+    avoidable 22% risk: row 5, column 8 was certainly safe", "a blunder: row 5, column 8
+    was certainly a mine"; a forced guess taken while a certainly safe cell was left says
+    so ("a forced 50/50: row 7, column 7 was certainly safe but would not have changed the
+    odds")."""
     odds = _percent(decision.mine_probability)
-    safe = decision.safe_cell
-    instead = f": {safe} was certainly safe" if safe is not None else ""
+    safe = safe_cell_words(decision)
     if decision.kind is DecisionKind.BLUNDER:
-        return f"a blunder: ({decision.x}, {decision.y}) was certainly a mine"
+        return f"a blunder: {opened_words(decision)} was certainly a mine"
     if decision.kind is DecisionKind.AVOIDABLE:
+        instead = f": {safe} was certainly safe" if safe else ""
         return f"an avoidable {odds} risk{instead}"
-    if abs(decision.mine_probability - 0.5) < 1e-9:
-        return "a forced 50/50"
-    return f"a forced {odds} guess"
+    forced = (
+        "a forced 50/50"
+        if abs(decision.mine_probability - 0.5) < 1e-9
+        else f"a forced {odds} guess"
+    )
+    if safe:
+        return f"{forced}: {safe} was certainly safe {_NO_HELP}"
+    return forced
+
+
+def risk_words(decision: Decision) -> str:
+    """One risky decision in a line: what it opened, its odds and the best odds, and the
+    certainly safe cell it left ("row 5, column 8: 22% of a mine, safest 0%; row 1, column 1
+    was certainly safe")."""
+    odds = f"{_percent(decision.mine_probability)} of a mine"
+    if decision.kind is not DecisionKind.BLUNDER:
+        odds += f", safest {_percent(decision.safest)}"
+    line = f"{opened_words(decision)}: {odds}"
+    safe = safe_cell_words(decision)
+    if safe and decision.kind is DecisionKind.GUESS:
+        return f"{line}; {safe} was certainly safe {_NO_HELP}"
+    return f"{line}; {safe} was certainly safe" if safe else line
 
 
 def review_text(recording: Recording, review: Review, title: str) -> str:
@@ -128,16 +186,25 @@ def review_text(recording: Recording, review: Review, title: str) -> str:
         lines.append(f"  {name:<17} {_figure(value)}")
     risky = review.risky
     if risky:
-        lines += ["", f"Risky decisions ({len(risky)} of {len(review.decisions)}):"]
+        lines += [
+            "",
+            f"Risky decisions ({len(risky)} of {len(review.decisions)}; rows and columns "
+            "are counted from the top-left corner):",
+        ]
     for d in risky:
-        lines.append(
-            f"  {d.t_ms / 1000:8.3f} s  ({d.x}, {d.y})  {d.kind.value:<9} "
-            f"{_percent(d.mine_probability):>4} mine, safest {_percent(d.safest)}"
-            + (f", {d.safe_cell} was certainly safe" if d.safe_cell is not None else "")
-        )
+        lines.append(f"  {d.t_ms / 1000:8.3f} s  {d.kind.value:<9}  {risk_words(d)}")
     if review.approximate:
         lines.append("Some positions were too large to count exactly: their odds are estimates.")
+    if not review.complete:
+        lines.append(
+            f"The review stopped at {review.reviewed_ms / 1000:.3f} s: the rest of the game "
+            "was too long to review."
+        )
     return "\n".join(lines) + "\n"
+
+
+#: Why a guess taken while a certainly safe cell was left is still forced.
+_NO_HELP: Final = "but would not have changed the odds"
 
 
 def _count(n: int, one: str, many: str) -> str:

@@ -183,8 +183,10 @@ class BoardView(ScrollView, can_focus=True):
         self._pass_view: tuple[Offset, int] | None = None
         #: Mine probability of covered cells, shown as a heat map (None: overlay off).
         self.overlay: Mapping[tuple[int, int], float] | None = None
-        #: A cell the solver suggested, highlighted until the next action.
+        #: A cell the solver suggested, highlighted until the next action, and other cells
+        #: highlighted with it (the replay viewer's certainly safe cell beside a risky click).
         self.hint: tuple[int, int] | None = None
+        self.hinted_too: tuple[tuple[int, int], ...] = ()
         #: A notice stands in for the board (paused, a terminal too small): its keys do nothing,
         #: whatever has the focus (a resumed game pauses before its first frame, and the screen
         #: then focuses the board; Textual takes the focus of a hidden board only later).
@@ -246,7 +248,7 @@ class BoardView(ScrollView, can_focus=True):
 
     def show_new_game(self) -> None:
         """The session has a new game: cursor to the centre, everything redrawn."""
-        self.hint = None
+        self.hint, self.hinted_too = None, ()
         self.overlay = None
         self._take()
         self.scroll_to_cursor()
@@ -278,10 +280,14 @@ class BoardView(ScrollView, can_focus=True):
         rows = self.tile.rows
         self.refresh_lines(row * rows, rows)
 
-    def show_hint(self, cell: tuple[int, int] | None) -> None:
-        """Highlight ``cell`` (and put the cursor on it) until the next action."""
-        old, self.hint = self.hint, cell
-        for each in (old, cell):
+    def show_hint(
+        self, cell: tuple[int, int] | None, also: tuple[tuple[int, int], ...] = ()
+    ) -> None:
+        """Highlight ``cell`` (and put the cursor on it) and the cells ``also`` until the
+        next action."""
+        old = (self.hint, *self.hinted_too)
+        self.hint, self.hinted_too = cell, also
+        for each in (*old, cell, *also):
             if each is not None:
                 self.refresh_row(each[1])
         if cell is not None:
@@ -536,7 +542,7 @@ class BoardView(ScrollView, can_focus=True):
         first = scroll_x // cols
         last = min(game.width, (scroll_x + width) // cols + 1)
         text = game.view_row(row)[first:last]
-        marks = (self.cursor, self._pressed, self.hint)
+        marks = (self.cursor, self._pressed, (self.hint, *self.hinted_too))
         start = scroll_x - first * cols
         return line_key(text, row, first, sub, start, width, marks=marks, overlay=self.overlay)
 

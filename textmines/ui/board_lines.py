@@ -37,11 +37,12 @@ from textmines.ui.tiles import (
 )
 
 #: What one screen line of the board is drawn from: the view characters of the cells it shows,
-#: which screen row of their tiles it is, the places in it of the cursor, the pressed cell and
-#: the hint (-1: not in this line), the overlay's percentage for each of its cells (-1: none;
-#: None: overlay off), the column of the first cell's tile it starts at (the horizontal
-#: scroll) and its width. The row's number is not in it: rows that look alike share lines.
-LineKey: TypeAlias = tuple[str, int, int, int, int, tuple[int, ...] | None, int, int]
+#: which screen row of their tiles it is, the places in it of the cursor and the pressed cell
+#: (-1: not in this line) and of the hinted cells, the overlay's percentage for each of its
+#: cells (-1: none; None: overlay off), the column of the first cell's tile it starts at (the
+#: horizontal scroll) and its width. The row's number is not in it: rows that look alike
+#: share lines.
+LineKey: TypeAlias = tuple[str, int, int, int, tuple[int, ...], tuple[int, ...] | None, int, int]
 
 #: Lines kept: many screens' worth (a 200x60 terminal shows 60), so that moving the cursor
 #: and scrolling back find theirs, and a bound on the memory a huge board's scrolling takes.
@@ -59,12 +60,12 @@ def line_key(
     start: int,
     width: int,
     *,
-    marks: tuple[Cell, Cell, Cell],
+    marks: tuple[Cell, Cell, tuple[Cell, ...]],
     overlay: Mapping[tuple[int, int], float] | None,
 ) -> LineKey:
     """The key of screen row ``sub`` of board row ``row``, showing the cells ``text`` from
     column ``first`` on, cropped from column ``start`` of the first one's tile to ``width``;
-    ``marks`` are the cursor, the pressed cell and the hint (each may be None)."""
+    ``marks`` are the cursor, the pressed cell (each may be None) and the hinted cells."""
 
     def place(cell: Cell) -> int:
         if cell is None or cell[1] != row:
@@ -72,14 +73,15 @@ def line_key(
         index = cell[0] - first
         return index if 0 <= index < len(text) else -1
 
-    cursor, pressed, hint = marks
+    cursor, pressed, hinted = marks
+    hints = tuple(index for index in map(place, hinted) if index >= 0)
     percents = None
     if overlay is not None:
         percents = tuple(
             -1 if (p := overlay.get((first + index, row))) is None else overlay_percent(p)
             for index in range(len(text))
         )
-    return text, sub, place(cursor), place(pressed), place(hint), percents, start, width
+    return text, sub, place(cursor), place(pressed), hints, percents, start, width
 
 
 class BoardLines:

@@ -206,13 +206,19 @@ class CellLooks:
         }
 
     def row(
-        self, text: str, cursor: int, pressed: int, hint: int, percents: tuple[int, ...] | None
+        self,
+        text: str,
+        cursor: int,
+        pressed: int,
+        hints: tuple[int, ...],
+        percents: tuple[int, ...] | None,
     ) -> list[CellLook]:
-        """The looks of the cells ``text`` shows in a line: ``cursor``, ``pressed`` and
-        ``hint`` are places in it (-1: none), ``percents`` the overlay's (-1: none)."""
+        """The looks of the cells ``text`` shows in a line: ``cursor`` and ``pressed`` are
+        places in it (-1: none), ``hints`` those of the hinted cells, ``percents`` the
+        overlay's (-1: none)."""
         plain = self.plain
         looks = [plain[char] for char in text]
-        marked = {cursor, pressed, hint}
+        marked = {cursor, pressed, *hints}
         if percents is not None:
             marked.update(index for index, percent in enumerate(percents) if percent >= 0)
         marked.discard(-1)
@@ -221,7 +227,7 @@ class CellLooks:
                 text[index],
                 cursor=index == cursor,
                 pressed=index == pressed,
-                hint=index == hint,
+                hint=index in hints,
                 percent=-1 if percents is None else percents[index],
             )
         return looks

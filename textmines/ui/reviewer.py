@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from textual.worker import get_current_worker
@@ -26,15 +27,18 @@ PAUSE_STEPS: Final = 50
 MAX_CELLS: Final = 100 * 100
 
 
-def review_of_stored(game_id: int, data: bytes) -> GameReview | None:
+def review_of_stored(
+    game_id: int, data: bytes, stop: Callable[[], bool] | None = None
+) -> GameReview | None:
     """The review of recorded game ``game_id`` from its stored recording; None for a
-    recording that cannot be read (a damaged row is left for the statistics to count)."""
+    recording that cannot be read (a damaged row is left for the statistics to count).
+    ``stop`` ends the review early (``AnalysisStopped``) when it returns True."""
     from textmines.replays.recording import Recording, RecordingError
     from textmines.replays.review_report import review_of
     from textmines.store.stats import GameReview
 
     try:
-        review = review_of(Recording.decode(data))
+        review = review_of(Recording.decode(data), stop)
     except (RecordingError, ValueError):
         return None
     return GameReview(
@@ -65,6 +69,7 @@ class Reviewer:
             )
 
     def _review(self, stats: StatsStore) -> None:
+        from textmines.engine.solver import AnalysisStopped
         from textmines.store.stats import StatsError
 
         worker = get_current_worker()
@@ -77,7 +82,7 @@ class Reviewer:
                     return
                 reviews = []
                 for number, data in todo[:BATCH]:
-                    review = review_of_stored(number, data)
+                    review = review_of_stored(number, data, lambda: worker.is_cancelled)
                     if review is None:
                         unreadable.add(number)  # not asked for again in this run
                     else:
@@ -90,5 +95,7 @@ class Reviewer:
                     time.sleep(PAUSE_SECONDS / PAUSE_STEPS)
         except StatsError:
             return  # the database is busy or damaged: the next game's end tries again
+        except AnalysisStopped:
+            return  # the app is closing: the game is reviewed at a later start
         finally:
             self.working = False

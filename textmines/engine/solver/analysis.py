@@ -142,6 +142,7 @@ def analyse_view(
     *,
     max_groups: int | None = None,
     stop: Stop | None = None,
+    work: WorkBudget | None = None,
 ) -> Analysis:
     """``analyse`` on a view already parsed (or built, as the no-guess generator does).
 
@@ -149,22 +150,29 @@ def analyse_view(
     out (for tests of the approximation). ``stop`` is asked every few thousand cells, from
     reading the view to the last probability: when it returns True the analysis ends with
     ``AnalysisStopped`` (``time_limit`` only bounds the counting, and reading a 1000x1000
-    view takes seconds by itself).
+    view takes seconds by itself). A component whose counting would take ``work`` past its
+    budget is estimated, as one past the time box (the game review bounds its positions by
+    work alone, with an endless ``time_limit``).
     """
     deadline = time.perf_counter() + time_limit
     model = build_model(view, mines, stop)
-    mix, cells = _solve(model, deadline, max_groups, stop)
+    mix, cells = _solve(model, deadline, max_groups, stop, work)
     return _report(view, mines, model, mix, cells, stop)
 
 
 def safe_by_numbers_near(
-    view: View, indices: list[int], reach: int, time_limit: float = DEFAULT_TIME_LIMIT
+    view: View,
+    indices: list[int],
+    reach: int,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    work: WorkBudget | None = None,
 ) -> set[int]:
     """Those of the unknown cells ``indices`` that the revealed numbers within ``reach``
     cells of them prove safe, counted exactly but without the mine count. Sound: what a
     subset of the facts proves, all of them prove (a cell it does not prove may still be
     safe). Much cheaper than ``analyse_view`` on a big board when the numbers near a cell
-    decide it, as they decide most cells a player opens."""
+    decide it, as they decide most cells a player opens. A component past ``time_limit`` or
+    ``work`` proves nothing."""
     model = model_of(numbers_near(view, indices, reach), 0, 0)
     wanted = set(indices)
     safe = model.safe & wanted
@@ -173,7 +181,7 @@ def safe_by_numbers_near(
         if wanted.isdisjoint(c for group in comp.members for c in group):
             continue
         try:
-            count_layouts(comp, deadline)
+            count_layouts(comp, deadline, work)
         except TimeBoxExceeded:
             continue
         if not comp.counts:

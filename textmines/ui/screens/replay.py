@@ -21,6 +21,7 @@ from typing import ClassVar, Final
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
+from textual.worker import get_current_worker
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
@@ -140,6 +141,9 @@ class ReplayScreen(Screen[int | None]):
     ReplayScreen GamePanel { margin: 0; }
     ReplayScreen #title { width: 100%; content-align: center middle; }
     ReplayScreen #figures { width: 100%; content-align: center middle; color: $text-muted; }
+    ReplayScreen #figures.-said { color: $text; }
+    /* Toasts (an export's) stay above the progress bar and its risk marks. */
+    ReplayScreen ToastRack { margin-bottom: 3; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "play", "Play / pause"),
@@ -187,6 +191,10 @@ class ReplayScreen(Screen[int | None]):
         #: mine probabilities of the moment shown are on the board.
         self.review: Review | None = None
         self.overlay_on = False
+        #: What the viewer says of the moment shown (a risky click's words), as (the actions
+        #: done then, the words): shown in the figures' line until the moment changes, where
+        #: a toast would cover the progress bar and its risk marks.
+        self._said: tuple[int, str] | None = None
         #: The position drawn last (the game and its actions done), and its figures.
         self._shown: tuple[Game, int] | None = None
         self._metrics = game_metrics(self.game)
@@ -200,7 +208,7 @@ class ReplayScreen(Screen[int | None]):
         return self.recording.elapsed_ms
 
     def compose(self) -> ComposeResult:
-        yield Static(self._title, id="title")
+        yield Static(Text(self._title), id="title")
         with Center(), GamePanel():
             yield self.header
             yield self.board
@@ -246,9 +254,14 @@ class ReplayScreen(Screen[int | None]):
 
     @work(thread=True, group="review", name="Reviewing the replay's clicks")
     def _find_review(self) -> None:
+        from textmines.engine.solver import AnalysisStopped
         from textmines.replays.review_report import review_of
 
-        self.post_message(self.Reviewed(review_of(self.recording)))
+        # The viewer closed (or the app quits): its worker is cancelled, and the review,
+        # which may run for seconds on a big board, stops rather than burn a core unseen.
+        worker = get_current_worker()
+        with suppress(AnalysisStopped):
+            self.post_message(self.Reviewed(review_of(self.recording, lambda: worker.is_cancelled)))
 
     def on_replay_screen_reviewed(self, message: Reviewed) -> None:
         self.review = message.review
@@ -375,10 +388,25 @@ class ReplayScreen(Screen[int | None]):
             entries = figure_entries(replace(self._metrics, elapsed_ms=self.at_ms))
             if self.zini is not None:
                 entries.append(f"ZiNi {self.zini[0]}")
-            # Whole entries only: a narrow terminal drops the last ones rather than cut one.
             width = max(1, self.size.width - 1)
-            self.query_one("#figures", Static).update(fit_entries(entries, width))
+            self._show_figures(entries, width)
             self._show_title(width)
+
+    def _show_figures(self, entries: list[str], width: int) -> None:
+        """The figures so far, or what the viewer says of this moment in their place."""
+        line = self.query_one("#figures", Static)
+        said = self._said[1] if self._said is not None and self._said[0] == self.done else None
+        line.set_class(said is not None, "-said")
+        if said is not None:
+            line.update(Text(said, no_wrap=True, overflow="ellipsis"))
+        else:
+            # Whole entries only: a narrow terminal drops the last ones rather than cut one.
+            line.update(fit_entries(entries, width))
+
+    def say(self, words: str) -> None:
+        """Say ``words`` of the moment shown, in the figures' line, until it changes."""
+        self._said = (self.done, words)
+        self._show()
 
     def _progress(self) -> float:
         """How far into the recording the viewer is: by time, or for a game that took no
@@ -461,18 +489,19 @@ class ReplayScreen(Screen[int | None]):
         """To the moment before the next (1) or previous (-1) risky click, and what the
         solver says of it."""
         if self.review is None:
-            self.notify("The clicks are still being reviewed.", timeout=2)
+            self.say("The clicks are still being reviewed.")
             return
         decision = risky_near(self.review, self.done, step)
         if decision is None:
             way = "after" if step > 0 else "before"
-            self.notify(f"No risky click {way} this moment.", timeout=2)
+            self.say(f"No risky click {way} this moment.")
             return
         self.playing = False
         self.go_to(decision.index)
-        self.board.show_hint((decision.x, decision.y))
-        self.app.clear_notifications()  # one click's words at a time
-        self.notify(decision_words(decision), timeout=6, markup=False)
+        # The cell it opened, and the certainly safe cell the words name.
+        safe = (decision.safe_cell,) if decision.safe_cell is not None else ()
+        self.board.show_hint(decision.cell, safe)
+        self.say(decision_words(decision))
 
     def action_overlay(self) -> None:
         """The mine probability of every covered cell at the moment shown, or off again."""

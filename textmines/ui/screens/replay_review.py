@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from textmines.engine.review import Decision, DecisionKind, Review
+from textmines.replays.review_report import opened_words, safe_cell_words
 
 #: The colour of each kind of risky click on the progress bar.
 RISK_STYLES: Final = {
@@ -37,13 +38,21 @@ def risky_near(review: Review, done: int, step: int) -> Decision | None:
 
 
 def decision_words(decision: Decision) -> str:
-    """What the solver says of one risky click, for the viewer's message."""
+    """What the solver says of one risky click, for the viewer's line: the cell it opened
+    and the certainly safe cell it names are marked on the board; cells are named from the
+    top-left corner ("row 5, column 8"), as ``textmines --review`` names them."""
     odds = f"{decision.mine_probability * 100:.0f}%"
     safest = f"{decision.safest * 100:.0f}%"
-    where = f"({decision.x}, {decision.y})"
+    where = opened_words(decision)
+    safe = safe_cell_words(decision)
     if decision.kind is DecisionKind.BLUNDER:
-        return f"Blunder: {where} was certainly a mine."
+        instead = f"; {safe} was certainly safe" if safe else ""
+        return f"Blunder: {where} was certainly a mine{instead}."
     if decision.kind is DecisionKind.AVOIDABLE:
-        safe = decision.safe_cell
         return f"Avoidable risk: {where} had {odds} of a mine; {safe} was certainly safe."
+    if safe:
+        return (
+            f"Forced guess: {where} had {odds} of a mine, the safest {safest}; {safe} was "
+            "certainly safe but would not have changed the odds."
+        )
     return f"Guess: {where} had {odds} of a mine; the safest cell had {safest}."
