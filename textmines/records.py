@@ -2,6 +2,8 @@
 
 The store keeps rows and knows nothing of games; the engine knows games and nothing of rows.
 The session calls ``record_for`` when a game ends and hands the record to ``StatsStore.record``.
+A stored game comes back as an .evf file (``stored_evf``) and a replay's title
+(``stored_title``: its number, and whether it was practice).
 """
 
 from __future__ import annotations
@@ -89,4 +91,26 @@ def stored_evf(stored: StoredReplay) -> bytes:
         ended_us=int(stored.ended_at.timestamp() * 1_000_000),
         fair=not stored.assisted,
         unique_id=f"textmines-{stored.game_id}",
+    )
+
+
+def replay_title(
+    label: str, outcome: str, *, number: int | None = None, practice: bool = False
+) -> str:
+    """The title of a textmines game's replay: ``Game #12: Expert, won`` when it is game 12
+    of the statistics (the number ``--review`` and ``--export-replay`` ask for), ``Replay:
+    Expert, playing`` when it is not recorded; `` (practice)`` after a practice game's."""
+    head = "Replay" if number is None else f"Game #{number}"
+    return f"{head}: {label}, {outcome}" + (" (practice)" if practice else "")
+
+
+def stored_title(stored: StoredReplay, recording: Recording) -> str:
+    """``replay_title`` of game ``stored`` of the statistics, whose recording is
+    ``recording``."""
+    board = recording.board
+    group = Group.for_board(
+        board.width, board.height, board.mine_count, no_guess=recording.no_guess
+    )
+    return replay_title(
+        group.label, stored.outcome.value, number=stored.game_id, practice=stored.practice
     )

@@ -821,3 +821,25 @@ def test_a_daily_try_recorded_after_one_that_counts_is_practice(store: StatsStor
     again = store.record_game(daily(2, 60))  # the same game once more: recorded once
     assert (again.notice, again.game_id, again.practice) == (None, 2, True)
     assert store.count() == 2
+
+
+def test_a_stored_games_replay_title_gives_its_number_and_says_practice(
+    store: StatsStore,
+) -> None:
+    # Issue 46.8 and 46.9: --review N and --export-replay N ask for a game's number, which
+    # no title gave; a practice game's replay did not say practice.
+    from dataclasses import replace
+
+    from textmines.records import stored_title
+
+    game = played_game(9, 9, 10, 2)
+    end = T0 + timedelta(minutes=1)
+    record = record_for(
+        game, outcome=game.status.value, started_at=T0, ended_at=end, assisted=False
+    )
+    add(store, record, replace(record, started_at=end, ended_at=end, practice=True))
+    own, practice = store.stored_replay(1), store.stored_replay(2)
+    assert own is not None and practice is not None and practice.practice
+    recording = Recording.decode(own.data)
+    assert stored_title(own, recording) == f"Game #1: Beginner, {game.status.value}"
+    assert stored_title(practice, recording) == f"Game #2: Beginner, {game.status.value} (practice)"

@@ -33,6 +33,8 @@ class GameClock:
         #: A shared board starts with its first click made: the player's time starts at
         #: their own first move, whatever resumes the clock before it.
         self._held_until_move = False
+        #: The time is held and has not begun for the player (a shared board's).
+        self._not_begun = False
 
     @property
     def elapsed_ms(self) -> int:
@@ -55,7 +57,7 @@ class GameClock:
     def started(self) -> bool:
         """Whether the player's time has begun: at the first reveal, or on a shared board
         (its first click made for the player) at their own first move."""
-        return self._started and not self._held_until_move
+        return self._started and not self._not_begun
 
     def start(self) -> None:
         """The first reveal: the time runs from now."""
@@ -86,16 +88,19 @@ class GameClock:
         self._running_since = self._now()
         return True
 
-    def hold_until_move(self) -> None:
+    def hold_until_move(self, *, begun: bool = False) -> None:
         """Pause until the next move, whoever asks to ``resume`` meanwhile (a shared board
-        starts with its first click made: the player's time starts at their own move)."""
+        starts with its first click made: the player's time starts at their own move).
+        ``begun``: the player's time has begun already and shows meanwhile (a game played on
+        from a replay's moment, whose time stands there)."""
         self.pause()
         self._held_until_move = self._paused
+        self._not_begun = self._paused and not begun
 
     def at_move(self) -> int:
         """The time of a move made now: making one is playing, so a held or paused clock
         runs again from here."""
-        self._held_until_move = False
+        self._held_until_move = self._not_begun = False
         self.resume()
         return self.elapsed_ms
 

@@ -23,7 +23,7 @@ from textmines.engine.actions import MOVES, OFF_BOARD, ActionKind
 from textmines.engine.board import COUNT_MASK, MINE, Board, cell_index, neighbour_indices
 from textmines.engine.clicks import ClickTally, EffectiveClicks
 from textmines.engine.clock import Clock, GameClock
-from textmines.engine.generate import deal_board
+from textmines.engine.generate import clear_first_click, deal_board
 from textmines.engine.presets import FirstClick, check_board, check_first_click
 from textmines.engine.view_alphabet import ViewChar
 from textmines.record import Record
@@ -87,6 +87,7 @@ def _lost_view() -> bytes:
 
 
 _REVEAL: Final = bytes((b & LAYOUT_MASK) | REVEALED for b in range(256))
+_STATE_ONLY: Final = bytes(b & STATE_MASK for b in range(256))
 _FLAG_MINES: Final = bytes((b & LAYOUT_MASK) | FLAG if b & MINE else b for b in range(256))
 
 
@@ -269,6 +270,9 @@ class Game:
         self.no_guess = bool(no_guess)
         #: True when no-guess generation ran out of time and an ordinary board was used.
         self.no_guess_failed = False
+        #: A laid board whose first reveal obeys ``first_click`` all the same (see
+        #: ``keep_first_click_rule``); a laid board's first reveal may otherwise hit a mine.
+        self._clears_first_click = False
 
     # ------------------------------------------------------------------ state
     @property
@@ -432,6 +436,13 @@ class Game:
         )
         return Deal(index, board, solved)
 
+    def keep_first_click_rule(self) -> None:
+        """Make the first reveal of this laid board (``from_board``) obey ``first_click`` as
+        a dealt board's does: the mines in its way move (``generate.clear_first_click``), the
+        others stay. For a practice game from a replay's start, whose player saw the mines
+        but made no click: a first click must never lose."""
+        self._clears_first_click = True
+
     def accept_deal(self, deal: Deal) -> None:
         """Lay the mines of ``deal`` (made by ``deal`` for this game's first reveal)."""
         if self._board is not None:
@@ -511,6 +522,11 @@ class Game:
             return
         if self._board is None:
             self.accept_deal(self._deal(index))
+        elif self._clears_first_click and self._status == Status.READY:
+            board = clear_first_click(self._board, index, self.first_click)
+            # Marks made before the first reveal stay; the layout is the new board's.
+            self._cells = bytearray(self._cells.translate(_STATE_ONLY))
+            self._set_board(board)
         if self._status == Status.READY:
             self._status = Status.PLAYING
             self._first_reveal = index

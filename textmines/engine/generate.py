@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
+from itertools import islice
 from typing import TYPE_CHECKING
 
-from textmines.engine.board import Board, neighbour_indices
+from textmines.engine.board import MINE, Board, neighbour_indices
 from textmines.engine.presets import check_board, effective_first_click
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DealProgress",
+    "clear_first_click",
     "deal_board",
     "place_mines",
     "place_mines_no_guess",
@@ -65,6 +67,25 @@ def protected_cells(width: int, height: int, index: int, first_click: str) -> li
     if effective_first_click(width, height, first_click) == "opening":
         return sorted([index, *neighbour_indices(index, width, height)])
     return [index]
+
+
+def clear_first_click(board: Board, index: int, first_click: str) -> Board:
+    """``board`` (laid before its first click) with a first click at ``index`` made to obey
+    ``first_click``: each mine on a cell the rule keeps clear moves to the first cell, in
+    reading order, that holds no mine and is not kept clear, as the classic game moves a
+    first-click mine to the top-left corner; every other mine stays. ``board`` itself when
+    no mine is in the way. A board too dense for an opening there gets the safe rule."""
+    protected = protected_cells(board.width, board.height, index, first_click)
+    cells = board.cells
+    moving = [cell for cell in protected if cells[cell] & MINE]
+    if not moving:
+        return board
+    staying = set(board.mine_indices()).difference(moving)
+    if board.size - len(protected) - len(staying) < len(moving):
+        return clear_first_click(board, index, "safe")  # a board has a safe cell: it fits
+    kept_clear = set(protected)
+    free = (cell for cell in range(board.size) if cell not in kept_clear and cell not in staying)
+    return Board.from_mines(board.width, board.height, [*staying, *islice(free, len(moving))])
 
 
 def place_mines(

@@ -21,6 +21,7 @@ from textmines.config import GameConfig, settings_with_config
 from textmines.engine import ActionKind, Board, Game, Status
 from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
+from textmines.engine.presets import check_first_click
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.saves import LoadedGame
 from textmines.store.stats import Outcome, StatsError
@@ -202,7 +203,8 @@ class GameFlow:
         shared = shared_board_of(old.game)
         if shared is None and (laid := old.game.board) is not None:
             # Mines laid with no first click an ID can name (a practice game from a replay's
-            # start; its first click on a mine): the same mines, no click made.
+            # start, not yet clicked): the same mines, no click made, the first-click rule
+            # kept (the mines in the first click's way move).
             self.start(self._same_mines(laid, old.game))
             self.session.restarted = True
             self.show_modes()
@@ -227,6 +229,7 @@ class GameFlow:
         question_marks = self.host.options.config.question_marks
         again = Game.from_board(board, question_marks=question_marks, clock=self.host.clock)
         again.first_click, again.no_guess = game.first_click, game.no_guess
+        again.keep_first_click_rule()
         return again
 
     def daily(self) -> None:
@@ -247,11 +250,13 @@ class GameFlow:
         self.mark_daily(self.session, today)
         self.show_modes()
 
-    def play_on(self, recording: Recording, done: int) -> None:
-        """A practice game from the moment ``done`` actions into ``recording``: the same
-        mines, the clicks so far made, the clock standing at that moment until the next
-        move. It is assisted (the player has seen how it went): never a record, and it has
-        its own recording, from the start of the game it continues."""
+    def play_on(self, recording: Recording, done: int, at_ms: int = 0) -> None:
+        """A practice game from the moment ``done`` actions into ``recording``, game time
+        ``at_ms`` (the viewer's): the same mines, the clicks so far made, the clock standing
+        at that moment until the next move. Practice (the player has seen how it went):
+        never a record, and it has its own recording, from the start of the game it
+        continues. From the start (no click made yet) the recording's first-click rule
+        still holds: a first click never loses (the mines in its way move)."""
         host = self.host
         game = Game.replayed(
             recording.board,
@@ -259,7 +264,12 @@ class GameFlow:
             question_marks=recording.question_marks,
             clock=host.clock,
         )
-        game.clock.hold_until_move()
+        if game.first_reveal is None:
+            game.first_click = check_first_click(recording.first_click)
+            game.keep_first_click_rule()
+        else:
+            game.clock.set_elapsed(max(at_ms, game.elapsed_ms))
+        game.clock.hold_until_move(begun=game.first_reveal is not None)
         self.start(game)
         self.session.practice = True
         self.session.mark_assisted()

@@ -63,30 +63,38 @@ class ReplayHost(GameHost, Protocol):
 class ReplayController:
     """Watching, opening and exporting replays for ``app``."""
 
-    def __init__(self, app: ReplayHost, play_on: Callable[[Recording, int], None]) -> None:
+    def __init__(self, app: ReplayHost, play_on: Callable[[Recording, int, int], None]) -> None:
         self.app = app
-        #: Starts a practice game from a recording's moment (the number of actions done).
+        #: Starts a practice game from a recording's moment (the number of actions done, and
+        #: the game time in ms the viewer showed).
         self.play_on = play_on
 
     def watch(self) -> None:
         """Watch the game just played (or the one in play, so far); before a first reveal,
         the last recorded game."""
+        from textmines.records import replay_title
         from textmines.replays.recording import Recording  # loaded by a replay, not the start
 
-        game = self.app.game
+        session = self.app.session
+        game = session.game
         if game.board is not None and game.actions:
-            label = self.app.session.group.label
-            in_play = not game.status.is_over
-            self.view(Recording.of(game), f"Replay: {label}, {game.status}", in_play=in_play)
+            # Its number, once recorded: what --review and --export-replay ask for.
+            number = session.game_number if session.recorded else None
+            title = replay_title(
+                session.group.label, game.status.value, number=number, practice=session.practice
+            )
+            self.view(Recording.of(game), title, in_play=not game.status.is_over)
         else:
             self.watch_stored(None)
 
     def watch_stored(self, game_id: int | None) -> None:
         """Watch recorded game ``game_id`` of the statistics (None: the last one)."""
+        from textmines.records import stored_title
+
         found = self._stored_recording(game_id)
         if found is not None:
             recording, stored = found
-            self.view(recording, f"Replay of game {stored.game_id}, {stored.outcome}")
+            self.view(recording, stored_title(stored, recording))
 
     def export_stored(self, game_id: int | None) -> None:
         """Recorded game ``game_id`` of the statistics as a new .evf file."""
@@ -176,14 +184,15 @@ class ReplayController:
 
         def gone(done: int | None) -> None:
             self.app.clear_notifications()
-            if done is not None:
-                self.play_on(recording, done)  # the game goes on: the viewer's run too
+            if done is not None:  # the game goes on from the viewer's moment: its run too
+                self.play_on(recording, done, viewer.at_ms)
             elif closed is not None:
                 closed()
 
         self.app.clear_notifications()
         glyphs = self.app.mines_theme.glyphs
-        self.app.push_screen(ReplayScreen(recording, title, glyphs, in_play=in_play), gone)
+        viewer = ReplayScreen(recording, title, glyphs, in_play=in_play)
+        self.app.push_screen(viewer, gone)
 
 
 def _write_once(target: Path, data: bytes) -> tuple[Path, bool]:
