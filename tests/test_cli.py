@@ -252,7 +252,7 @@ def test_export_theme_to_screen_and_to_a_new_file(tmp_path: Path) -> None:
     assert result.returncode == 0 and "written to" in result.stdout
     assert "[glyphs]" in target.read_text()
     again = run_cli(tmp_path, "--export-theme", "classic", str(target))
-    assert again.returncode == 1 and "already exists" in again.stderr
+    assert again.returncode == 2 and "already exists" in again.stderr
     assert "dark" in target.read_text()  # the existing file is untouched
 
 
@@ -875,8 +875,9 @@ def test_export_replay_writes_the_last_or_a_numbered_game(
 @pytest.mark.parametrize(
     ("game", "status", "message"),
     [
-        ("3", 1, "game 3 has no recording"),  # an older version's game
-        ("003", 1, "game 3 has no recording"),
+        # Issue 46.11: bad input too (another game is to be named), as an unknown game is.
+        ("3", 2, "game 3 has no recording"),  # an older version's game
+        ("003", 2, "game 3 has no recording"),
         # Issue 34.22: a game that is not there is no game (it said "has no recording").
         ("9", 2, "there is no game 9 in the statistics"),
         ("9" * 23, 2, f"there is no game {'9' * 23} in the statistics"),  # past SQLite's
@@ -915,7 +916,7 @@ def test_export_replay_never_overwrites_a_file(
     target.write_text("keep me")
     with pytest.raises(SystemExit) as stop:
         main(["--export-replay", "last", str(target)])
-    assert stop.value.code == 1 and "already exists" in capsys.readouterr().err
+    assert stop.value.code == 2 and "already exists" in capsys.readouterr().err
     assert target.read_text() == "keep me"
 
 
@@ -925,7 +926,7 @@ def test_export_replay_with_no_games_yet(
     monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
     with pytest.raises(SystemExit) as stop:
         main(["--export-replay", "last", str(tmp_path / "out.evf")])
-    assert stop.value.code == 1 and "no game has a recording" in capsys.readouterr().err
+    assert stop.value.code == 2 and "no game is recorded yet" in capsys.readouterr().err
 
 
 def test_replay_opens_the_viewer_on_the_files_game(fake_app: type[FakeApp], tmp_path: Path) -> None:

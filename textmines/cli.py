@@ -16,6 +16,7 @@ from textmines.config import GameConfig, config_from_settings, parse_custom
 from textmines.engine.daily import daily_day
 from textmines.engine.presets import PRESETS, check_board
 from textmines.engine.quoting import quoted
+from textmines.printable import printable, printable_lines
 from textmines.session import SavedGameChoice, settle_saved_game
 from textmines.store.paths import (
     HOME_VARIABLE,
@@ -48,7 +49,9 @@ class _Parser(argparse.ArgumentParser):
     """Usage errors in one line (what is wrong, and where to look), exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        # argparse quotes the values it refuses: a control character among them is shown
+        # escaped, never sent to the terminal.
+        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
 
     def parse_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
@@ -376,7 +379,9 @@ def _either(given: bool | None, saved: bool) -> bool:
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
-    print(f"textmines: {message}", file=sys.stderr)
+    """Exit with ``status`` (2: bad input; 1: what the player's input could not help) and
+    ``message`` on stderr: one line, whatever file names or names it quotes."""
+    print(f"textmines: {printable(message)}", file=sys.stderr)
     raise SystemExit(status)
 
 
@@ -442,11 +447,11 @@ def export_theme_command(
         return 0
     try:
         if target.exists():
-            _fail(f"--export-theme: {target} already exists; choose another file or remove it", 1)
+            _fail(f"--export-theme: {target} already exists; choose another file or remove it")
         write_atomic(target, text.encode("utf-8"))
     except OSError as error:
         _fail(f"--export-theme: cannot write {target}: {describe_os_error(error)}", 1)
-    print(f"Theme {name!r} written to {target}")
+    print(printable(f"Theme {name!r} written to {target}"))
     return 0
 
 
@@ -488,7 +493,7 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
     except OSError as error:  # a name too long for the file system, a folder not searchable
         _fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
     if exists:
-        _fail(f"{option}: {target} already exists; choose another file or remove it", 1)
+        _fail(f"{option}: {target} already exists; choose another file or remove it")
     stored = _stored_replay(option, game, stats_db)
     try:
         data = stored_evf(stored)
@@ -498,7 +503,7 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
         write_atomic(target, data)
     except OSError as error:
         _fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
-    print(f"Replay of game {stored.game_id} written to {target}")
+    print(printable(f"Replay of game {stored.game_id} written to {target}"))
     return 0
 
 
@@ -522,9 +527,10 @@ def review_command(target: str, as_json: bool, stats_db: Path) -> int:
         recording, title = replay.recording, replay_title(replay)
     review = review_of(recording)
     if as_json:
-        print(json.dumps(review_json(recording, review)))
+        print(json.dumps(review_json(recording, review)))  # ASCII: every other character escaped
     else:
-        sys.stdout.write(review_text(recording, review, title))
+        # The title holds the file's name and what the file says of its player and program.
+        sys.stdout.write(printable_lines(review_text(recording, review, printable(title))))
     return 0
 
 
@@ -542,29 +548,52 @@ def _stored_recording(option: str, game: str, stats_db: Path) -> tuple[Recording
 
 def _stored_replay(option: str, game: str, stats_db: Path) -> StoredReplay:
     """What the statistics keep of game ``game`` ('last' or its number) for ``option``;
-    exits 2 when there is no such game, 1 when it has no recording or the database cannot be
-    read."""
+    exits 2 when there is no such game or it has no recording (the player names another), 1
+    when the database cannot be read."""
     from textmines.store.stats import open_stats
 
     number = _game_number(option, game)
     stats, notices = open_stats(stats_db)
     if stats is None:
-        _fail(f"{option}: {notices[0] if notices else 'no statistics database'}", 1)
+        # Reading only: nothing was to be saved (open_stats words it for a game to record).
+        reason = notices[0].removeprefix(_NOT_SAVED) if notices else str(stats_db)
+        _fail(f"{option}: the statistics could not be read: {reason}", 1)
     with stats:
         try:
             stored = stats.stored_replay(number)
-            if stored is None and number is not None and not stats.has_game(number):
-                _fail(
-                    f"{option}: there is no game {_shown(game)} in the statistics "
-                    f"({stats_db}, {stats.count():,} games); 'last' is the latest game with a "
-                    "recording"
-                )
+            if stored is None:
+                _no_recording(option, game, number, stats, stats_db)
         except StatsError as error:
             _fail(f"{option}: {error}", 1)
-    if stored is None:
-        which = "no game has a recording" if number is None else f"game {number} has no recording"
-        _fail(f"{option}: {which} in {stats_db} (older versions of textmines kept none)", 1)
     return stored
+
+
+#: How ``open_stats`` begins the notice of statistics it could not open.
+_NOT_SAVED = "Statistics not saved: "
+
+
+def _no_recording(
+    option: str, game: str, number: int | None, stats: StatsStore, stats_db: Path
+) -> NoReturn:
+    """Exit 2 saying why game ``game`` (``number``; None: the last) has no recording to read,
+    and what to ask for instead. Raises ``StatsError`` if the database cannot be read."""
+    count = stats.count()
+    if count == 0:
+        _fail(f"{option}: no game is recorded yet in {stats_db}: play a game first")
+    if number is None:
+        _fail(
+            f"{option}: none of the {count:,} games in {stats_db} has a recording that can be "
+            "read (games recorded by older versions of textmines have none): play a game first"
+        )
+    if not stats.has_game(number):
+        _fail(
+            f"{option}: there is no game {_shown(game)} in the statistics ({stats_db}, "
+            f"{count:,} games); 'last' is the latest game with a recording"
+        )
+    _fail(
+        f"{option}: game {number} has no recording in {stats_db} (games recorded by older "
+        "versions of textmines have none); choose another game, or 'last'"
+    )
 
 
 def _game_number(option: str, game: str) -> int | None:
@@ -585,8 +614,34 @@ def _shown(game: str) -> str:
     return digits if len(digits) <= 40 else f"{digits[:40]}... ({len(digits):,} digits)"
 
 
+#: The exit status when whoever read the output stopped reading (``textmines --paths |
+#: head -1``): the status a shell reports for ``cat`` or ``yes`` ended by SIGPIPE (128 + 13).
+PIPE_CLOSED = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status."""
+    """Run the command; returns the exit status. A reader that stops early (a closed pipe) ends
+    it quietly, with ``PIPE_CLOSED``, as it ends other command-line tools."""
+    try:
+        status = _command(argv)
+        sys.stdout.flush()  # what is still buffered goes now, while a closed pipe can be told
+    except BrokenPipeError:
+        _drop_stdout()
+        return PIPE_CLOSED
+    return status
+
+
+def _drop_stdout() -> None:
+    """Send what is left of stdout to nowhere: Python flushes it once more as it exits, and
+    would print a second traceback about a pipe nobody reads."""
+    with contextlib.suppress(OSError, ValueError):  # no file descriptor (a test's capture)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+
+
+def _command(argv: Sequence[str] | None) -> int:
+    """``main`` until the command's output is written."""
     parser = build_parser()
     args = parser.parse_args(argv)
     paths = default_paths()
@@ -666,7 +721,7 @@ def _say(line: str) -> None:
     """A last line on stderr, if anyone can still read it: after the terminal closed (the
     game saved on SIGHUP), writing there fails, and the exit status must stay 129."""
     with contextlib.suppress(OSError):
-        print(line, file=sys.stderr, flush=True)
+        print(printable(line), file=sys.stderr, flush=True)
 
 
 #: More theme warnings than this at start-up are summed up in one (each is a toast).
@@ -770,9 +825,10 @@ def paths_text(paths: Paths) -> str:
         if os.environ.get(HOME_VARIABLE)
         else f"(set ${HOME_VARIABLE} to keep everything in one folder)"
     )
-    lines = [f"{label:<11} {path}" for label, path in rows]
+    # $TEXTMINES_HOME is the player's text: a control character in it is shown escaped.
+    lines = [f"{label:<11} {printable(str(path))}" for label, path in rows]
     if paths.profile is not None:
-        lines.insert(0, f"{'profile':<11} {paths.profile_dir} (a browser's)")
+        lines.insert(0, f"{'profile':<11} {printable(str(paths.profile_dir))} (a browser's)")
     return "\n".join([*lines, source]) + "\n"
 
 

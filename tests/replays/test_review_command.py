@@ -105,7 +105,7 @@ def test_review_of_a_recorded_game_in_text(
     ("argv", "status", "message"),
     [
         (["--review", "9"], 2, "there is no game 9 in the statistics"),
-        (["--review", "3"], 1, "game 3 has no recording"),
+        (["--review", "3"], 2, "game 3 has no recording"),
         (["--review", "nothing.avf"], 2, "nothing.avf"),
         (["--json"], 2, "--json goes with --review"),
     ],

@@ -24,6 +24,7 @@ from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.board import Board
 from textmines.engine.game import Action, Game, Status
 from textmines.engine.view_alphabet import ViewChar
+from textmines.printable import printable
 from textmines.replays.evf import MAX_TIME_MS
 from textmines.replays.recording import Recording
 
@@ -55,10 +56,12 @@ class ForeignReplay:
 
 
 def replay_title(replay: ForeignReplay) -> str:
-    """``game.rmv by Thomas Kolar (Viennasweeper)``: the viewer's title for a file."""
+    """``game.rmv by Thomas Kolar (Viennasweeper)``: the viewer's title for a file, as plain
+    text (not markup: a name may hold ``[/]``), on one line with every character that is not
+    printable shown escaped (the file's name and its player's are anybody's text)."""
     who = f" by {replay.player}" if replay.player else ""
     software = f" ({replay.software})" if replay.software else ""
-    return f"{replay.path.name}{who}{software}"
+    return printable(f"{replay.path.name}{who}{software}")
 
 
 def read_replay_file(path: Path) -> ForeignReplay:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from textmines.printable import printable
 from textmines.themes.load import find_bundled_dir
 from textmines.themes.model import TABLES, MinesTheme, theme_values
 
@@ -18,7 +19,9 @@ def list_themes_text(
 
     ``current`` (if given) is marked with ``*``. A user theme that replaces a bundled one says so.
     ``broken`` themes (name: error: the player's, and any bundled one found broken as it is
-    read here) are listed after the others with their error.
+    read here) are listed after the others with their error. Names, files and errors come
+    from the player's files: what in them is not printable is shown escaped (``printable``),
+    one line a theme.
     """
     shown = list(themes.items())  # first: a theme that fails to load may join ``broken``
     broken = {name: error for name, error in (broken or {}).items() if name not in themes}
@@ -26,7 +29,9 @@ def list_themes_text(
     bundled_names = (
         {path.stem for path in bundled_dir.glob("*.toml")} if bundled_dir is not None else set()
     )
-    width = max((len(name) for name in [*(name for name, _ in shown), *broken]), default=0)
+    width = max(
+        (len(printable(name)) for name in [*(name for name, _ in shown), *broken]), default=0
+    )
     lines = []
     for name, theme in shown:
         mark = "*" if name == current else " "
@@ -38,10 +43,10 @@ def list_themes_text(
         if not theme.bundled and name in bundled_names:
             notes.append("replaces the bundled theme")
         note = f"  ({'; '.join(notes)})" if notes else ""
-        lines.append(f"{mark} {name:<{width}}  {origin}  {where}{note}")
+        lines.append(printable(f"{mark} {printable(name):<{width}}  {origin}  {where}{note}"))
     for name, error in broken.items():
         mark = "*" if name == current else " "
-        lines.append(f"{mark} {name:<{width}}  broken   {error}")
+        lines.append(printable(f"{mark} {printable(name):<{width}}  broken   {error}"))
     return "\n".join(lines) + "\n"
 
 
