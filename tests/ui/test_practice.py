@@ -14,6 +14,7 @@ from tests.helpers import FakeClock, Play, click_cell, new_stats, wait_until
 from textmines.engine import ActionKind, Board, Game
 from textmines.replays.recording import Recording
 from textmines.session import GameSession
+from textmines.store.stats import Group
 from textmines.ui.app import TextminesApp
 from textmines.ui.game_end import box_figures, box_title, won_line
 from textmines.ui.screens.replay import ReplayScreen
@@ -95,3 +96,20 @@ async def test_play_on_shows_the_time_the_viewer_showed(play: Play) -> None:
     await pilot.press("f")  # a move: the clock runs on from that moment
     clock.advance(1)
     assert app.game.elapsed_ms == 31_000
+
+
+async def test_a_new_board_chosen_mid_game_says_the_game_was_abandoned(
+    tmp_path: Path, play: Play
+) -> None:
+    # Issue 46.13: 1/2/3 (and n) in the middle of a game recorded it as abandoned without a
+    # word, where quitting or another board at the start says so.
+    stats = new_stats(tmp_path)
+    app, pilot = await play(stats=stats, size=(100, 35))
+    await pilot.press("space")  # the first click: a game in play
+    await pilot.press("2")
+    said = [toast.message for toast in app.toasts]
+    assert "The Beginner game in play (" in said[-1]
+    assert said[-1].endswith("cleared) was recorded as abandoned.")
+    await pilot.press("n")  # a new game before any click: nothing to say
+    assert [toast.message for toast in app.toasts] == said
+    assert stats.group_stats(Group.for_board(9, 9, 10)).abandoned == 1

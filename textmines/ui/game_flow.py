@@ -174,9 +174,7 @@ class GameFlow:
         The game it replaces, if in play, is recorded as abandoned.
         """
         host = self.host
-        notice = self.session.abandon()
-        if notice is not None:
-            host.notify(notice, severity="warning", markup=False)
+        self._abandon()
         host.assist_control.stop_autoplay()
         self.session = self.session_for(game)
         host.options.apply()
@@ -188,6 +186,20 @@ class GameFlow:
         host.apply_zoom()
         self.show_state()
         host.assist_control.refresh_overlay()
+
+    def _abandon(self) -> None:
+        """Record the game in play as abandoned, and say so (a new game, another board, the
+        daily board or a restart leaves it, as quitting would)."""
+        old = self.session
+        in_play = old.touched and not old.recorded and old.game.status == Status.PLAYING
+        what = f"The {old.group.label}{' practice' if old.practice else ''} game in play"
+        progress = percent_cleared_text(old.game)
+        notice = old.abandon()
+        if notice is not None:
+            self.host.notify(notice, severity="warning", markup=False)
+        elif in_play and self.host.stats is not None:
+            said = f"{what} ({progress} cleared) was recorded as abandoned."
+            self.host.notify(said, timeout=4, kind="abandoned", markup=False)
 
     def new(self) -> None:
         """A new board of the current size."""
