@@ -4,6 +4,7 @@ beside it, Play again, the app quitting as it opens)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -23,14 +24,21 @@ from textmines.engine import ActionKind
 
 
 def box_figures(app: object) -> dict[str, str]:
-    from textual.widgets import Static
-
+    """The box's figures as the player reads them: a value goes on on the lines under it
+    (indented) when its row is too narrow for it."""
     from textmines.ui.screens.game_over import GameOverScreen
 
     screen = app.screen  # type: ignore[attr-defined]
     assert isinstance(screen, GameOverScreen)
-    text = str(screen.query_one("#figures", Static).render())
-    return {line[:11].strip(): line[11:].strip() for line in text.splitlines()}
+    figures: dict[str, str] = {}
+    label = ""
+    for line in box_lines(app):
+        if line.startswith(" "):
+            figures[label] = f"{figures[label]} {line.strip()}".strip()
+        else:
+            label, *value = re.split(r"\s{2,}", line, maxsplit=1)
+            figures[label] = "".join(value)
+    return figures
 
 
 def test_the_game_over_box_goes_beside_the_panel_where_it_fits() -> None:
@@ -166,7 +174,7 @@ async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_ent
     figures = box_figures(app)
     assert figures["Cleared"].endswith("%")
     assert "of" in figures["3BV"]
-    assert figures["Best time"] == "not kept this session"
+    assert figures["Best time"] == "not kept (this session)"
     await pilot.press("escape")
     await pilot.pause()
     assert app.screen is app.screen_stack[0] and app.game.status == "lost"
@@ -224,3 +232,58 @@ async def test_two_presses_read_together_in_the_box_do_the_first_choice_only(
     await pilot.pause()
     assert len(app.screen_stack) == 1 and app.game.board is None
     await play.close()  # raises whatever failed in the app
+
+
+def box_lines(app: object, selector: str = "#figures") -> list[str]:
+    """Every line of one of the box's texts as the player reads it (scrolled into view or not)."""
+    from textual.geometry import Region
+
+    widget = app.screen.query_one(selector)  # type: ignore[attr-defined]
+    width, height = widget.size
+    return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height))]
+
+
+async def test_details_fit_or_scroll_and_no_figure_breaks_inside_a_phrase(
+    tmp_path: Path, play: Play
+) -> None:
+    """Issue 46.10 and 46.16e: at 80x24 the Details ran over the status line, their buttons out
+    of reach (no scrolling), and values wrapped anywhere ("0.1 s," / "new best!", "15 (15" /
+    "L, 0 R, 0 C)"). The box stays between the menu bar and the status line with every button
+    in it, its figures scroll, and a value breaks only between its phrases."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Button
+
+    clock = FakeClock()
+    app, pilot = await play(clock, stats=new_stats(tmp_path), size=(80, 24))
+    await win_by_clicks(pilot, clock, 7.5)
+    await wait_until(pilot, lambda: app.screen.query("#figures"), "the game-over box")
+    screen = app.screen
+
+    def misfits(size: tuple[int, int]) -> list[str]:
+        """What the player cannot reach or read in the box at ``size``."""
+        box = screen.query_one("#box").region
+        wrong = [] if box.y >= 1 and box.bottom <= size[1] - 1 else [f"{box} off the rows"]
+        for button in screen.query(Button):
+            if not box.contains_region(button.region) or button.region.height < 1:
+                wrong.append(f"{button.id} at {button.region} out of {box}")
+        lines = box_lines(app)
+        rows = screen.figures if not screen.showing_details else screen.details
+        for label, value in rows:
+            for phrase in re.split(r", | (?=\()", value):
+                if not any(phrase in line for line in lines):
+                    wrong.append(f"{label} {phrase!r} broken in {lines}")
+        return wrong
+
+    await pilot.pause()
+    assert not misfits((80, 24))
+    assert any("new best!" in line for line in box_lines(app))
+    await pilot.press("d")
+    await wait_until(pilot, lambda: screen.showing_details, "the details")
+    await wait_until(pilot, lambda: not misfits((80, 24)), f"the details fit: {misfits((80, 24))}")
+    body = screen.query_one("#body", VerticalScroll)
+    if body.max_scroll_y:
+        await pilot.press("end")
+        await wait_until(pilot, lambda: body.scroll_y == body.max_scroll_y, "the details scrolled")
+    for size in ((120, 40), (200, 60)):
+        await pilot.resize_terminal(*size)
+        await wait_until(pilot, lambda size=size: not misfits(size), f"the box fits {size}")

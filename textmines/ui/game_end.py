@@ -56,7 +56,7 @@ def box_figures(session: GameSession, finish: Finish, *, recorded: bool) -> list
     previous = finish.previous_best
     best = format_seconds(previous.time_ms) if previous is not None else "none yet"
     if not recorded:
-        best = "not kept this session"
+        best = "not kept (this session)"
     elif finish.new_best:
         best = f"{format_seconds(game.elapsed_ms)}, new best!" + (
             f" (was {best})" if previous is not None else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, ClassVar, Literal
@@ -9,8 +10,8 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Offset, Region, Size
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
     from textmines.replays.recording import Recording
 from textmines.ui.game_keys import GAME_OVER_KEYS
 
+#: The labels' colour.
+MUTED = "$text-muted"
+
 #: What the player chose: a new board, the same board again, or just looking at the board.
 Choice = Literal["new", "restart", "replay"] | None
 
@@ -31,6 +35,15 @@ Choice = Literal["new", "restart", "replay"] | None
 #: The box's narrowest with its buttons in rows (where they are too wide to go beside the
 #: panel, they are stacked: a Beginner panel zoomed to fill 120x40 leaves 31 columns).
 MIN_WIDTH = 36
+#: Columns of the box around its figures: the border and the padding on each side.
+FRAME_COLUMNS = 4
+#: Lines the figures may take beyond one a row and still go beside the panel, narrow: a
+#: value or two under its label. More (the Details at 80x24: half their values) and the box
+#: goes at the foot of the screen, wide enough for a row a line.
+NARROW_EXTRA_LINES = 3
+#: Where a value may go on to the next line: after a comma, before a bracket, after a dash
+#: between parts; never inside a phrase ("new best!", "15 L", "luck 44%").
+_BREAKS = re.compile(r"(?<=,) | (?=\()|(?<= -) ")
 
 
 class GameOverScreen(Dialog[Choice]):
@@ -45,7 +58,17 @@ class GameOverScreen(Dialog[Choice]):
     region on the screen.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = list(GAME_OVER_KEYS)  # see game_keys
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *GAME_OVER_KEYS,  # see game_keys
+        # The figures scroll where the box is taller than the screen leaves it (the Details
+        # at 80x24); the buttons stay in sight under them.
+        Binding("up", "scroll('up')", "Scroll up", show=False),
+        Binding("down", "scroll('down')", "Scroll down", show=False),
+        Binding("pageup", "scroll('page_up')", "Page up", show=False),
+        Binding("pagedown", "scroll('page_down')", "Page down", show=False),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "Bottom", show=False),
+    ]
 
     DEFAULT_CSS = """
     GameOverScreen { align: center bottom; background: transparent; }
@@ -58,12 +81,13 @@ class GameOverScreen(Dialog[Choice]):
     GameOverScreen.-lost > Vertical { border: round $error; }
     GameOverScreen.-won > Vertical { border: round $success; }
     GameOverScreen #title { text-style: bold; width: 100%; content-align: center middle; }
-    GameOverScreen #figures { width: auto; margin: 1 0; }
-    GameOverScreen #review { width: 100%; margin: 0 0 1 0; display: none; }
+    GameOverScreen #body { width: auto; height: auto; margin: 1 0; scrollbar-size-vertical: 1; }
+    GameOverScreen #figures { width: auto; max-width: 100%; }
+    GameOverScreen #review { width: 100%; margin: 1 0 0 0; display: none; }
     GameOverScreen Horizontal { width: auto; height: auto; }
     GameOverScreen Button { margin-right: 1; width: auto; min-width: 0; }
     GameOverScreen.-narrow Horizontal { layout: vertical; }
-    GameOverScreen.-narrow #figures { width: 100%; }
+    GameOverScreen.-narrow #body, GameOverScreen.-narrow #figures { width: 100%; }
     """
 
     def __init__(
@@ -100,8 +124,9 @@ class GameOverScreen(Dialog[Choice]):
         box.styles.min_width = self._min_width()
         with box:
             yield Static(self._title, id="title", markup=False)
-            yield Static(_table(self.figures), id="figures")
-            yield Static("", id="review", markup=False)
+            with _Body(id="body"):
+                yield Figures(self.figures, id="figures")
+                yield Phrases("", id="review", markup=False)
             with Horizontal():
                 yield Button("Play again", variant="primary", id="new", compact=True)
                 yield Button("Restart", id="restart", compact=True)
@@ -140,6 +165,7 @@ class GameOverScreen(Dialog[Choice]):
             return  # the app closed as the box opened: there is nothing to place
         box = boxes.first()
         self.set_class(narrow is not None, "-narrow")
+        self._cap_height(narrow is not None)
         box.styles.min_width = self._min_width() if narrow is None else None
         box.styles.width = "auto" if narrow is None else narrow
         # Laid out at the next refresh; measured after it.
@@ -160,15 +186,43 @@ class GameOverScreen(Dialog[Choice]):
         spot = None if panel is None else place_beside(panel, box.outer_size, self.size)
         if spot is None and panel is not None and not last:
             # Too wide to go beside the panel: as narrow as the wider side leaves, if its
-            # title still fits; else (or if that does not fit either) wide at the foot.
+            # title and its figures still fit; else (or if that does not fit either) wide at
+            # the foot.
             side = max(self.size.width - panel.right, panel.x) - 1
-            if narrow is None and side >= cell_len(self._title) + 4:
+            if narrow is None and self._fits_narrow(side):
                 self._lay_out(narrow=side, last=False)
             else:
                 self._lay_out(narrow=None, last=True)
             return
         self.set_class(spot is not None, "-placed")
         box.styles.offset = spot or (0, 0)
+
+    def _fits_narrow(self, width: int) -> bool:
+        """Whether the box reads well ``width`` columns wide: its title on one line, and its
+        figures with no phrase broken and no more than a few values under their labels."""
+        if width < cell_len(self._title) + 4:
+            return False
+        shown = self.query_one("#figures", Figures).rows
+        inner = width - FRAME_COLUMNS
+        phrases = (phrase for _, value in shown for phrase in _BREAKS.split(value))
+        if any(cell_len(phrase) > inner - 2 for phrase in phrases):
+            return False  # not even under its label
+        return len(figure_lines(shown, inner)) <= len(shown) + NARROW_EXTRA_LINES
+
+    def _cap_height(self, narrow: bool) -> None:
+        """Keep the box between the menu bar and the status line, its buttons in sight: the
+        figures scroll in the rows the rest leaves (worked out, not measured: the box is
+        measured a frame after it is laid out)."""
+        rows = self.query(Horizontal)
+        buttons = sum(len(row.query(Button)) for row in rows) if narrow else len(rows)
+        # The border, the title and the figures' margins above and below them.
+        rest = 2 + 1 + 2 + buttons
+        self.query_one("#body", _Body).styles.max_height = max(1, self.size.height - 2 - rest)
+
+    def action_scroll(self, direction: str) -> None:
+        """Scroll the figures (up, down, page_up, page_down, home, end)."""
+        with suppress(NoMatches):  # the app is quitting: the box's widgets are gone
+            getattr(self.query_one("#body", _Body), f"scroll_{direction}")(animate=False)
 
     class Reviewed(Message):
         """The solver's verdict on the game's clicks, in one line (it takes a moment)."""
@@ -213,7 +267,7 @@ class GameOverScreen(Dialog[Choice]):
         self.details.extend(message.rows)
         if self.showing_details:
             with suppress(NoMatches):  # the app is quitting: the box's widgets are gone
-                self.query_one("#figures", Static).update(_table(self.details))
+                self.query_one("#figures", Figures).show(self.details)
                 self.call_after_refresh(self._place)
 
     def action_details(self) -> None:
@@ -225,7 +279,7 @@ class GameOverScreen(Dialog[Choice]):
             self._find_zini(self.board)
         self.showing_details = not self.showing_details
         shown = self.details if self.showing_details else self.figures
-        self.query_one("#figures", Static).update(_table(shown))
+        self.query_one("#figures", Figures).show(shown)
         self.query_one("#details", Button).label = "Summary" if self.showing_details else "Details"
         self.call_after_refresh(self._place)
 
@@ -267,12 +321,92 @@ class GameOverScreen(Dialog[Choice]):
             self.dismiss(None)  # the board behind the box: the player wants to look at it
 
 
-def _table(rows: Sequence[tuple[str, str]]) -> Content:
-    """(label, value) rows as two columns, the labels muted."""
-    width = max((len(label) for label, _ in rows), default=0) + 2
-    return Content("\n").join(
-        Content.assemble((label.ljust(width), "$text-muted"), value) for label, value in rows
-    )
+class _Body(VerticalScroll, can_focus=False):
+    """The figures and the review, scrolling; the box's keys scroll it, Tab goes to the
+    buttons."""
+
+
+def phrase_lines(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken only between its phrases (see
+    ``_BREAKS``); a phrase wider than a line is broken between its words, a word wider than
+    a line anywhere."""
+    lines: list[str] = []
+    for phrase in _BREAKS.split(text):
+        if lines and cell_len(lines[-1]) + 1 + cell_len(phrase) <= width:
+            lines[-1] += " " + phrase
+        elif cell_len(phrase) <= width:
+            lines.append(phrase)
+        else:
+            lines.extend(line.plain.strip() for line in Content(phrase).wrap(max(1, width)))
+    return lines
+
+
+def figure_lines(rows: Sequence[tuple[str, str]], width: int | None) -> list[Content]:
+    """(label, value) rows as two columns, the labels muted, in ``width`` columns (None: as
+    wide as they need). A value too long for its row goes on under itself; one with a phrase
+    too wide to go beside its label goes under the label, indented."""
+    label_width = max((cell_len(label) for label, _ in rows), default=0) + 2
+    natural = max((label_width + cell_len(value) for _, value in rows), default=0)
+    width = natural if width is None else width
+    lines: list[Content] = []
+    for label, value in rows:
+        beside = width - label_width
+        if all(cell_len(phrase) <= beside for phrase in _BREAKS.split(value)):
+            first, *more = phrase_lines(value, beside)
+            lines.append(Content.assemble((label.ljust(label_width), MUTED), first))
+            lines.extend(Content(" " * label_width + line) for line in more)
+        else:
+            lines.append(Content.styled(label, MUTED))
+            lines.extend(Content("  " + line) for line in phrase_lines(value, width - 2))
+    return lines
+
+
+class _Fitted(Static):
+    """Lines laid out for the width the widget is given (``_lines``): Textual's own wrapping
+    would break a line at any space."""
+
+    DEFAULT_CSS = """
+    _Fitted { width: auto; height: auto; }
+    """
+
+    def _lines(self, width: int | None) -> list[Content]:
+        raise NotImplementedError
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return max((line.cell_length for line in self._lines(None)), default=0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(self.content_size.width))
+
+
+class Figures(_Fitted):
+    """The box's figures, ``(label, value)`` rows as two columns (see ``figure_lines``)."""
+
+    def __init__(self, rows: Sequence[tuple[str, str]], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows = list(rows)
+
+    def show(self, rows: Sequence[tuple[str, str]]) -> None:
+        """Show these rows instead."""
+        self.rows = list(rows)
+        self.refresh(layout=True)
+
+    def _lines(self, width: int | None) -> list[Content]:
+        return figure_lines(self.rows, width)
+
+
+class Phrases(_Fitted):
+    """A line of plain text broken, where it must, between its phrases only (the review)."""
+
+    def _lines(self, width: int | None) -> list[Content]:
+        text = str(self.content)
+        if not text:
+            return []
+        lines = [text] if width is None else phrase_lines(text, width)
+        return [Content(line) for line in lines]
 
 
 def place_beside(panel: Region, box: Size, screen: Size) -> Offset | None:
