@@ -934,3 +934,24 @@ def test_a_broken_bundled_base_or_a_cycle_of_bundled_bases_is_a_warning(tmp_path
     for name, problem in expected.items():
         assert problem in themes.broken[name]
     assert len(warnings) == len(expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[board]\nflag = " + "[" * 500 + "]" * 500 + "\n",
+        "[board]\nflag = " + "{a = " * 500 + "1" + "}" * 500 + "\n",
+        "[board]\nflag = " + "[" * 100 + "]" * 100 + "\n",
+        "[board]\nflag = " + "9" * 5000 + "\n",
+    ],
+    ids=["arrays 500 deep", "tables 500 deep", "arrays 100 deep", "5,000 digits"],
+)
+def test_a_theme_beyond_what_is_read_is_listed_as_broken(tmp_path: Path, text: str) -> None:
+    # Issue 46.21: tomllib's RecursionError or ValueError stopped every start.
+    path = write(tmp_path, "deep.toml", text)
+    broken: dict[str, str] = {}
+    themes, warnings = load_themes(tmp_path, failures=broken)
+    assert "deep" not in themes and set(themes) == BUNDLED_NAMES
+    assert len(warnings) == 1 and warnings[0].startswith(f"{path}: ")
+    assert warnings[0].endswith("; theme skipped") and "not valid TOML" not in warnings[0]
+    assert list(broken) == ["deep"]

@@ -383,3 +383,23 @@ def test_a_player_name_is_kept_and_no_name_is_no_problem(tmp_path: Path) -> None
 )
 def test_a_typed_name_is_cleaned_to_plain_words(typed: str, kept: str) -> None:
     assert clean_player_name(typed) == kept
+
+
+#: TOML that tomllib cannot take (issue 46.21): each 1 to 5 KB.
+BEYOND = {
+    "arrays 500 deep": "theme = " + "[" * 500 + "]" * 500 + "\n",
+    "tables 500 deep": "theme = " + "{a = " * 500 + "1" + "}" * 500 + "\n",
+    "5,000 digits": "custom_width = " + "9" * 5000 + "\n",
+}
+
+
+@pytest.mark.parametrize("text", BEYOND.values(), ids=BEYOND.keys())
+def test_toml_beyond_what_is_read_gives_defaults_and_one_warning(tmp_path: Path, text: str) -> None:
+    # A RecursionError or ValueError from tomllib was a traceback at every start.
+    path = write(tmp_path, 'board = "expert"\n' + text)
+    settings, warnings = load_settings(path)
+    assert settings == DEFAULTS and len(warnings) == 1
+    warning = warnings[0]
+    assert warning.startswith(f"{path}: ") and "using default settings" in warning
+    assert "not valid TOML" not in warning  # it is TOML: more than textmines reads
+    assert "set_int_max_str_digits" not in warning  # Python's advice, not the player's

@@ -8,10 +8,11 @@ import errno
 import os
 import re
 import stat
+import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from platformdirs import user_config_dir, user_data_dir
 
@@ -235,6 +236,63 @@ def utf8_text(data: bytes) -> str:
     (Python's ``utf-8-sig`` codec does the same, but is a module of its own to load).
     Raises ``UnicodeDecodeError``."""
     return data.decode("utf-8").removeprefix("\ufeff")
+
+
+#: The deepest that arrays and tables may nest in a theme file (``toml_document``): a theme
+#: nests two deep. (tomllib spends frames of Python's stack on each level: about 500 levels,
+#: a 1 KB file, raise RecursionError; fewer may, deep in the app's stack.)
+MAX_TOML_DEPTH: Final = 20
+
+
+class BeyondTOMLLimits(ValueError):
+    """TOML that textmines does not read, valid or not: nested too deeply, or a number of
+    more digits than Python converts. The message says which, without the file's name."""
+
+
+def toml_document(text: str, max_depth: int | None = MAX_TOML_DEPTH) -> dict[str, Any]:
+    """``text`` parsed as TOML. Raises ``tomllib.TOMLDecodeError`` for text that is not TOML,
+    and ``BeyondTOMLLimits`` for what tomllib cannot take (nesting that exhausts Python's
+    stack, a whole number of more than 4,300 digits: RecursionError, ValueError) and for
+    arrays or tables nested more than ``max_depth`` deep (None: as deep as tomllib takes)."""
+    import tomllib  # loaded by the settings at every start: this costs nothing more
+
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except RecursionError:
+        raise BeyondTOMLLimits(_too_deep()) from None
+    except ValueError as error:  # int() past sys.get_int_max_str_digits(), as far as known
+        if "digits" not in str(error):
+            raise BeyondTOMLLimits(f"tomllib cannot read it ({error})") from None
+        raise BeyondTOMLLimits(
+            f"it holds a whole number of more than {sys.get_int_max_str_digits():,} digits, "
+            "and no value is a number that long"
+        ) from None
+    if max_depth is not None and _depth(document, max_depth) > max_depth:
+        # Parsed, but what reads it next (a repr in a message, deep in the app's stack) would
+        # recurse as deep.
+        raise BeyondTOMLLimits(_too_deep(max_depth))
+    return document
+
+
+def _too_deep(max_depth: int | None = None) -> str:
+    if max_depth is None:
+        return "it nests arrays or tables too deeply for Python's stack, and no value does"
+    return f"it nests arrays or tables more than {max_depth} deep, and no value does"
+
+
+def _depth(document: dict[str, Any], enough: int) -> int:
+    """How deep arrays and tables nest in ``document`` (1: none in it), counted without
+    recursion and only until past ``enough``."""
+    deepest = 0
+    stack: list[tuple[dict[str, Any] | list[Any], int]] = [(document, 1)]
+    while stack and deepest <= enough:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        items = value.values() if isinstance(value, dict) else value
+        stack.extend((item, depth + 1) for item in items if isinstance(item, dict | list))
+    return deepest
 
 
 def write_atomic(path: Path, data: bytes) -> None:

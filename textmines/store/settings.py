@@ -24,11 +24,13 @@ from textmines.engine.presets import (
 )
 from textmines.record import Record
 from textmines.store.paths import (
+    BeyondTOMLLimits,
     FileTooLarge,
     NotRegularFile,
     move_aside,
     read_regular_file,
     refuse_read_only,
+    toml_document,
     utf8_text,
     write_atomic,
 )
@@ -191,11 +193,15 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str | None]:
                 f"{name}: a line of it holds more than {MAX_DOTS} dots, and no setting is a "
                 f"key of that many parts; using default settings{_KEPT}"
             )
-        return tomllib.loads(text), None
+        # No limit of depth beyond what tomllib takes: the settings are read first thing,
+        # near the bottom of the stack, and a [keys] entry nests as deep as it has parts.
+        return toml_document(text, max_depth=None), None
     except UnicodeDecodeError:
         return None, f"{name}: is not UTF-8 text; using default settings{_KEPT}"
     except tomllib.TOMLDecodeError as error:
         return None, f"{name}: is not valid TOML ({error}); using default settings{_KEPT}"
+    except BeyondTOMLLimits as error:  # valid TOML, maybe, but no settings file
+        return None, f"{name}: {error}; using default settings{_KEPT}"
 
 
 #: What becomes of a settings file that cannot be read as settings: never written over.

@@ -16,7 +16,14 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from textmines.record import Record
-from textmines.store.paths import FileTooLarge, NotRegularFile, read_regular_file, utf8_text
+from textmines.store.paths import (
+    BeyondTOMLLimits,
+    FileTooLarge,
+    NotRegularFile,
+    read_regular_file,
+    toml_document,
+    utf8_text,
+)
 from textmines.themes.color import ColorSyntaxError, normalise_color
 from textmines.themes.model import (
     AUTO,
@@ -95,9 +102,11 @@ def _read_document(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as error:
         raise ThemeError(f"{path}: is not UTF-8 text (bad byte at offset {error.start})") from None
     try:
-        return tomllib.loads(text)
+        return toml_document(text)
     except tomllib.TOMLDecodeError as error:
         raise ThemeError(f"{path}: is not valid TOML: {error}") from None
+    except BeyondTOMLLimits as error:  # valid TOML, maybe, but no theme
+        raise ThemeError(f"{path}: {error}") from None
 
 
 def _misplaced(key: str, choices: Iterable[str]) -> str:
