@@ -210,7 +210,24 @@ BROKEN: list[tuple[str, Any, str]] = [
         lambda d: with_changes(d, saved_at="0001-01-01T00:00:00+14:00"),
         "saved_at",
     ),
+    # Issue 46.22: loaded, then a crash at the game's end (its recording refused the time),
+    # the game not recorded and the save there again at every start.
+    (
+        "negative times",
+        lambda d: with_changes(d, game__actions=shifted(d["game"]["actions"], -(10**6))),
+        "action 1 has a negative time (-",
+    ),
+    (
+        "times out of order",
+        lambda d: with_changes(d, game__actions=shifted(d["game"]["actions"][::-1], 0)),
+        "is earlier than the one before it",
+    ),
 ]
+
+
+def shifted(actions: list[list[Any]], by_ms: int) -> list[list[Any]]:
+    """Saved ``actions`` (``[kind, x, y, t_ms]``) ``by_ms`` later."""
+    return [[kind, x, y, t_ms + by_ms] for kind, x, y, t_ms in actions]
 
 
 @pytest.mark.parametrize(("name", "content", "problem"), BROKEN, ids=[b[0] for b in BROKEN])

@@ -125,7 +125,9 @@ def _game_from_dict(data: Any, clock: Clock) -> Game:
 
 
 def _replay(game: Game, actions: list[Any], question_marks: bool) -> None:
-    """Take the saved ``actions`` again on the new ``game``; it ends with ``question_marks``."""
+    """Take the saved ``actions`` again on the new ``game``; it ends with ``question_marks``.
+    Their times must be 0 or more and in order (the engine checks the order); the saved
+    ``elapsed_ms`` bounds them (``_game_from_dict``)."""
     for number, entry in enumerate(actions, 1):
         if (
             not isinstance(entry, list)
@@ -134,6 +136,10 @@ def _replay(game: Game, actions: list[Any], question_marks: bool) -> None:
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[1:])
         ):
             raise ValueError(f"action {number} must be [kind, x, y, t_ms], not {entry!r}")
+        if entry[3] < 0:
+            # The engine takes it, in order; the game's recording cannot (its times count
+            # up from 0), and the game's end crashed: refused here, with the save.
+            raise ValueError(f"action {number} has a negative time ({entry[3]} ms)")
         game.take(Action(_CODE_KINDS[entry[0]], *entry[1:]))
     # Once the game is over the option may change without being recorded.
     if game.question_marks != question_marks and not game.status.is_over:
