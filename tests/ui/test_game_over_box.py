@@ -287,3 +287,22 @@ async def test_details_fit_or_scroll_and_no_figure_breaks_inside_a_phrase(
     for size in ((120, 40), (200, 60)):
         await pilot.resize_terminal(*size)
         await wait_until(pilot, lambda size=size: not misfits(size), f"the box fits {size}")
+
+
+async def test_a_new_best_time_and_the_one_it_beats_read_apart(tmp_path: Path, play: Play) -> None:
+    """Issue 46.16b: a best of 39.72 s beaten by 39.69 s read "39.7 s, new best! (was 39.7
+    s)". Both times get the decimals it takes to tell them apart, in the box and the status
+    line."""
+    clock = FakeClock()
+    app, pilot = await play(clock, stats=new_stats(tmp_path), size=(120, 40))
+    await win_by_clicks(pilot, clock, 39.71875)  # 39,719 ms, a binary fraction: no rounding
+    await wait_until(pilot, lambda: app.screen.query("#figures"), "the first game's box")
+    await pilot.press("n")
+    await wait_until(pilot, lambda: app.game.status == "ready", "the next game")
+    await win_by_clicks(pilot, clock, 39.6875)  # 39,688 ms
+    await wait_until(pilot, lambda: app.screen.query("#figures"), "the second game's box")
+    figures = box_figures(app)
+    assert figures["Time"] == "39.69 s"
+    assert figures["Best time"] == "39.69 s, new best! (was 39.72 s)"
+    assert app.status_line.text.startswith("Cleared in 39.69 s - ")
+    assert app.status_line.text.endswith("new best time! (was 39.72 s)")
