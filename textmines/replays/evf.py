@@ -78,12 +78,24 @@ def export_evf(
         won=metrics.won,
         no_flags=metrics.no_flags,
         fair=fair,
-        software=f"textmines {__version__}",
+        software=exported_software(recording.software),
+        player=recording.player,
         unique_id=unique_id,
         started_us=started_us,
         ended_us=ended_us,
     )
     return evf_bytes(recording, info)
+
+
+def exported_software(software: str) -> str:
+    """What an export says wrote it: textmines, or for a game another program recorded
+    (``software``, from its file), ``Viennasweeper 3.1 via textmines 1.0``: the program the
+    game was played in is kept, once, however often the file is exported again."""
+    own = f"textmines {__version__}"
+    program = software.split(" via textmines ")[0].strip()
+    if not program or program.startswith("textmines"):
+        return own
+    return f"{program} via {own}"
 
 
 #: The longest game the format's time field holds (four bytes of milliseconds).

@@ -16,7 +16,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -72,26 +72,81 @@ def read_replay_file(path: Path) -> ForeignReplay:
         known = ", ".join(FORMATS)
         raise ReplayFileError(f"{path}: not a replay file textmines reads ({known})")
     reader, program = kind
-    try:
-        status = path.stat()
-        # Only a regular file is opened: opening a FIFO waits for a writer, forever.
-        if not stat.S_ISREG(status.st_mode):
-            raise ReplayFileError(f"{path}: not a {program} replay (not a regular file)")
-        with path.open("rb"):
-            pass
-    except OSError as error:
-        raise ReplayFileError(f"{path}: cannot be read ({error.strerror or error})") from None
-    size = status.st_size
+    size, head = _opened(path, program)
     if size == 0 or size > MAX_BYTES:
         raise ReplayFileError(f"{path}: not a {program} replay ({size} bytes)")
+    if reader == "MvfVideo":
+        _check_clone_version(path, head)
     data = _parse_in_child(reader, path, program)
     try:
         recording = recording_of(data)
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise ReplayFileError(f"{path}: not a playable {program} replay ({error})") from None
-    return ForeignReplay(
-        recording, str(data.get("software", "")), str(data.get("player", "")), path
-    )
+    software, player = str(data.get("software", "")), str(data.get("player", ""))
+    # The recording keeps them for an export (the viewer's `e`); the program is the format's
+    # when the file does not name it.
+    recording = replace(recording, player=player, software=software or program)
+    return ForeignReplay(recording, software, player, path)
+
+
+#: How much of a file's beginning is read here, before the reader reads it all: its header.
+_HEAD_BYTES: Final = 128
+
+
+def _opened(path: Path, program: str) -> tuple[int, bytes]:
+    """The size of ``path`` and its first bytes; ``ReplayFileError`` when it cannot be read
+    or is not a regular file."""
+    try:
+        status = path.stat()
+        # Only a regular file is opened: opening a FIFO waits for a writer, forever.
+        if not stat.S_ISREG(status.st_mode):
+            raise ReplayFileError(f"{path}: not a {program} replay (not a regular file)")
+        with path.open("rb") as file:
+            return status.st_size, file.read(_HEAD_BYTES)
+    except OSError as error:
+        raise ReplayFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+
+
+#: The one version of Minesweeper Clone's files that ms-toollib reads.
+CLONE_READ: Final = "0.97 beta"
+
+
+def clone_version(head: bytes) -> str | None:
+    """The version of Minesweeper Clone that wrote a .mvf file beginning with ``head``, as
+    the format's readers tell them apart (Clone (MVF) RAW 6); None for no version's."""
+    if head[:2] == b"\x11\x4d" and len(head) > 27:
+        mark = head[27]  # the last digit of the version's year
+        if mark == ord("5"):
+            return CLONE_READ
+        if mark == ord("8"):
+            return f"{CLONE_READ} (the Funny Mode hack)"
+        if mark in b"67":
+            year = f"200{chr(mark)}"
+            named = head[54 : 54 + head[53]].decode("latin-1") if len(head) > 53 else ""
+            # The file names its version (e.g. "2007 beta1"), if anything sensible.
+            return named if named.isprintable() and named.startswith(year) else year
+        return None
+    if head[:2] == b"\x00\x00":
+        return f"{CLONE_READ} (an unknown hack)"
+    # Before 0.97 a file had no header: it begins with the board's width and height, which
+    # were Beginner's (8x8), Intermediate's or Expert's only.
+    if tuple(head[:2]) in ((8, 8), (16, 16), (30, 16)):
+        return "0.96 beta or earlier"
+    return None
+
+
+def _check_clone_version(path: Path, head: bytes) -> None:
+    """Refuse a .mvf file that ms-toollib does not read, saying why: its version."""
+    version = clone_version(head)
+    if version is None:
+        raise ReplayFileError(
+            f"{path}: not a Minesweeper Clone replay (its header is no version's)"
+        )
+    if version != CLONE_READ:
+        raise ReplayFileError(
+            f"{path}: Minesweeper Clone {version} replays are not supported; textmines reads "
+            f"those of Minesweeper Clone {CLONE_READ} only"
+        )
 
 
 def _run_reader(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

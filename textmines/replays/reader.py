@@ -24,7 +24,12 @@ READERS = ("EvfVideo", "AvfVideo", "RmvVideo", "MvfVideo")
 def read(kind: str, path: str) -> dict[str, Any]:
     import ms_toollib  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-    video = getattr(ms_toollib, kind)(path)
+    with open(path, "rb") as file:
+        data = file.read()
+    # The bytes, read here: the library takes a file's name as UTF-8 text only, and a name
+    # that is not (a byte of another encoding) would make a good file "damaged".
+    name = path if _is_utf8(path) else ""
+    video = getattr(ms_toollib, kind)(file_name=name, raw_data=data)
     video.parse()
     # Read what the file says before analyse(), which overwrites some of it.
     info = {
@@ -58,6 +63,14 @@ def read(kind: str, path: str) -> dict[str, Any]:
     board = [[int(cell) for cell in row] for row in video.board]
     info["rtime_ms"] = int(video.rtime_ms)
     return {"board": board, "events": events, **info}
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes of the name Python decoded to lone surrogates
+        return False
+    return True
 
 
 def zini(rows: list[list[int]]) -> dict[str, int]:

@@ -59,6 +59,10 @@ class Recording:
     question_marks: bool = False
     first_click: str = "safe"
     no_guess: bool = False
+    #: Who played it and in which program, as another program's replay file says ("" for a
+    #: game of textmines'); not encoded: they go with the file's recording into an export.
+    player: str = ""
+    software: str = ""
 
     @classmethod
     def of(cls, game: Game) -> Recording:
