@@ -319,3 +319,19 @@ def test_a_practice_game_from_a_replay_stays_practice_when_resumed(tmp_path: Pat
     loaded, notice = load_game(path)
     assert notice is None and loaded is not None
     assert loaded.practice and loaded.daily is None
+
+
+def test_why_a_game_was_saved_beside_the_save_file_is_told_truly(tmp_path: Path) -> None:
+    # Issue 46.24: a folder named saved-game.json gave "Another textmines saved its game first".
+    from textmines.store.saves import beside_notice, save_own_game
+
+    path = tmp_path / "saved-game.json"
+    path.mkdir()
+    target, notice = save_own_game(path, game_in_progress(FakeClock()), {}, "mine")
+    assert notice is None and target != path and target.is_file()  # the game is kept
+    said = beside_notice(path)
+    assert said.startswith(f"{path} is a directory, not a saved game: this game was saved ")
+    assert "Another textmines" not in said
+    path.rmdir()
+    saved(path, FakeClock())  # another game's save: another textmines saved first
+    assert beside_notice(path).startswith("Another textmines saved its game first")

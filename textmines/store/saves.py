@@ -40,6 +40,7 @@ from textmines.store.paths import (
     describe_os_error,
     ensure_dir,
     move_aside,
+    not_regular,
     read_regular_file,
     write_atomic,
 )
@@ -210,6 +211,30 @@ def save_own_game(
         if notice is None:
             locks.claim(target)
         return target, notice
+
+
+#: Why a game went beside the save file, when another textmines's game was in it.
+SAVED_BESIDE_ANOTHER: Final = (
+    "Another textmines saved its game first: this one is kept beside it and comes back when "
+    "you start textmines with no other game saved."
+)
+
+
+def beside_notice(path: Path) -> str:
+    """What to tell the player whose game ``save_own_game`` saved beside ``path``: another
+    textmines's game is in it, or something that is no saved game (a folder, a FIFO) is in
+    its way, and the game waits until that is gone (``load_game`` reads no game from it and
+    puts none in its place)."""
+    try:
+        kind = not_regular(os.stat(path).st_mode)
+    except OSError:
+        kind = None
+    if kind is None:
+        return SAVED_BESIDE_ANOTHER
+    return (
+        f"{path} is {kind}, not a saved game: this game was saved beside it, and comes back "
+        "when you start textmines once that is removed or moved away."
+    )
 
 
 def discard_own_save(path: Path, game_id: str) -> str | None:
