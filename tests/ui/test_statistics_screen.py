@@ -7,6 +7,7 @@ an intended visual change with ``pytest tests/ui/test_statistics_screen.py --sna
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -181,18 +182,30 @@ async def test_figures_of_a_group(store: StatsStore, play: Play) -> None:
     text = lines_of(beginner)
     summary = [line for line in text if line]
     # Left column: label and value; right column (best times) follows on the same line.
+    # Issue 46.9: each best time names its game, the number --review and --export-replay
+    # take (SEED's rows are games 1 to 13), where a rank told nothing the order did not.
     assert summary[0].startswith("Played 8 Best times")
-    assert summary[1].startswith("Won 5 # Time Date 3BV 3BV/s")
-    assert summary[2].startswith("Win rate 62.5% 1 8.5 s 2026-11-02 11:00 17 2.00")
-    assert summary[3].startswith("Lost 2 2 9.1 s 2026-11-02 11:10 26 2.86")
-    assert summary[4].startswith("Abandoned 1 3 10.0 s 2026-11-01 10:00 20 2.00")
-    assert summary[5].startswith("Assisted (no records) 1 4 12.4 s 2026-11-03 09:40 31 2.50")
+    assert summary[1].startswith("Won 5 Game Time Date 3BV 3BV/s")
+    assert summary[2].startswith("Win rate 62.5% 3 8.5 s 2026-11-02 11:00 17 2.00")
+    assert summary[3].startswith("Lost 2 4 9.1 s 2026-11-02 11:10 26 2.86")
+    assert summary[4].startswith("Abandoned 1 1 10.0 s 2026-11-01 10:00 20 2.00")
+    assert summary[5].startswith("Assisted (no records) 1 6 12.4 s 2026-11-03 09:40 31 2.50")
+    assert summary[6].endswith("Review a game: textmines --review GAME")
     assert "Current streak 2 lost or abandoned" in summary[6]
     assert "Longest winning streak 2" in summary[7]
     # Issue 34.22: "Longest losing streak 2" beside "Lost 0" said not what it counts.
     assert "Longest losing streak 2 (lost or abandoned)" in summary[8]
     assert "Average winning time 10.0 s" in summary[9]
     assert "Best 3BV/s 2.86" in summary[10]
+    # Issue 46.16c: the streaks' numbers line up with the other figures, whatever follows them.
+    raw = figures(beginner).splitlines()
+    ends = {
+        label: re.search(rf"{label} +[0-9]+", line).end()  # type: ignore[union-attr]
+        for line in raw
+        for label in ("Played", "Current streak", "Longest winning streak", "Longest losing streak")
+        if line.startswith(label)
+    }
+    assert len(set(ends.values())) == 1, ends
     caption = beginner.query_one(".caption", Static).content
     assert isinstance(caption, Content)
     assert caption.plain.startswith("Last 4 wins, oldest to newest")

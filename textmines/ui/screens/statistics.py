@@ -97,18 +97,30 @@ def _summary_lines(stats: GroupStats) -> list[Content]:
         *((f"Best {name}", f"{value:.2f}", "") for name, value in stats.best_figures),
         *_review_rows(stats),
     ]
-    # Figures line up on the right; a value in words (the streak) starts where they do, and its
-    # length does not push the figures away from their labels.
+    # Figures line up on the right. A value in words (a streak) has its number there too and
+    # its words after it: their length does not push the figures away from their labels.
     label_width = max(len(label) for label, _, _ in rows) + 2
-    worded = {"Current streak", "Longest losing streak"}
-    value_width = max(len(value) for label, value, _ in rows if label not in worded)
+    split = [(label, *_figure_and_words(label, value), style) for label, value, style in rows]
+    value_width = max(len(figure) for _, figure, _, _ in split)
     return [
         Content.assemble(
-            (label.ljust(label_width), MUTED),
-            (value if label in worded else value.rjust(value_width), style),
+            (label.ljust(label_width), MUTED), (figure.rjust(value_width) + words, style)
         )
-        for label, value, style in rows
+        for label, figure, words, style in split
     ]
+
+
+#: The summary's values in words: a number, then what it counts (``2 lost or abandoned``).
+_WORDED: Final = frozenset({"Current streak", "Longest losing streak"})
+
+
+def _figure_and_words(label: str, value: str) -> tuple[str, str]:
+    """A summary value as its figure and the words after it (with their space), which are
+    empty but for a value in words."""
+    if label not in _WORDED:
+        return value, ""
+    figure, space, words = value.partition(" ")
+    return figure, space + words
 
 
 def _review_rows(stats: GroupStats) -> list[tuple[str, str, str]]:
@@ -129,20 +141,23 @@ def _review_rows(stats: GroupStats) -> list[tuple[str, str, str]]:
 
 #: Lines of the best-times block above its first row: its title and the column headings.
 BEST_TABLE_ROWS_ABOVE = 2
+#: Under the best times: where their game numbers go.
+REVIEW_HINT: Final = "Review a game: textmines --review GAME"
 
 
 def _best_time_lines(stats: GroupStats) -> list[Content]:
-    """The best-times table: rank, time, date, 3BV and 3BV/s, fastest first."""
-    header = ("#", "Time", "Date", "3BV", "3BV/s")
+    """The best-times table, fastest first: each game's number (what ``textmines --review``
+    and ``--export-replay`` take; the order is the rank), time, date, 3BV and 3BV/s."""
+    header = ("Game", "Time", "Date", "3BV", "3BV/s")
     rows = [
         (
-            str(rank),
+            NO_VALUE if best.game_id is None else str(best.game_id),
             format_seconds(best.time_ms),
             format_local(best.ended_at),
             f"{best.bbbv:,}",
             f"{best.bbbv_per_s:.2f}",
         )
-        for rank, best in enumerate(stats.best_times, 1)
+        for best in stats.best_times
     ]
     widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
     # Text columns (the date) lean left, numbers right.
@@ -161,6 +176,8 @@ def _best_time_lines(stats: GroupStats) -> list[Content]:
     )
     if not rows:
         lines.append(Content.styled("No unassisted win yet.", MUTED))
+    else:
+        lines.append(Content.styled(REVIEW_HINT, MUTED))
     if stats.damaged:
         lines.append(Content.styled(_damaged_text(stats.damaged), "$warning"))
     return lines
