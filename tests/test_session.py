@@ -663,3 +663,15 @@ def test_a_game_kept_nowhere_says_so_and_its_last_save_stays(
     monkeypatch.undo()
     loaded, notice = load_game(path)
     assert loaded is not None and notice is None and loaded.game.view_text() == earlier
+
+
+def test_a_game_saved_beside_a_folder_in_the_way_says_so(tmp_path: Path) -> None:
+    # Issue 46.24: a folder named saved-game.json gave "Another textmines saved its game
+    # first" on quitting.
+    path = tmp_path / "saved-game.json"
+    path.mkdir()
+    session = GameSession(game(FakeClock()), save_path=path)
+    session.play(REVEAL, 1, 1)
+    assert session.save() is None
+    said = session.saved_beside
+    assert said is not None and said.startswith(f"{path} is a directory, not a saved game")

@@ -19,6 +19,7 @@ from textmines.record import Record
 from textmines.store.saves import (
     GAME_ID_KEY,
     LoadedGame,
+    beside_notice,
     discard_own_save,
     new_game_id,
     release_save,
@@ -153,13 +154,11 @@ class GameSession:
     @property
     def saved_beside(self) -> str | None:
         """What to tell the player when this game was saved, but beside the save file
-        because another textmines had saved its own game there first; None otherwise."""
-        if not self.saved or self.saved_to is None or self.saved_to == self.save_path:
+        (another textmines had saved its own game there first, or a folder is in the way:
+        ``saves.beside_notice``); None otherwise."""
+        if not self.saved or self.saved_to is None or self.save_path is None:
             return None
-        return (
-            "Another textmines saved its game first: this one is kept beside it and comes "
-            "back when you start textmines with no other game saved."
-        )
+        return None if self.saved_to == self.save_path else beside_notice(self.save_path)
 
     @property
     def group(self) -> Group:
