@@ -289,7 +289,9 @@ async def test_details_fit_or_scroll_and_no_figure_breaks_inside_a_phrase(
         await wait_until(pilot, lambda size=size: not misfits(size), f"the box fits {size}")
 
 
-async def test_a_new_best_time_and_the_one_it_beats_read_apart(tmp_path: Path, play: Play) -> None:
+async def test_a_new_best_time_and_the_one_it_beats_read_apart_and_the_game_is_named(
+    tmp_path: Path, play: Play
+) -> None:
     """Issue 46.16b: a best of 39.72 s beaten by 39.69 s read "39.7 s, new best! (was 39.7
     s)". Both times get the decimals it takes to tell them apart, in the box and the status
     line."""
@@ -306,3 +308,9 @@ async def test_a_new_best_time_and_the_one_it_beats_read_apart(tmp_path: Path, p
     assert figures["Best time"] == "39.69 s, new best! (was 39.72 s)"
     assert app.status_line.text.startswith("Cleared in 39.69 s - ")
     assert app.status_line.text.endswith("new best time! (was 39.72 s)")
+    # Issue 46.9: the box names the game by its number in the statistics (what --review and
+    # --export-replay take), in the summary and the details alike.
+    assert next(iter(figures)) == "Game" and figures["Game"] == "2"
+    await pilot.press("d")
+    await wait_until(pilot, lambda: box_figures(app).get("Game") == "2", "the game in the details")
+    assert "IOE" in box_figures(app)

@@ -12,6 +12,10 @@ from textmines.ui.numbers import format_seconds
 if TYPE_CHECKING:
     from textmines.engine.metrics import GameMetrics  # loaded by a game's end, not the start
 
+#: The label of the game's number in the statistics, what ``textmines --review`` and
+#: ``--export-replay`` take: the first of the box's figures, summary and details.
+GAME = "Game"
+
 
 def seconds_apart(time_ms: int, other_ms: int | None) -> tuple[str, str]:
     """Two game times as players read them, with the decimals (one to three) it takes to tell
@@ -58,12 +62,14 @@ def box_title(session: GameSession) -> str:
 
 
 def box_figures(session: GameSession, finish: Finish, *, recorded: bool) -> list[tuple[str, str]]:
-    """The end-of-game box's figures: the time, 3BV, what was cleared, the best time.
-    ``recorded``: whether this session keeps statistics (else no best time is known)."""
+    """The end-of-game box's figures: the game's number in the statistics (once recorded),
+    the time, 3BV, what was cleared, the best time. ``recorded``: whether this session keeps
+    statistics (else no best time is known)."""
     game, m = session.game, finish.metrics
     won = game.status == Status.WON
     time, previous_time = _times(session, finish)
-    figures = [("Time", time)]
+    figures = [] if session.game_number is None else [(GAME, f"{session.game_number}")]
+    figures.append(("Time", time))
     if won:
         figures += [("3BV", f"{m.bbbv}"), ("3BV/s", f"{m.bbbv_per_second:.2f}")]
     else:

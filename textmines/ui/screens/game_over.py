@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.widgets import Button, Static
 
 from textmines.engine.board import Board
+from textmines.ui.game_end import GAME
 from textmines.ui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
@@ -101,8 +102,11 @@ class GameOverScreen(Dialog[Choice]):
         super().__init__(classes="-won" if won else "-lost")
         self._title = title
         self.figures = list(figures)
-        #: The competitive figures, shown instead of ``figures`` on D (or the Details button).
-        self.details = list(details)
+        #: The competitive figures, shown instead of ``figures`` on D (or the Details button),
+        #: headed by the game's number as the summary is (the number the player needs to
+        #: review or export the game later).
+        number = [row for row in self.figures[:1] if row[0] == GAME]
+        self.details = [*number, *details] if details else []
         self.showing_details = False
         #: The board, for its ZiNi: worked out the first time the details are shown (it
         #: takes a moment), only for a player who asks for them.
