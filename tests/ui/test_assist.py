@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
-from tests.helpers import FakeClock, Play, new_stats, settle, wait_until
+from tests.helpers import BUNDLED_THEMES, FakeClock, Play, new_stats, settle, wait_until
 from textmines.config import GameConfig
 from textmines.engine import Game
 from textmines.engine.presets import PRESETS
@@ -68,6 +70,39 @@ def test_overlay_labels() -> None:
     # Zoomed, a two-column theme's labels sit where its numbers do (" 1 " in three columns).
     assert [overlay_label(p, 3, 2) for p in (0, 7, 23, 100)] == [" 0 ", "7% ", "23 ", " * "]
     assert [overlay_label(p, 4, 2) for p in (0, 23, 100)] == ["  0 ", "23% ", "  * "]
+
+
+@pytest.mark.parametrize("theme", BUNDLED_THEMES)
+def test_the_overlay_colours_tell_low_odds_apart(theme: str) -> None:
+    """Issue 46.16a: 0% and 20% were one dark green (a straight blend of the theme's success
+    and error colours barely moves at first, and a 256-colour terminal showed both as the same
+    colour); the ASCII theme's ANSI colours, which do not blend, made every cell red, the
+    certainly safe ones too. Each step a player reads (0%, 10%, 20%, 50%, 100%) is a colour of
+    its own, in true colour and in 256 colours."""
+    from rich.color import ColorSystem
+    from textual.color import Color, rgb_to_lab
+
+    from textmines.themes.textual_theme import to_textual_theme
+    from textmines.ui.app import bundled_themes
+    from textmines.ui.board_look import heat_styles
+
+    variables = to_textual_theme(bundled_themes()[theme]).to_color_system().generate()
+    heat = heat_styles(variables)
+    steps = (0, 10, 20, 50, 100)
+    backgrounds = [heat[percent].bgcolor for percent in steps]
+    assert all(background is not None for background in backgrounds)
+    if theme == "ascii":  # the terminal's own colours: safe, a risk, a mine
+        assert len({heat[percent].bgcolor for percent in (0, 20, 100)}) == 3
+        return
+    colours = [Color.from_rich_color(background) for background in backgrounds]
+    for (low, lower), (high, higher) in pairwise(zip(steps, colours, strict=True)):
+        # CIE76: about 10 apart is a difference anyone sees at a glance.
+        apart = math.dist(rgb_to_lab(lower), rgb_to_lab(higher))
+        assert apart >= 10, f"{low}% {lower.hex} and {high}% {higher.hex} are {apart:.1f} apart"
+    in_256 = [
+        heat[percent].bgcolor.downgrade(ColorSystem.EIGHT_BIT) for percent in (0, 20, 50, 100)
+    ]  # type: ignore[union-attr]
+    assert len(set(in_256)) == 4, in_256
 
 
 async def test_overlay_shows_probabilities_after_every_move_and_hides(play: Play) -> None:

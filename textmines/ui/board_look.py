@@ -6,19 +6,23 @@ board's row builders (``board_lines.py``) draw lines from.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from rich.color import Color as RichColor
 from rich.style import Style
+from textual.color import Color
 
 from textmines.record import Record
 from textmines.themes import ThemeGlyphs
-from textmines.ui.colours import theme_colour
+from textmines.ui.colours import ansi_contrast_text, theme_colour
 from textmines.ui.tiles import Tile, one_row_glyph
 
 #: Below this difference in brightness a theme's covered and revealed cells look alike (the
 #: classic's grey: Windows tells them apart by the bevel alone).
 ALIKE = 0.1
+#: From these odds on, a theme of ANSI colours shows the overlay in its error colour.
+HEAT_LIKELY = 50
 
 
 def one_row_face(variables: Mapping[str, str]) -> RichColor:
@@ -79,17 +83,38 @@ def cell_styles(variables: Mapping[str, str], one_row: bool = False) -> dict[str
 
 
 def heat_styles(variables: Mapping[str, str]) -> list[Style]:
-    """101 styles for the probability overlay, from 0% (the theme's success colour) to 100%
-    (its error colour), each with readable text on top."""
-    safe = theme_colour(variables, "success")
-    mine = theme_colour(variables, "error")
+    """101 styles for the probability overlay, from 0% (the theme's success colour) through
+    its warning colour to 100% (its error colour), each with readable text on top."""
+    stops = (
+        theme_colour(variables, "success"),
+        theme_colour(variables, "warning"),
+        theme_colour(variables, "error"),
+    )
+    ansi = any(stop.ansi is not None for stop in stops)
     styles = []
     for percent in range(101):
-        background = safe.blend(mine, percent / 100)
-        text = background.get_contrast_text(1.0)
+        background = _heat(stops, percent)
+        text = ansi_contrast_text(background) if ansi else background.get_contrast_text(1.0)
         # Italic and not bold: unlike the numbers of revealed cells.
         styles.append(Style(color=text.rich_color, bgcolor=background.rich_color, italic=True))
     return styles
+
+
+def _heat(stops: tuple[Color, Color, Color], percent: int) -> Color:
+    """The overlay's colour for a ``percent`` chance of a mine, between the ``stops`` (safe,
+    risky, mine).
+
+    The low odds, where a player chooses a cell, get most of the way: along the square root
+    of the odds, the warning colour comes at 25%, so that 0%, 10% and 20% read apart (a
+    straight blend of two colours barely moved at first, and 256 colours showed 0% and 20% as
+    one green). Through the warning colour the hue turns instead of one colour darkening.
+    """
+    safe, risky, mine = stops
+    if any(stop.ansi is not None for stop in stops):
+        # The terminal's own colours do not blend: certainly safe, a risk, likely a mine.
+        return safe if percent == 0 else risky if percent < HEAT_LIKELY else mine
+    along = math.sqrt(percent / 100)
+    return safe.blend(risky, along * 2) if along < 0.5 else risky.blend(mine, along * 2 - 1)
 
 
 def overlay_percent(probability: float) -> int:
