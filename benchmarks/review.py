@@ -30,7 +30,7 @@ from timing import summary
 
 from tests.helpers import FakeClock
 from textmines.engine.game import Game
-from textmines.engine.review import review_game
+from textmines.engine.review import REVIEW_WORK, review_game
 from textmines.engine.solver import next_move
 
 
@@ -93,6 +93,7 @@ def long_game_reviews(seed: int) -> None:
     print(
         f"60x36/540 played certain cells first, lucky guesses: {len(game.actions)} actions, "
         f"{len(review.decisions)} decisions, {review.guesses} guesses: reviewed in {took:.2f} s"
+        f" ({review.work / 1e6:.1f}M units of work)"
     )
 
 
@@ -110,9 +111,11 @@ def long_replay(seed: int) -> None:
             recording.board, recording.actions, question_marks=recording.question_marks
         )
         took = time.perf_counter() - start
+    whole = "whole" if review.complete else f"stopped at {review.reviewed_ms / 1000:.0f} s of"
     print(
         f"60x36/540 replay, {len(steps)} mouse events, {len(recording.actions)} actions, "
-        f"{len(review.decisions)} decisions: reviewed in {took:.2f} s"
+        f"{len(review.decisions)} decisions: reviewed in {took:.2f} s ({whole} "
+        f"{recording.elapsed_ms / 1000:.0f} s of play, {review.work / 1e6:.1f}M units of work)"
     )
 
 
@@ -123,6 +126,7 @@ def main() -> None:
     args = parser.parse_args()
     print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
     print(f"python {platform.python_version()}, {platform.system()}")
+    print(f"budget: {REVIEW_WORK / 1e6:.0f}M units of work a review")
     expert(10 if args.quick else args.games)
     long_game_reviews(1)
     if not args.quick:

@@ -236,6 +236,8 @@ async def test_a_recorded_game_is_reviewed_and_the_statistics_show_it(
     await pilot.press("escape", "f4")
     await wait_until(pilot, lambda: "Reviewed games" in statistics_text(app), "the figures")
     assert "Average luck" in statistics_text(app)
+    # Blunders are a count of their own, as --review gives them (issue 46.3).
+    assert "Blunders a game" in statistics_text(app)
 
 
 def statistics_text(app: object) -> str:

@@ -45,10 +45,15 @@ from textmines.engine.work import WorkBudget
 #: Units of work the exact counting of one position may spend (a position past it is
 #: estimated, and the review says so). Expert positions take a few thousand.
 POSITION_WORK: Final = 2_000_000
-#: Units of work a whole review may spend: a unit a cell for each position judged by the
-#: whole board, plus the counting. An Expert game spends well under a million; a review
-#: past the budget stops there (about 30 s of work on a 2020s core).
-REVIEW_WORK: Final = 200_000_000
+#: Units of work reading a position and building its model cost, a cell: most of an
+#: analysis of a big board goes there, not into the counting (about a million units a
+#: second on one 2020s core, reading and counting together).
+READ_UNITS_PER_CELL: Final = 10
+#: Units of work a whole review may spend, reading and counting: an Expert game spends a few
+#: hundred thousand, a 60x36 game played well about two million; a review past the budget
+#: (a replay of thousands of guesses on a 255x255 board) stops there, after about half a
+#: minute.
+REVIEW_WORK: Final = 30_000_000
 #: How far around an opened cell the review first looks for the numbers that decide it.
 NEAR: Final = 5
 #: Odds closer than this are the same odds.
@@ -114,6 +119,8 @@ class Review:
     complete: bool = True
     #: The game time up to which the decisions are judged (the whole game when complete).
     reviewed_ms: int = 0
+    #: The units of work the review spent (the same on any machine).
+    work: int = 0
 
     @property
     def forced_loss(self) -> bool:
@@ -166,14 +173,15 @@ def review_game(
     actions: Iterable[Action],
     *,
     question_marks: bool,
-    work: int = REVIEW_WORK,
+    work: int | None = None,
     stop: Stop | None = None,
 ) -> Review:
     """Replay ``actions`` on ``board`` and judge every decision that opened cells, within
-    ``work`` units of work. ``stop`` is asked as the review goes: when it returns True the
-    review ends with ``AnalysisStopped`` (a screen closed, the app quitting)."""
+    ``work`` units of work (default ``REVIEW_WORK``). ``stop`` is asked as the review goes:
+    when it returns True the review ends with ``AnalysisStopped`` (a screen closed, the app
+    quitting)."""
     game = Game.from_board(board, question_marks=question_marks)
-    budget = WorkBudget(work)
+    budget = WorkBudget(REVIEW_WORK if work is None else work)
     decisions: list[Decision] = []
     approximate = False
     view = game.view_text()  # as it stands before each action: only a move changes it
@@ -204,10 +212,12 @@ def review_game(
                 else _judged(_Position(before, board, budget, stop), opened, action)
             )
         except _OutOfWork:
-            return Review(tuple(decisions), approximate, game.status, False, action.t_ms)
+            return Review(
+                tuple(decisions), approximate, game.status, False, action.t_ms, budget.used
+            )
         decisions.append(replace(decision, index=index))
         approximate |= estimated
-    return Review(tuple(decisions), approximate, game.status, True, reviewed_ms)
+    return Review(tuple(decisions), approximate, game.status, True, reviewed_ms, budget.used)
 
 
 def _first_click(board: Board, action: Action) -> Decision:
@@ -233,7 +243,7 @@ class _Position:
     def analyse(self, view: View) -> Analysis:
         """The whole position counted, its reading and counting spent from the budget."""
         budget = self.budget
-        if not budget.spend(view.width * view.height):
+        if not budget.spend(READ_UNITS_PER_CELL * view.width * view.height):
             raise _OutOfWork
         position = WorkBudget(min(POSITION_WORK, budget.limit - budget.used))
         analysis = analyse_view(
@@ -259,12 +269,12 @@ def _judged(position: _Position, opened: Sequence[Cell], action: Action) -> tupl
         return _safe(action, opened), False
     analysis = position.analyse(view)
     decision = judge(analysis, opened, action)
+    estimated = analysis.approximate
     if decision.kind is DecisionKind.AVOIDABLE:
-        after = _safe_cells_opened(position, view, analysis)
-        decision = _forced_or_avoidable(decision, analysis, after, opened)
-        estimated = analysis.approximate or after.approximate
-    else:
-        estimated = analysis.approximate
+        after = _safe_cells_opened(position, view, analysis, opened)
+        if after is not None:
+            decision = _forced(decision, after)
+            estimated |= after.approximate
     flagged = decision.safe_cell is not None and _flagged(view, decision.safe_cell)
     return replace(decision, safe_cell_flagged=flagged), estimated
 
@@ -333,13 +343,17 @@ def judge(analysis: Analysis, opened: Sequence[Cell], action: Action) -> Decisio
     return Decision(t_ms, x, y, kind, probability, safest, safe_cell, opened=riskiest)
 
 
-def _safe_cells_opened(position: _Position, view: View, analysis: Analysis) -> Analysis:
+def _safe_cells_opened(
+    position: _Position, view: View, analysis: Analysis, opened: Sequence[Cell]
+) -> Analysis | None:
     """The position after opening every certainly safe cell on the true board (a 0 opens
     its neighbours, as in play), again until no cell is certainly safe: what the player
-    could have known before taking a risk."""
+    could have known before taking a risk. None as soon as what they show changes the
+    risk (``_changes``): most avoidable risks are known after one round."""
     board, width = position.board, view.width
     text = list(view.text)
-    while safe := _safe_cells(analysis):
+    before, now = analysis, analysis
+    while safe := _safe_cells(now):
         todo = [y * width + x for x, y in safe]
         while todo:
             index = todo.pop()
@@ -354,21 +368,27 @@ def _safe_cells_opened(position: _Position, view: View, analysis: Analysis) -> A
                     for nx, ny in board.neighbours(x, y)
                     if text[ny * width + nx] in ViewChar.OPENABLE
                 ]
-        analysis = position.analyse(View(view.width, view.height, "".join(text)))
-    return analysis
+        now = position.analyse(View(view.width, view.height, "".join(text)))
+        if _changes(before, now, opened):
+            return None
+    return now
 
 
-def _forced_or_avoidable(
-    decision: Decision, before: Analysis, after: Analysis, opened: Sequence[Cell]
-) -> Decision:
-    """An avoidable risk stays avoidable when opening the certainly safe cells (``after``)
-    changes the odds of the cells it opened or offers better odds elsewhere; otherwise it
-    was the same guess, taken early: a guess, its best odds those left after."""
+def _changes(before: Analysis, after: Analysis, opened: Sequence[Cell]) -> bool:
+    """Whether ``after`` (certainly safe cells opened) changes the odds of the cells
+    ``opened`` from ``before``, or offers better odds than the best ``before`` had among
+    the cells that were not certainly safe."""
     odds, later = _odds(before), _odds(after)
-    safe = _safe_cells(before)
+    safe, safe_later = _safe_cells(before), _safe_cells(after)
     best_before = min((p for cell, p in odds.items() if cell not in safe), default=1.0)
-    best_after = min(later.values(), default=1.0)
+    best_after = min((p for cell, p in later.items() if cell not in safe_later), default=1.0)
     changed = any(abs(later.get(cell, 0.0) - odds[cell]) > _SAME for cell in opened)
-    if changed or best_after < best_before - _SAME:
-        return decision
-    return replace(decision, kind=DecisionKind.GUESS, safest=best_after)
+    return changed or best_after < best_before - _SAME
+
+
+def _forced(decision: Decision, after: Analysis) -> Decision:
+    """A risk the certainly safe cells would not have changed: the same guess, taken early;
+    its best odds those left once they are open."""
+    return replace(
+        decision, kind=DecisionKind.GUESS, safest=min(_odds(after).values(), default=1.0)
+    )

@@ -6,8 +6,8 @@ games (recorded before reviews were kept) follow by themselves."""
 from __future__ import annotations
 
 import time
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from textual.worker import get_current_worker
@@ -29,18 +29,21 @@ MAX_CELLS: Final = 100 * 100
 
 def review_of_stored(
     game_id: int, data: bytes, stop: Callable[[], bool] | None = None
-) -> GameReview | None:
-    """The review of recorded game ``game_id`` from its stored recording; None for a
-    recording that cannot be read (a damaged row is left for the statistics to count).
-    ``stop`` ends the review early (``AnalysisStopped``) when it returns True."""
+) -> GameReview | str:
+    """The review of recorded game ``game_id`` from its stored recording, or why it cannot
+    be reviewed: its recording cannot be read, or takes more than a review's budget of work
+    (a partial review would make the figures say what the game was not). ``stop`` ends the
+    review early (``AnalysisStopped``) when it returns True."""
     from textmines.replays.recording import Recording, RecordingError
     from textmines.replays.review_report import review_of
     from textmines.store.stats import GameReview
 
     try:
         review = review_of(Recording.decode(data), stop)
-    except (RecordingError, ValueError):
-        return None
+    except (RecordingError, ValueError) as error:
+        return f"its recording cannot be read: {error}"
+    if not review.complete:
+        return "it takes more than a review's budget of work"
     return GameReview(
         game_id, review.guesses, review.avoidable, review.blunders, review.luck, review.forced_loss
     )
@@ -73,21 +76,19 @@ class Reviewer:
         from textmines.store.stats import StatsError
 
         worker = get_current_worker()
-        unreadable: set[int] = set()
         try:
             while not worker.is_cancelled:
-                found = stats.games_to_review(BATCH + len(unreadable), MAX_CELLS)
-                todo = [(number, data) for number, data in found if number not in unreadable]
+                todo = stats.games_to_review(BATCH, MAX_CELLS)
                 if not todo:
                     return
-                reviews = []
-                for number, data in todo[:BATCH]:
+                reviews, unreviewable = [], []
+                for number, data in todo:
                     review = review_of_stored(number, data, lambda: worker.is_cancelled)
-                    if review is None:
-                        unreadable.add(number)  # not asked for again in this run
+                    if isinstance(review, str):
+                        unreviewable.append((number, review))  # kept: never tried again
                     else:
                         reviews.append(review)
-                if stats.set_reviews(reviews) is not None:
+                if stats.set_reviews(reviews) or stats.set_unreviewable(unreviewable):
                     return  # not written (busy, read-only): tried again after the next game
                 for _ in range(PAUSE_STEPS):  # a pause, cut short when the app closes
                     if worker.is_cancelled:

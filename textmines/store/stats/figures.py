@@ -169,9 +169,9 @@ class GroupStats:
 
 @dataclass(frozen=True, slots=True)
 class ReviewFigures:
-    """A group's reviewed games in figures (see ``GameReview``): how many, their guesses
-    and avoidable risks (blunders included) a game, their average luck, and the losses among
-    them that were forced."""
+    """A group's reviewed games in figures (see ``GameReview``): how many, their guesses,
+    avoidable risks and blunders a game (each its own count, as ``textmines --review`` gives
+    them), their average luck, and the losses among them that were forced."""
 
     reviewed: int
     guesses_per_game: float
@@ -179,6 +179,7 @@ class ReviewFigures:
     average_luck: float
     losses: int
     forced_losses: int
+    blunders_per_game: float = 0.0
 
 
 def streaks(history: str) -> tuple[Streak, int, int]:

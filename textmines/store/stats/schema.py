@@ -97,6 +97,18 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "CREATE INDEX games_rates ON games"
         " (preset, width, height, mines, no_guess, outcome, assisted, practice, bbbv_per_s)",
     ),
+    # 6 -> 7: the review tells a forced guess from an avoidable risk by what opening the
+    # certainly safe cells would have shown, and luck leaves blunders out (issue 46): every
+    # game is reviewed again, in the background. A recording that cannot be reviewed (it
+    # cannot be read, or it takes more than a review's budget of work) is kept here, once,
+    # and never tried again.
+    (
+        "DELETE FROM reviews",
+        """CREATE TABLE unreviewable (
+            game_id INTEGER PRIMARY KEY,
+            reason TEXT NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 

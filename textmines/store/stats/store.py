@@ -246,14 +246,21 @@ _SET_REVIEW: Final = (
     "INSERT OR REPLACE INTO reviews (game_id, guesses, avoidable, blunders, luck, forced_loss)"
     " SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)"
 )
-_FORGET_ORPHAN_REVIEWS: Final = "DELETE FROM reviews WHERE game_id NOT IN (SELECT id FROM games)"
+_FORGET_ORPHAN_REVIEWS: Final = (
+    "DELETE FROM reviews WHERE game_id NOT IN (SELECT id FROM games)",
+    "DELETE FROM unreviewable WHERE game_id NOT IN (SELECT id FROM games)",
+)
+_SET_UNREVIEWABLE: Final = (
+    "INSERT OR REPLACE INTO unreviewable (game_id, reason)"
+    " SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)"
+)
 #: A group's reviewed games in figures, and the reviews left out because they hold values
 #: textmines never writes (``SOUND_REVIEW``; an ``iif`` reads a value only of a sound review,
 #: so a huge integer never overflows a sum). Damaged games (``SOUND_GAME``) and practice
 #: games are left out.
 _REVIEW_FIGURES: Final = (
     f"SELECT total({SOUND_REVIEW}), avg(iif({SOUND_REVIEW}, r.guesses, NULL)),"
-    f" avg(iif({SOUND_REVIEW}, r.avoidable + r.blunders, NULL)),"
+    f" avg(iif({SOUND_REVIEW}, r.avoidable, NULL)), avg(iif({SOUND_REVIEW}, r.blunders, NULL)),"
     f" avg(iif({SOUND_REVIEW}, r.luck, NULL)),"
     f" total(iif({SOUND_REVIEW}, g.outcome = 'lost', 0)),"
     f" total(iif({SOUND_REVIEW}, r.forced_loss, 0)), total(NOT {SOUND_REVIEW})"
@@ -269,13 +276,19 @@ def _review_figures(
     how many reviews were left out as damaged."""
     from textmines.store.stats.figures import ReviewFigures
 
-    count, guesses, avoidable, luck, losses, forced, damaged = connection.execute(
+    count, guesses, avoidable, blunders, luck, losses, forced, damaged = connection.execute(
         _REVIEW_FIGURES, _group_params(group)
     ).fetchone()
     if not count:
         return None, int(damaged)
     figures = ReviewFigures(
-        int(count), float(guesses), float(avoidable), float(luck), int(losses), int(forced)
+        int(count),
+        float(guesses),
+        float(avoidable),
+        float(luck),
+        int(losses),
+        int(forced),
+        float(blunders),
     )
     return figures, int(damaged)
 
@@ -471,7 +484,8 @@ class StatsStore:
                     connection.execute("DELETE FROM games")
                 else:
                     connection.execute(f"DELETE FROM games WHERE {_IN_GROUP}", _group_params(group))
-                connection.execute(_FORGET_ORPHAN_REVIEWS)
+                for forget in _FORGET_ORPHAN_REVIEWS:
+                    connection.execute(forget)
         except sqlite3.Error as error:
             return f"Statistics not reset: {self.path}: {self._why(error)}"
         return None
@@ -566,7 +580,8 @@ class StatsStore:
         query = (
             "SELECT id, replay FROM games WHERE replay IS NOT NULL AND "
             f"{SOUND_REPLAY} AND NOT practice AND width * height <= ?"
-            " AND id NOT IN (SELECT game_id FROM reviews) ORDER BY id DESC LIMIT ?"
+            " AND id NOT IN (SELECT game_id FROM reviews)"
+            " AND id NOT IN (SELECT game_id FROM unreviewable) ORDER BY id DESC LIMIT ?"
         )
         with self._reading() as connection:
             return list(connection.execute(query, (max_cells, limit)))
@@ -582,7 +597,19 @@ class StatsStore:
         try:
             with self._transaction("BEGIN IMMEDIATE") as connection:
                 connection.executemany(_SET_REVIEW, rows)
-                connection.execute(_FORGET_ORPHAN_REVIEWS)  # a game reset meanwhile
+                for forget in _FORGET_ORPHAN_REVIEWS:  # a game reset meanwhile
+                    connection.execute(forget)
+        except sqlite3.Error as error:
+            return f"Game reviews not saved: {self.path}: {self._why(error)}"
+        return None
+
+    def set_unreviewable(self, games: Iterable[tuple[int, str]]) -> str | None:
+        """Keep that recorded games cannot be reviewed, as (game number, why): their
+        recording cannot be read, or takes more than a review's budget of work. They are not
+        among ``games_to_review`` again. ``None``, or a notice when not written."""
+        try:
+            with self._transaction("BEGIN IMMEDIATE") as connection:
+                connection.executemany(_SET_UNREVIEWABLE, list(games))
         except sqlite3.Error as error:
             return f"Game reviews not saved: {self.path}: {self._why(error)}"
         return None

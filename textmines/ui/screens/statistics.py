@@ -134,6 +134,7 @@ def _review_rows(stats: GroupStats) -> list[tuple[str, str, str]]:
         ("Reviewed games", f"{review.reviewed:,}", ""),
         ("Guesses a game", f"{review.guesses_per_game:.2f}", ""),
         ("Avoidable risks a game", f"{review.avoidable_per_game:.2f}", ""),
+        ("Blunders a game", f"{review.blunders_per_game:.2f}", ""),
         ("Average luck", f"{review.average_luck * 100:.0f}%", ""),
         ("Losses that were forced", forced, ""),
     ]
