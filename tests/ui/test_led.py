@@ -61,12 +61,13 @@ async def test_led_digits_where_two_rows_are_to_spare_else_plain(play: Play) -> 
     assert "█▀█" in header.render_line(0).text
     panel = app.query_one(GamePanel)
     assert header.region.y == panel.region.y + 1, "the frame's top edge over the header"
-    # 16 rows of 3x2 tiles in 120x40: one row to spare, and the frame gives up its top and
-    # bottom edges for the LED digits (raised tiles keep their size).
+    # 16 rows of 3x2 tiles in 120x40: one row to spare, the plain header. The frame keeps its
+    # top and bottom edges (issue 46.16d: they went to the LED digits) and the tiles their size.
     await pilot.resize_terminal(120, 40)
-    header = await led_header(pilot)
-    assert header.led and header.size.height == 3
-    assert header.region.y == panel.region.y, "no frame edge over the header"
+    await wait_until(pilot, lambda: not app.header.led, "the plain header")
+    header = app.header
+    assert header.size.height == 1
+    assert header.region.y == panel.region.y + 1, "the frame's top edge over the header"
     # 16 rows of 2x1 tiles in 80x24: one-row tiles keep the frame and the plain header.
     await pilot.resize_terminal(80, 24)
     header = await led_header(pilot)
@@ -81,17 +82,22 @@ async def test_a_1280_wide_page_shows_led_digits_and_the_board_whole(
     play: Play,
 ) -> None:
     """A browser page 1280 px wide is 142 columns: 38 rows at 1280x800, 34 at 1280x720 (a
-    1280x800 screen's window). Beginner's 6x3 tiles fill 34 rows exactly: the counters were
-    plain text there, and the game-over box covered the board's foot."""
+    1280x800 screen's window). Beginner's 6x3 tiles fill 34 rows exactly with the whole frame
+    (issue 46.16d): the counters are plain text there, LED digits at 38 rows; the game-over
+    box covered the board's foot."""
     from textmines.ui.board import BoardView
     from textmines.ui.screens.game_over import GameOverScreen
 
     app, pilot = await play(size=size)
-    header = await led_header(pilot)
     board = app.query_one(BoardView)
+    if size[1] >= 36:
+        header = await led_header(pilot)
+        assert header.size.height == 3 and "█▀█" in header.render_line(0).text
+    else:
+        await pilot.pause()
+        header = app.header
+        assert not header.led and header.size.height == 1
     assert str(board.tile) == "6x3"
-    assert header.led and header.size.height == 3
-    assert "█▀█" in header.render_line(0).text
     assert board.region.bottom <= size[1] - 1, "the whole board above the status line"
     await pilot.press("space")
     await click_cell(pilot, *clear_all_but_one(app))

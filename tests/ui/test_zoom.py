@@ -12,7 +12,7 @@ from rich.color import Color
 from rich.style import Style
 from textual.pilot import Pilot
 
-from tests.helpers import FakeClock, Play, clear_all_but_one, click_cell, make_app
+from tests.helpers import FakeClock, Play, clear_all_but_one, click_cell, make_app, wait_until
 from textmines.config import GameConfig
 from textmines.engine import ActionKind
 from textmines.store.settings import Settings, load_settings
@@ -115,6 +115,39 @@ async def test_fit_fills_the_terminal(
     # The whole board shows: nothing to scroll.
     assert view.content_region.width == board["width"] * tile[0]
     assert view.content_region.height == board["height"] * tile[1]
+
+
+async def test_fit_shows_the_whole_framed_panel(play: Play) -> None:
+    """Issue 46.16d: Expert at 120x40 (and Intermediate) gave the frame's top and bottom edges
+    to the LED digits: the panel showed without them. Fit keeps the whole frame, the header
+    under its top edge and the board over its bottom edge; LED digits only where they fit
+    with it."""
+    from textmines.ui.header import GameHeader
+
+    app, pilot = await play(**EXPERT, size=(120, 40))
+
+    def framed() -> list[str]:
+        """What is missing of the framed panel (nothing once it shows whole)."""
+        panel = app.query_one(GamePanel)
+        header, board = app.query_one(GameHeader), app.query_one(BoardView)
+        box, missing = panel.region, []
+        if box.y < 1 or box.bottom > 39:
+            missing.append(f"{box} beyond the menu bar or the status line")
+        if not (panel.styles.border_top[0] and panel.styles.border_bottom[0]):
+            missing.append("the frame's top or bottom edge")
+        if header.region.y != box.y + 1 or board.region.bottom != box.bottom - 1:
+            missing.append(f"header at {header.region.y}, board to {board.region.bottom}")
+        width, height = app.game.width * board.tile[0], app.game.height * board.tile[1]
+        if board.content_region.size != (width, height):
+            missing.append(f"the board shows {board.content_region.size}, not {width}x{height}")
+        return missing
+
+    await pilot.pause()
+    assert framed() == [] and app.board.tile == (3, 2)
+    await pilot.press("2")  # Intermediate: 4x2 tiles
+    await wait_until(pilot, lambda: app.game.width == 16, "the Intermediate board")
+    await pilot.pause()
+    assert framed() == [] and app.board.tile == (4, 2)
 
 
 async def test_resizing_the_terminal_refits(play: Play) -> None:

@@ -207,7 +207,7 @@ class TextminesApp(ThemedApp):
         yield self.menu_bar
         # The zoom for the terminal as it is, before the first layout: no second pass.
         self.apply_zoom()
-        with GamePanel(id="panel", classes="-slim" if self.zoom.slim_panel else None):
+        with GamePanel(id="panel"):
             yield self.header
             yield self.board
         yield self.status_line

@@ -16,9 +16,6 @@ from textual.widget import Widget
 CHROME: Final = (4, 5)
 #: The same in a short terminal, where the frames go (see app.tcss): the header row only.
 COMPACT_CHROME: Final = (0, 1)
-#: The same where the frame gives its top and bottom edges to the LED header's two extra rows
-#: (``-slim``: see TextminesApp._tile_for).
-SLIM_CHROME: Final = (CHROME[0], CHROME[1] - 2)
 
 
 class GamePanel(Widget):
@@ -48,10 +45,6 @@ class GamePanel(Widget):
         border-left: $mines-edge $mines-bevel-dark;
         border-bottom: $mines-edge $mines-bevel-light;
         border-right: $mines-edge $mines-bevel-light;
-    }
-    GamePanel.-slim {
-        border-top: none;
-        border-bottom: none;
     }
     """
 

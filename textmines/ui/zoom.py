@@ -13,7 +13,7 @@ from textmines.ui.board import BoardView
 from textmines.ui.header import GameHeader, led_fits, one_row_columns
 from textmines.ui.host import GameHost
 from textmines.ui.options import GameOptions
-from textmines.ui.panel import CHROME, COMPACT_CHROME, SLIM_CHROME, GamePanel
+from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
 from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
 
 #: Below this height the board is drawn without its frame.
@@ -41,21 +41,15 @@ class Zoom:
 
     def __init__(self, host: ZoomHost) -> None:
         self.host = host
-        #: Whether the panel gives its frame's top and bottom edges to the LED header.
-        self.slim_panel = False
 
-    def tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool, bool]:
-        """The tile the zoom setting gives the game in play in a terminal of ``size``;
-        whether the header has the room for LED digits (two rows to spare, and the width
-        of the two displays and the face); and whether the panel's frame gives up its top
-        and bottom edges for them (``SLIM_CHROME``).
+    def tile_for(self, cell_width: int, size: Size | None = None) -> tuple[Tile, bool]:
+        """The tile the zoom setting gives the game in play in a terminal of ``size``, and
+        whether the header has the room for LED digits (two rows to spare, and the width of
+        the two displays and the face).
 
-        On raised tiles, LED digits win over the frame's two edges, never over the tile: a
-        player of the classic game knows the panel by its red counters either side of the
-        face, and its board by the size of its tiles. The frame's top and bottom rows say the
-        least (its sides and the sunken board and header stay): a Beginner board whose 6x3
-        tiles fill a 1280x720 page's 142x34 exactly, or Expert's 3x2 in 120x40, gets its LED
-        digits so."""
+        The whole framed panel shows: LED digits never take the frame's top and bottom edges
+        (Expert's 3x2 in 120x40 has a plain header, issue 46.16d), nor the tile its size (a
+        player of the classic game knows its board by the size of its tiles)."""
         host = self.host
         sizes = tile_sizes(cell_width)
         width, height = size or host.size
@@ -68,35 +62,24 @@ class Zoom:
         if index is None:
             index = fitting_tile(sizes, (game.width, game.height), room)
         tile = sizes[index]
-        if compact:
-            return tile, False, False
-        if led_fits(game, tile, room):
-            return tile, True, False
-        # Raised tiles only: one-row tiles are the compact board, whose one-row header
-        # matches it.
-        slim_room = (width - SLIM_CHROME[0], height - 2 - SLIM_CHROME[1])
-        slim = tile.rows > 1 and led_fits(game, tile, slim_room)
-        return tile, slim, slim
+        return tile, not compact and led_fits(game, tile, room)
 
     def apply(self, size: Size | None = None) -> None:
         """Draw the board at the size the zoom setting gives (fit: the terminal's), with LED
         digits in the header where they fit."""
         host = self.host
         board = host.board
-        tile, led, slim = self.tile_for(host.mines_theme.glyphs.cell_width, size)
+        tile, led = self.tile_for(host.mines_theme.glyphs.cell_width, size)
         self._room_for_header(tile, size)
-        if (tile, led, slim) == (board.tile, host.header.led, self.slim_panel):
+        if (tile, led) == (board.tile, host.header.led):
             return
         host.header.set_led(led)
-        self.slim_panel = slim
         if tile != board.tile:
             board.set_tile(tile)
             host.withdraw("zoom")  # "Zoom: cells 2x1" would now be wrong
         if board.is_mounted:
             # The game's screen's, even under a dialog (a resize with the game-over box up).
-            panel = host.screen_stack[0].query_one(GamePanel)
-            panel.set_class(slim, "-slim")
-            panel.resized()
+            host.screen_stack[0].query_one(GamePanel).resized()
 
     def _room_for_header(self, tile: Tile, size: Size | None) -> None:
         """A board narrower than its header's counter, face and timer (1 to 4 columns) sits
