@@ -3,6 +3,8 @@ chord names the cell it opened, one count of blunders everywhere, cells a player
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from textmines.engine.actions import ActionKind
@@ -84,3 +86,44 @@ def test_blunders_are_counted_apart_from_avoidable_risks_and_left_out_of_luck() 
     review = Review((guess, blunder))
     assert review.luck == pytest.approx(0.5) and review.avoidable == 0 and review.blunders == 1
     assert review_summary(review) == "1 guess (50%) - luck 50% - no avoidable risk - 1 blunder"
+
+
+@pytest.mark.slow  # ms-toollib in a child process
+@pytest.mark.parametrize(
+    ("layout", "flag", "opened", "clicked", "verdict"),
+    [
+        # The 50/50 no certainly safe cell could change: forced.
+        ("....\n...*\n..**", (0, 2), (0, 1), (3, 1), "Lost on a forced 50/50: row 3, column 1"),
+        # The flagged safe cell's number would have shown the mine: avoidable.
+        ("..*.\n...*\n*...", (1, 0), (0, 0), (2, 0), "Lost on an avoidable 33% risk: row 1, col"),
+    ],
+)
+def test_a_game_played_in_ms_toollibs_own_game_is_judged_the_same(
+    tmp_path: Path,
+    layout: str,
+    flag: tuple[int, int],
+    opened: tuple[int, int],
+    clicked: tuple[int, int],
+    verdict: str,
+) -> None:
+    # Issue 46.1 from real play: the clicks as mouse events in ms-toollib's BaseVideo (a
+    # right click flags the safe cell, a left click opens, a left click on the mine), its
+    # .evf file read as the app reads any replay file.
+    from tests.replays.toollib import basevideo_file, centre
+    from textmines.replays.foreign import read_replay_file
+
+    steps: list[tuple[str, int, int]] = []
+    for cell, (press, release) in (
+        (flag, ("rc", "rr")),
+        (opened, ("lc", "lr")),
+        (clicked, ("lc", "lr")),
+    ):
+        steps += [(press, *centre(*cell)), (release, *centre(*cell))]
+    path = tmp_path / "game.evf"
+    basevideo_file(Board.from_text(layout), steps, path)
+    recording = read_replay_file(path).recording
+    review = review_game(
+        recording.board, recording.actions, question_marks=recording.question_marks
+    )
+    assert box_line(review).startswith(verdict), box_line(review)
+    assert review.forced_loss == ("forced" in verdict)
