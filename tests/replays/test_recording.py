@@ -19,7 +19,7 @@ from textmines.engine.board import Board
 from textmines.engine.game import Action, Game
 from textmines.engine.metrics import game_metrics
 from textmines.engine.saved_game import game_from_dict, game_to_dict
-from textmines.replays.recording import Recording, RecordingError
+from textmines.replays.recording import MAX_ACTIONS, Recording, RecordingError
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -186,3 +186,34 @@ def _take(game: Game, action: Action) -> None:
         game.question_marks = bool(x)
     else:
         game.act(kind, x, y)
+
+
+def still_cursor_moves(moves: int) -> bytes:
+    """A recording of a 9x9 board: a reveal, then ``moves`` cursor moves that stay where
+    they are, all at 0 ms. Compressed: 3 bytes a move inflate from almost nothing (a 35 KB
+    one in stats.db held 12 million, decoded in 20 s and 1.5 GB)."""
+    from textmines.replays.recording import mine_bits
+
+    board = Board.from_mines(9, 9, list(range(10)))
+    header = bytes([9, 9, 10, 0, 0]) + mine_bits(board)
+    count = bytearray()
+    value = moves + 1
+    while value >= 0x80:
+        count.append(value & 0x7F | 0x80)
+        value >>= 7
+    count.append(value)
+    payload = header + bytes(count) + bytes([0, 0, 80 * 2]) + bytes([5, 0, 0]) * moves
+    return b"\x01" + zlib.compress(payload, 9)
+
+
+@pytest.mark.parametrize("moves", [MAX_ACTIONS, 12_000_000])
+def test_a_recording_of_more_actions_than_are_read_is_refused_at_once(moves: int) -> None:
+    # Issue 46.19: the count is read before the actions, and refused at once: no bytes are
+    # inflated past the most MAX_ACTIONS could take.
+    data = still_cursor_moves(moves)
+    assert len(data) < 40_000
+    with pytest.raises(RecordingError) as refused:
+        Recording.decode(data)
+    assert str(refused.value) == (
+        f"the recording holds {moves + 1:,} actions, more than the {MAX_ACTIONS:,} textmines reads"
+    )

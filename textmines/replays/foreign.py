@@ -140,7 +140,7 @@ def _check_clone_version(path: Path, head: bytes) -> None:
     version = clone_version(head)
     if version is None:
         raise ReplayFileError(
-            f"{path}: not a Minesweeper Clone replay (its header is no version's)"
+            f"{path}: not a readable Minesweeper Clone replay (its header is no version's)"
         )
     if version != CLONE_READ:
         raise ReplayFileError(
@@ -185,7 +185,24 @@ def _parse_in_child(reader: str, path: Path, program: str) -> dict[str, Any]:
         raise ReplayFileError(f"{path}: the reader gave no answer") from None
     if not isinstance(data, dict):
         raise ReplayFileError(f"{path}: the reader gave no answer")
+    if "refused" in data:
+        raise ReplayFileError(_refusal(path, program, data))
     return data
+
+
+def _refusal(path: Path, program: str, data: dict[str, Any]) -> str:
+    """Why the reader read no more of ``path`` than it did (its bounds: see ``reader``)."""
+    from textmines.replays.reader import MAX_EVENTS, MAX_WHOLE_BYTES
+
+    if data["refused"] == "bytes":
+        return (
+            f"{path}: {data['count']:,} bytes is more than textmines reads of a {program} "
+            f"replay ({MAX_WHOLE_BYTES:,}; a long game takes a few hundred thousand)"
+        )
+    return (
+        f"{path}: more than {MAX_EVENTS:,} mouse events besides pointer moves within a cell; "
+        "textmines reads replays of up to that many (a long game has some 50,000)"
+    )
 
 
 def board_zini(board: Board) -> tuple[int, int] | None:
