@@ -109,6 +109,9 @@ class GameSession:
         #: The day whose daily board this game is (``textmines.engine.daily``), if it is one.
         self.daily: date | None = None
         self._practice = False
+        #: Actions made before the player took over: a practice game played on from a
+        #: replay's moment begins with that game's clicks, which its review does not judge.
+        self.played_on_from = 0
         #: The game's number in the statistics (``--review N``), once it is recorded.
         self.game_number: int | None = None
         #: Names this game in its save, so that another textmines never saves over it.

@@ -265,3 +265,15 @@ def test_a_review_asked_to_stop_stops() -> None:
     assert game.board is not None
     with pytest.raises(AnalysisStopped):
         review_game(game.board, game.actions, question_marks=False, stop=lambda: True)
+
+
+def test_the_clicks_a_practice_game_was_played_on_from_are_not_judged() -> None:
+    # Issue 46.7: the review of a game played on from another player's replay judged their
+    # clicks (their first click among them) as the player's.
+    game = autoplayed(2)
+    assert game.board is not None
+    whole = review_game(game.board, game.actions, question_marks=False)
+    later = whole.decisions[len(whole.decisions) // 2].index
+    own = review_game(game.board, game.actions, question_marks=False, judged_from=later)
+    assert own.decisions == tuple(d for d in whole.decisions if d.index >= later)
+    assert own.status == whole.status

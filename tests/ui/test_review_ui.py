@@ -90,6 +90,15 @@ async def test_play_on_from_a_moment_of_the_replay_of_a_game_just_played(play: P
     elapsed = game.elapsed_ms
     clock.advance(30)
     assert game.elapsed_ms == elapsed, "the clock stands at that moment until a move"
+    # The clicks it was played on from are the other game's: its review leaves them out
+    # (issue 46.7).
+    assert app.session.played_on_from == len(game.actions) > 0
+    await click_cell(pilot, *mine)
+    from textmines.ui.screens.game_over import GameOverScreen
+
+    await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the box")
+    assert isinstance(app.screen, GameOverScreen)
+    assert app.screen.judged_from == app.session.played_on_from
 
 
 async def test_the_replay_of_the_game_in_play_does_not_play_on_and_throw_it_away(

@@ -175,11 +175,13 @@ def review_game(
     question_marks: bool,
     work: int | None = None,
     stop: Stop | None = None,
+    judged_from: int = 0,
 ) -> Review:
     """Replay ``actions`` on ``board`` and judge every decision that opened cells, within
     ``work`` units of work (default ``REVIEW_WORK``). ``stop`` is asked as the review goes:
     when it returns True the review ends with ``AnalysisStopped`` (a screen closed, the app
-    quitting)."""
+    quitting). The first ``judged_from`` actions are made but not judged: the clicks a
+    practice game was played on from, which were another game's."""
     game = Game.from_board(board, question_marks=question_marks)
     budget = WorkBudget(REVIEW_WORK if work is None else work)
     decisions: list[Decision] = []
@@ -203,7 +205,7 @@ def review_game(
             continue
         view = game.view_text()
         opened = _opened(board, before, view, action)
-        if not opened:
+        if not opened or index < judged_from:
             continue
         try:
             decision, estimated = (

@@ -15,10 +15,15 @@ from textmines.replays.foreign import board_zini
 from textmines.replays.recording import Recording
 
 
-def review_of(recording: Recording, stop: Stop | None = None) -> Review:
-    """The solver's review of ``recording``'s game (``stop``: see ``review_game``)."""
+def review_of(recording: Recording, stop: Stop | None = None, judged_from: int = 0) -> Review:
+    """The solver's review of ``recording``'s game (``stop``, ``judged_from``: see
+    ``review_game``)."""
     return review_game(
-        recording.board, recording.actions, question_marks=recording.question_marks, stop=stop
+        recording.board,
+        recording.actions,
+        question_marks=recording.question_marks,
+        stop=stop,
+        judged_from=judged_from,
     )
 
 
@@ -91,6 +96,8 @@ def review_summary(review: Review) -> str:
     )
     if review.blunders:
         parts.append(_count(review.blunders, "blunder", "blunders"))
+    if not review.complete:
+        parts.append(f"reviewed up to {review.reviewed_ms / 1000:.0f} s (too long to review)")
     line = " - ".join(parts)
     lost = _lost_on(review)
     return f"{lost} - {line}" if lost else line

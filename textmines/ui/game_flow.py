@@ -283,6 +283,7 @@ class GameFlow:
             game.clock.set_elapsed(max(at_ms, game.elapsed_ms))
         game.clock.hold_until_move(begun=game.first_reveal is not None)
         self.start(game)
+        self.session.played_on_from = len(game.actions)
         self.session.practice = True
         self.session.mark_assisted()
         self.show_modes()
@@ -397,6 +398,7 @@ class GameFlow:
         box.board = game.board
         box.on_face = host.header.face_at_screen
         box.recording = Recording.of(game)  # reviewed by the solver while the box is up
+        box.judged_from = self.session.played_on_from
         host.push_screen(box, chosen)
 
     # ------------------------------------------------------------------ what is shown

@@ -120,8 +120,10 @@ class GameOverScreen(Dialog[Choice]):
         #: face does in the game (None: no face to click).
         self.on_face: Callable[[int, int], bool] | None = None
         #: The game's recording: the solver reviews its clicks meanwhile, and the box says
-        #: how it went in one line once it knows (None: no review).
+        #: how it went in one line once it knows (None: no review); the actions before
+        #: ``judged_from`` are not the player's (a practice game played on from a replay).
         self.recording: Recording | None = None
+        self.judged_from = 0
 
     def compose(self) -> ComposeResult:
         box = Vertical(id="box")
@@ -237,9 +239,15 @@ class GameOverScreen(Dialog[Choice]):
 
     @work(thread=True, group="review", name="Reviewing the game's clicks")
     def _review(self, recording: Recording) -> None:
+        from textual.worker import get_current_worker
+
+        from textmines.engine.solver import AnalysisStopped
         from textmines.replays.review_report import box_line, review_of
 
-        self.post_message(self.Reviewed(box_line(review_of(recording))))
+        worker = get_current_worker()  # cancelled as the box closes: the review stops
+        with suppress(AnalysisStopped):
+            review = review_of(recording, lambda: worker.is_cancelled, self.judged_from)
+            self.post_message(self.Reviewed(box_line(review)))
 
     def on_game_over_screen_reviewed(self, message: Reviewed) -> None:
         with suppress(NoMatches):  # the app is quitting: the box's widgets are gone
