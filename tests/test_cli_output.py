@@ -35,7 +35,12 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # ------------------------------------------------------------------ 17: a closed pipe
 @pytest.mark.parametrize(
     "argv",
-    [["--paths"], ["--list-themes"], ["--export-theme", "classic", "-"], ["--review", "last"]],
+    [
+        ["--paths"],
+        ["--list-themes"],
+        ["--export-theme", "classic", "-"],
+        pytest.param(["--review", "last"], marks=pytest.mark.slow),  # a review: ~0.5 s of CPU
+    ],
 )
 def test_a_reader_that_stops_early_ends_the_command_quietly(
     home: Path,
@@ -143,6 +148,7 @@ def _no_control(text: str) -> None:
     assert all(line.isprintable() for line in text.split("\n")), repr(text[:300])
 
 
+@pytest.mark.slow  # ms-toollib in a child process, and a review
 def test_a_replays_names_and_file_name_are_printed_escaped_by_review(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
