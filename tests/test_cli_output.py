@@ -208,3 +208,31 @@ def test_paths_prints_a_hostile_home_escaped(
     out = capsys.readouterr().out
     _no_control(out)
     assert len(out.splitlines()) == 7 and "\\x1b[31mred" in out.splitlines()[0]
+
+
+# ------------------------------------------------------------------ a safety net at start
+def test_an_unexpected_error_before_the_game_is_one_line_and_a_crash_log(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 46.21 found a start that stopped with a traceback and nothing in crash.log; an
+    # error no check foresaw is told as the app tells its own.
+    import gc
+
+    from textmines import cli, launch
+
+    def broken(argv: list[str] | None = None) -> int:
+        raise RecursionError("maximum recursion depth exceeded\nin \x1b[2J")
+
+    monkeypatch.setattr(cli, "main", broken)
+    thresholds = gc.get_threshold()
+    try:
+        assert launch.main() == 1
+    finally:
+        gc.set_threshold(*thresholds)
+    err = capsys.readouterr().err
+    log = home / "crash.log"
+    assert err == (
+        "textmines stopped on an unexpected error (RecursionError: maximum recursion depth "
+        f"exceeded\\nin \\x1b[2J). Details: {log} (please attach it to a bug report).\n"
+    )
+    assert "Traceback" in log.read_text() and "def broken" not in err

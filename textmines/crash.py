@@ -48,10 +48,11 @@ def write_report(path: Path, details: str, *, now: datetime | None = None) -> st
 def crash_message(
     error: BaseException, log: Path | None, log_problem: str | None, saved: str
 ) -> str:
-    """The line the player reads after a crash: what happened, the game, where the details are."""
+    """The line the player reads after a crash: what happened, the game (``saved``; "" to
+    say nothing of it), where the details are."""
     what = f"textmines stopped on an unexpected error ({type(error).__name__}: {error})."
     where = _where_details(log, log_problem) or "The details were not written anywhere."
-    return f"{what} {saved} {where}"
+    return " ".join(part for part in (what, saved, where) if part)
 
 
 def _where_details(log: Path | None, log_problem: str | None) -> str | None:
