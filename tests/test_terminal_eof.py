@@ -140,3 +140,34 @@ def test_a_game_in_play_is_saved_when_the_input_ends(tmp_path: Path) -> None:
     assert notice is None and loaded is not None
     assert loaded.game.status == Status.PLAYING
     assert (loaded.game.width, loaded.game.height, loaded.game.mines) == (30, 16, 99)
+
+
+def test_input_that_never_ends_does_not_keep_a_quit_signal_waiting(tmp_path: Path) -> None:
+    """``textmines < /dev/zero`` (issue 46.20): millions of keys buried the SIGTERM's save
+    under them; the exit watch had to end the process (2.7 s, the promise is 2 s). The input
+    waits while the app has a backlog, and stops once the app leaves: it ends the usual way,
+    not by the watch (which writes its stall to crash.log)."""
+    output = tmp_path / "output"
+    with (
+        open("/dev/zero", "rb") as zero,
+        output.open("wb") as out,
+        running(
+            subprocess.Popen(
+                [sys.executable, "-m", "textmines", "--beginner"],
+                stdin=zero,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=environment(tmp_path),
+            )
+        ) as process,
+    ):
+        deadline = time.monotonic() + 30
+        while b"cleared" not in output.read_bytes() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert b"cleared" in output.read_bytes(), "the game never drew its status line"
+        time.sleep(1)  # the keys pile up meanwhile
+        process.send_signal(signal.SIGTERM)
+        status = status_within(process, PROMPT)
+    assert status == 128 + signal.SIGTERM
+    crash_log = tmp_path / "crash.log"
+    assert not crash_log.exists() or "had not ended" not in crash_log.read_text()

@@ -25,6 +25,7 @@ up (the game in play saved, exit status 129).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import selectors
 import signal
@@ -46,6 +47,10 @@ WAIT_STEP = 0.1
 #: Once the app is leaving on a signal: how long the output may take to drain before what is
 #: left of it is dropped (seconds). A terminal that is there drains in milliseconds.
 LEAVING_PATIENCE = 0.5
+#: Messages waiting for the app beyond which the input is not read until it catches up: no
+#: hand types that far ahead, and input that never stops (stdin at /dev/zero) would bury a
+#: quit signal's save under millions of keys.
+INPUT_BACKLOG = 500
 #: What the player is told when the input ended (the app then leaves as on a hang-up).
 INPUT_ENDED = (
     "the input ended (end of file on standard input), so textmines left as when its terminal "
@@ -165,14 +170,20 @@ class TerminalDriver(LinuxDriver):
             super()._sigcont_application()
 
     def run_input_thread(self) -> None:
-        """Read the keys and the mouse until the app stops, or until the input ends: then the
-        app leaves as when its terminal hangs up (``_input_ended``), and nothing spins."""
+        """Read the keys and the mouse until the app stops or leaves on a signal, or until the
+        input ends: then the app leaves as when its terminal hangs up (``_input_ended``), and
+        nothing spins."""
         parser = XTermParser(self._debug)
         decode = getincrementaldecoder("utf-8")().decode
         # select(), as Textual's own loop: epoll refuses a regular file or /dev/null.
         with selectors.SelectSelector() as selector:
             selector.register(self.fileno, selectors.EVENT_READ)
             while not self.exit_event.is_set():
+                if self._leaving_since is not None:
+                    return  # leaving on a signal: no key matters now
+                if self._backlog() > INPUT_BACKLOG:
+                    self.exit_event.wait(WAIT_STEP / 10)  # let the app catch up
+                    continue
                 data = self._read_input() if selector.select(0.1) else None
                 if data == b"":
                     self._input_ended()
@@ -182,6 +193,18 @@ class TerminalDriver(LinuxDriver):
                         self.process_message(message)
                 for message in parser.tick():
                     self.process_message(message)
+
+    def _backlog(self) -> int:
+        """Messages waiting for the app and for where its keys go (read from this thread:
+        an estimate, which is all a brake needs)."""
+        app = self._app
+        waiting = app.message_queue_size
+        with contextlib.suppress(Exception):  # no screen yet, or the app is closing
+            screen = app.screen
+            waiting += screen.message_queue_size
+            if screen.focused is not None:
+                waiting += screen.focused.message_queue_size
+        return waiting
 
     def _read_input(self) -> bytes | None:
         """What the input holds: b"" at its end (end-of-file, or an error such as the EIO of a
