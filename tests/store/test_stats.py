@@ -754,6 +754,8 @@ def test_only_the_first_try_of_a_day_counts(store: StatsStore) -> None:
     stats = store.daily_stats()
     assert (stats.days_played, stats.days_won, stats.current_streak) == (2, 1, 1)
     assert [day for day, _, _ in stats.days] == ["2026-11-24", "2026-11-23"]
+    # Each day's game number, what --review takes: the try that counted (issue 46.9).
+    assert stats.game_numbers == {"2026-11-23": 1, "2026-11-24": 3}
 
 
 def test_an_assisted_daily_win_is_no_win_of_the_day_and_ends_the_streak(store: StatsStore) -> None:

@@ -3,6 +3,7 @@ and textmines --game play one."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -137,7 +138,9 @@ async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path, play:
     await screen._load("daily")
     await pilot.pause()
     text = " ".join(str(w.render()) for w in screen.query(".daily"))
-    assert f"{today}  won" in text and "Days played 1" in text
+    # The day's try named by its game number, what --review takes (issue 46.9).
+    assert re.search(rf"{today}\s+1\s+won", text) and "Days played 1" in text
+    assert "textmines --review GAME" in text
 
 
 @pytest.mark.slow

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
@@ -71,12 +72,19 @@ class DailyStats:
     days: tuple[tuple[str, DayResult, int], ...]
     #: Tries left out because a value in them is not one textmines writes (edited by hand).
     damaged: int = 0
+    #: Each day's game number in the statistics (what ``textmines --review`` takes).
+    game_numbers: Mapping[str, int] = field(default_factory=dict)
 
 
-def daily_figures(days: dict[str, tuple[DayResult, int]], damaged: int = 0) -> DailyStats:
+def daily_figures(
+    days: dict[str, tuple[DayResult, int]],
+    damaged: int = 0,
+    game_numbers: Mapping[str, int] | None = None,
+) -> DailyStats:
     """The figures of ``days`` (day: (result, time in ms) of the try that counted), and
-    ``damaged`` tries left out. A streak is days won one after another; a day missed or not
-    won ends it. The current streak runs to the last day played."""
+    ``damaged`` tries left out; ``game_numbers`` gives each day's game number. A streak is
+    days won one after another; a day missed or not won ends it. The current streak runs to
+    the last day played."""
     ordered = sorted(days)
     longest = run = 0
     previous: date | None = None
@@ -94,6 +102,7 @@ def daily_figures(days: dict[str, tuple[DayResult, int]], damaged: int = 0) -> D
         longest_streak=longest,
         days=tuple((day, *days[day]) for day in reversed(ordered)),
         damaged=damaged,
+        game_numbers=dict(game_numbers or {}),
     )
 
 

@@ -639,19 +639,21 @@ class StatsStore:
 
         with self._reading() as connection:
             rows = connection.execute(
-                "SELECT daily, practice, outcome, time_ms, assisted FROM games"
+                "SELECT daily, practice, outcome, time_ms, assisted, id FROM games"
                 " WHERE daily IS NOT NULL ORDER BY daily, ended_at, id"
             ).fetchall()
         days: dict[str, tuple[DayResult, int]] = {}
+        numbers: dict[str, int] = {}
         damaged = 0
-        for day, practice, outcome, time_ms, assisted in rows:
+        for day, practice, outcome, time_ms, assisted, number in rows:
             if practice == 1:
                 continue
             if practice != 0 or assisted not in (0, 1) or not _sound_day(day, outcome, time_ms):
                 damaged += 1
             elif day not in days:
                 days[day] = (DayResult.of(Outcome(outcome), assisted=bool(assisted)), time_ms)
-        return daily_figures(days, damaged)
+                numbers[day] = number
+        return daily_figures(days, damaged, numbers)
 
     def count(self) -> int:
         """How many games are recorded."""

@@ -21,7 +21,6 @@ from typing import ClassVar, Final
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
-from textual.worker import get_current_worker
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
@@ -29,6 +28,7 @@ from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.game import Game, Status

@@ -199,14 +199,19 @@ def daily_text(stats: DailyStats) -> Content:
             f"{stats.longest_streak}",
         ),
         Content(""),
-        Content.styled("Day         Result    Time", f"{MUTED} bold"),
+        Content.styled("Day         Game   Result    Time", f"{MUTED} bold"),
     ]
     for day, result, time_ms in stats.days[:DAILY_DAYS]:
         # An assisted win (hints, autoplay) shows its time, but not as a day won.
         won = result in (DayResult.WON, DayResult.ASSISTED)
         time = format_seconds(time_ms) if won else NO_VALUE
         style = _OUTCOME_STYLES.get(result, "")
-        lines.append(Content.styled(f"{day}  {result:<9} {time}", style))
+        # The game's number, as textmines --review and --export-replay take it.
+        number = stats.game_numbers.get(day)
+        game = str(number) if number is not None else NO_VALUE
+        lines.append(Content.styled(f"{day}  {game:<6} {result:<9} {time}", style))
+    if stats.days:
+        lines.append(Content.styled(REVIEW_HINT, MUTED))
     if stats.damaged:
         lines.append(Content.styled(_damaged_text(stats.damaged), "$warning"))
     lines.append(
