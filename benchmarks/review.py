@@ -1,6 +1,6 @@
 """Game-review benchmarks (issue 37): prints timings, never run as tests.
 
-python benchmarks/review.py            # 40 Expert games and the long replay
+python benchmarks/review.py            # 40 Expert games, the long replay, a 255x255 game
 python benchmarks/review.py --quick    # 10 Expert games
 
 Review time per Expert game: games the solver played from an opening at (3, 3), seeds
@@ -10,8 +10,9 @@ mouse events ms-toollib's ``BaseVideo`` writes (tests/replays/toollib.py ``long_
 as the app reads it (``read_replay_file``) and reviewed: its player knows the mines and opens
 safe cells at random, so nearly every click is a risk the numbers did not decide (the worst
 case: each needs the exact counting); and a 60x36/540 game played as a strong player plays it
-(every certain cell first, lucky guesses), the realistic long game. Targets: Expert median
-1 s at most, the long replay 3 s at most.
+(every certain cell first, lucky guesses), the realistic long game; last, a 255x255 game of
+3,000 such random safe clicks. Targets: Expert median 1 s at most; the long replay and the
+255x255 game stop at the review's budget of work (REVIEW_WORK), in 15 s at most.
 """
 
 from __future__ import annotations
@@ -111,11 +112,37 @@ def long_replay(seed: int) -> None:
             recording.board, recording.actions, question_marks=recording.question_marks
         )
         took = time.perf_counter() - start
-    whole = "whole" if review.complete else f"stopped at {review.reviewed_ms / 1000:.0f} s of"
+    whole = "the whole game" if review.complete else "stopped at its budget"
     print(
         f"60x36/540 replay, {len(steps)} mouse events, {len(recording.actions)} actions, "
-        f"{len(review.decisions)} decisions: reviewed in {took:.2f} s ({whole} "
-        f"{recording.elapsed_ms / 1000:.0f} s of play, {review.work / 1e6:.1f}M units of work)"
+        f"{len(review.decisions)} decisions: reviewed in {took:.2f} s ({whole}, "
+        f"{review.work / 1e6:.1f}M units of work)"
+    )
+
+
+def huge_board(seed: int, clicks: int = 3000) -> None:
+    """A 255x255/13000 game of ``clicks`` safe cells opened at random by a player who knows
+    the mines (issue 46.19: its review ran for over 20 minutes): the review's budget of work
+    stops it."""
+    clock = FakeClock()
+    game = Game(255, 255, 13000, seed=seed, first_click="safe", clock=clock)
+    game.reveal(127, 127)
+    board = game.board
+    assert board is not None
+    rng = random.Random(seed)
+    safe = [(x, y) for y in range(255) for x in range(255) if not board.is_mine(x, y)]
+    while len(game.actions) <= clicks and not game.status.is_over:
+        x, y = rng.choice(safe)
+        if game.cell(x, y) in "#?":
+            clock.advance(0.5)
+            game.reveal(x, y)
+    start = time.perf_counter()
+    review = review_game(board, game.actions, question_marks=False)
+    took = time.perf_counter() - start
+    whole = "the whole game" if review.complete else "stopped at its budget"
+    print(
+        f"255x255/13000, {len(game.actions)} clicks at random: {len(review.decisions)} "
+        f"decisions reviewed in {took:.2f} s ({whole}, {review.work / 1e6:.1f}M units of work)"
     )
 
 
@@ -131,6 +158,7 @@ def main() -> None:
     long_game_reviews(1)
     if not args.quick:
         long_replay(1)
+        huge_board(3)
 
 
 if __name__ == "__main__":

@@ -45,15 +45,15 @@ from textmines.engine.work import WorkBudget
 #: Units of work the exact counting of one position may spend (a position past it is
 #: estimated, and the review says so). Expert positions take a few thousand.
 POSITION_WORK: Final = 2_000_000
-#: Units of work reading a position and building its model cost, a cell: most of an
-#: analysis of a big board goes there, not into the counting (about a million units a
-#: second on one 2020s core, reading and counting together).
-READ_UNITS_PER_CELL: Final = 10
-#: Units of work a whole review may spend, reading and counting: an Expert game spends a few
-#: hundred thousand, a 60x36 game played well about two million; a review past the budget
-#: (a replay of thousands of guesses on a 255x255 board) stops there, after about half a
-#: minute.
-REVIEW_WORK: Final = 30_000_000
+#: Units of work a position costs to read and to model beyond its counting: one a cell, and
+#: as many as a Expert position's counting for each one (measured: a unit of counting, a
+#: cell read and a 10,000th of a position each take about a microsecond and a half).
+READ_UNITS_PER_CELL: Final = 1
+UNITS_PER_POSITION: Final = 10_000
+#: Units of work a whole review may spend: an Expert game spends a few hundred thousand, a
+#: 60x36 game played well about two million; a review past the budget stops there (a replay
+#: of thousands of risky clicks on a 60x36 or a 255x255 board, after 10 to 15 s on a core).
+REVIEW_WORK: Final = 10_000_000
 #: How far around an opened cell the review first looks for the numbers that decide it.
 NEAR: Final = 5
 #: Odds closer than this are the same odds.
@@ -245,7 +245,7 @@ class _Position:
     def analyse(self, view: View) -> Analysis:
         """The whole position counted, its reading and counting spent from the budget."""
         budget = self.budget
-        if not budget.spend(READ_UNITS_PER_CELL * view.width * view.height):
+        if not budget.spend(UNITS_PER_POSITION + READ_UNITS_PER_CELL * view.width * view.height):
             raise _OutOfWork
         position = WorkBudget(min(POSITION_WORK, budget.limit - budget.used))
         analysis = analyse_view(
