@@ -506,3 +506,15 @@ async def test_closing_the_viewer_of_replay_file_ends_textmines(play: Play) -> N
     await wait_until(pilot, lambda: app.return_code is not None, "textmines to end")
     await play.close()
     assert app.return_code == 0
+
+
+async def test_a_title_with_markup_in_its_names_is_shown_as_written(play: Play) -> None:
+    # Issue 46.18: a replay whose player or program name held "[/]", "[/bold]" or '[a="]'
+    # crashed the viewer with a MarkupError (from --replay and from Game > Open replay).
+    app, pilot = await play(size=(100, 35))
+    title = 'Replay: [/] by [/bold]x[a="] (Viennasweeper [b])'
+    viewer = await open_replay(pilot, Recording.of(played_game(9, 9, 10, 3)), title)
+    await pilot.press("e")  # the export names the replay by its title too
+    await pilot.pause()
+    assert str(viewer.query_one("#title", Static).render()).startswith(title)
+    assert app.screen is viewer
