@@ -51,6 +51,21 @@ def running(process: subprocess.Popen[bytes]) -> Iterator[subprocess.Popen[bytes
             process.wait()
 
 
+def textmines_reading(
+    stdin: IO[bytes], out: IO[bytes], home: Path
+) -> contextlib.AbstractContextManager[subprocess.Popen[bytes]]:
+    """``textmines --beginner`` with its input from ``stdin`` and what it draws in ``out``,
+    killed when the test ends however it ends."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "textmines", "--beginner"],
+        stdin=stdin,
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        env=environment(home),
+    )
+    return running(process)
+
+
 def status_within(process: subprocess.Popen[bytes], seconds: float, main: int = -1) -> int | None:
     """The exit status once the process ended within ``seconds`` (else None), reading what it
     draws on ``main`` meanwhile (a terminal nobody reads stops the program's writes)."""
@@ -84,15 +99,7 @@ def test_input_from_dev_null_ends_textmines_as_a_hang_up(tmp_path: Path) -> None
     with (
         open(os.devnull, "rb") as null,
         output.open("wb") as out,
-        running(
-            subprocess.Popen(
-                [sys.executable, "-m", "textmines", "--beginner"],
-                stdin=null,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env=environment(tmp_path),
-            )
-        ) as process,
+        textmines_reading(null, out, tmp_path) as process,
     ):
         status = status_within(process, 20 + PROMPT)  # start-up, then the end of the input
     assert status == 128 + signal.SIGHUP
@@ -151,15 +158,7 @@ def test_input_that_never_ends_does_not_keep_a_quit_signal_waiting(tmp_path: Pat
     with (
         open("/dev/zero", "rb") as zero,
         output.open("wb") as out,
-        running(
-            subprocess.Popen(
-                [sys.executable, "-m", "textmines", "--beginner"],
-                stdin=zero,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env=environment(tmp_path),
-            )
-        ) as process,
+        textmines_reading(zero, out, tmp_path) as process,
     ):
         deadline = time.monotonic() + 30
         while b"cleared" not in output.read_bytes() and time.monotonic() < deadline:

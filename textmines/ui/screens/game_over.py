@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
@@ -20,11 +20,12 @@ from textual.widgets import Button, Static
 
 from textmines.engine.board import Board
 from textmines.ui.game_end import GAME
+from textmines.ui.game_keys import GAME_OVER_KEYS
 from textmines.ui.screens.dialog import Dialog
+from textmines.ui.screens.scroll_keys import SCROLL_KEYS
 
 if TYPE_CHECKING:
     from textmines.replays.recording import Recording
-from textmines.ui.game_keys import GAME_OVER_KEYS
 
 #: The labels' colour.
 MUTED = "$text-muted"
@@ -63,12 +64,7 @@ class GameOverScreen(Dialog[Choice]):
         *GAME_OVER_KEYS,  # see game_keys
         # The figures scroll where the box is taller than the screen leaves it (the Details
         # at 80x24); the buttons stay in sight under them.
-        Binding("up", "scroll('up')", "Scroll up", show=False),
-        Binding("down", "scroll('down')", "Scroll down", show=False),
-        Binding("pageup", "scroll('page_up')", "Page up", show=False),
-        Binding("pagedown", "scroll('page_down')", "Page down", show=False),
-        Binding("home", "scroll('home')", "Top", show=False),
-        Binding("end", "scroll('end')", "Bottom", show=False),
+        *SCROLL_KEYS,
     ]
 
     DEFAULT_CSS = """

@@ -43,6 +43,7 @@ from textmines.store.stats import (
 from textmines.ui.numbers import format_seconds
 from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.dialog import Dialog
+from textmines.ui.screens.scroll_keys import SCROLL_KEYS
 
 #: ``(key, title)`` of each tab, in menu order: a preset key, ``"custom"`` or ``"daily"``.
 DAILY: Final = "daily"
@@ -399,12 +400,7 @@ class StatisticsScreen(Dialog[bool]):
         # they close the screen as the key arrives, and a key read with them reaches the game.
         Binding("escape", "close", "Close"),
         Binding("q,f4", "close", "Close", priority=True),
-        Binding("up", "scroll('up')", "Scroll up", show=False),
-        Binding("down", "scroll('down')", "Scroll down", show=False),
-        Binding("pageup", "scroll('page_up')", "Page up", show=False),
-        Binding("pagedown", "scroll('page_down')", "Page down", show=False),
-        Binding("home", "scroll('home')", "Top", show=False),
-        Binding("end", "scroll('end')", "Bottom", show=False),
+        *SCROLL_KEYS,
     ]
 
     DEFAULT_CSS = """
