@@ -191,6 +191,20 @@ async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_ent
     await pilot.pause()
     assert app.screen is app.screen_stack[0] and app.game.status == "lost"
 
+    from textmines.ui.screens.game_over import GameOverScreen
+
+    await lose_again()  # Details, by a click and by Enter on it: the box stays, switched
+    box = app.screen
+    assert isinstance(box, GameOverScreen)
+    await pilot.click("#details")  # it closed the box (a second handler took every button)
+    await pilot.pause()
+    assert app.screen is box and box.showing_details
+    await pilot.press("enter")  # the focus is on Details now
+    await pilot.pause()
+    assert app.screen is box and not box.showing_details
+    await pilot.press("escape")
+    await pilot.pause()
+
     await lose_again()
     await pilot.press("enter")  # Play again has the focus
     await pilot.pause()

@@ -310,7 +310,10 @@ class GameOverScreen(Dialog[Choice]):
         if self.is_active:  # not for a press read after the box closed
             self.action_details()
 
-    @on(Button.Pressed)
+    # Only the buttons that close the box: Details and Copy ID have handlers of their own,
+    # and a handler for every button ran beside them (stopping the event does not stop the
+    # other handlers of the same screen), so Details closed the box.
+    @on(Button.Pressed, "#new, #restart, #replay, #close")
     def _pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
         chosen = choice if choice in ("new", "restart", "replay") else None
