@@ -541,7 +541,8 @@ def _stored_recording(option: str, game: str, stats_db: Path) -> tuple[Recording
 
     stored = _stored_replay(option, game, stats_db)
     try:
-        return Recording.decode(stored.data), f"Game {stored.game_id}"
+        practice = " (practice)" if stored.practice else ""
+        return Recording.decode(stored.data), f"Game {stored.game_id}{practice}"
     except RecordingError as error:
         _fail(f"{option}: game {stored.game_id}: {error}", 1)
 

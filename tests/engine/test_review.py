@@ -203,7 +203,7 @@ def test_a_first_click_on_a_mine_of_a_laid_board_is_a_guess_not_a_safe_click() -
     assert review.status == Status.LOST and review.guesses == 1
     (decision,) = review.decisions
     assert decision.kind is DecisionKind.GUESS and decision.mine_probability == 2 / 25
-    assert fatal_words(decision) == "a forced 8% guess"
+    assert fatal_words(decision) == "a forced 8% guess at row 1, column 1"
 
 
 def played(layout: str, *moves: tuple[ActionKind, int, int]) -> Review:

@@ -4,6 +4,8 @@ replay file, every figure, and each decision judged by the exact solver."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -99,6 +101,22 @@ def test_review_of_a_recorded_game_in_text(
     assert any(line.split()[:1] == ["ioe"] for line in out)
     assert main(["--review", "last", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["board"]["mines"] == 40
+    # A practice game says so (found by a player's look at issue 46).
+    from tests.factories import played_game
+    from textmines.records import record_for
+    from textmines.store.stats import open_stats
+
+    store, _ = open_stats(tmp_path / "stats.db")
+    assert store is not None
+    with store:
+        game, moment = played_game(9, 9, 10, 3), datetime.now(UTC)
+        outcome = game.status.value
+        record = record_for(
+            game, outcome=outcome, started_at=moment, ended_at=moment, assisted=False
+        )
+        assert store.record(replace(record, practice=True)) is None
+    assert main(["--review", "last"]) == 0
+    assert capsys.readouterr().out.startswith("Game 4 (practice): 9x9/10, ")
 
 
 @pytest.mark.parametrize(

@@ -44,8 +44,8 @@ def test_a_forced_loss_is_called_forced_and_names_the_flagged_safe_cell_that_wou
     recording, review = played("....\n...*\n..**", (FLAG, 0, 2), (REVEAL, 0, 1), (REVEAL, 3, 1))
     line = box_line(review)
     assert line == (
-        "Lost on a forced 50/50: row 3, column 1 (under your flag) was certainly safe but"
-        " would not have changed the odds"
+        "Lost on a forced 50/50 at row 2, column 4; row 3, column 1 (under your flag) was"
+        " certainly safe but would not have changed the odds"
     )
     assert "avoidable 50%" not in review_text(recording, review, "Game")
     data = review_json(recording, review)["review"]
@@ -57,7 +57,8 @@ def test_a_forced_loss_is_called_forced_and_names_the_flagged_safe_cell_that_wou
 def test_an_avoidable_loss_names_the_safe_cell_as_a_player_finds_it() -> None:
     _, review = played("..*.\n...*\n*...", (FLAG, 1, 0), (REVEAL, 0, 0), (REVEAL, 2, 0))
     assert box_line(review) == (
-        "Lost on an avoidable 33% risk: row 1, column 2 (under your flag) was certainly safe"
+        "Lost on an avoidable 33% risk at row 1, column 3; row 1, column 2 (under your flag) was"
+        " certainly safe"
     )
 
 
@@ -78,6 +79,23 @@ def test_a_chord_names_the_cell_it_opened_in_the_text_and_the_json() -> None:
     assert (decision["x"], decision["y"], decision["opened"]) == (0, 1, [1, 0])
     text = review_text(recording, review, "Game")
     assert "the chord on row 2, column 1 opened row 1, column 2: 100% of a mine" in text
+    # Mid-line, "no guesses" is not capitalised.
+    assert review_summary(review).endswith(
+        "was certainly a mine - no guesses - no avoidable risk - 1 blunder"
+    )
+
+
+def test_a_loss_on_a_chord_names_the_chord_and_the_cell_it_opened_in_the_box() -> None:
+    # Found by a player's look at issue 46: the box named only the certainly safe cell, as
+    # if it were the cell lost on. A chord on the 1 at (2, 2) with the right flag opens
+    # (1, 1), a mine, at 1 in 3:
+    #   ..*   ###
+    #   .*.   ###
+    #   ...   #F1
+    _, review = played("..*\n.*.\n...", (REVEAL, 2, 2), (FLAG, 1, 2), (CHORD, 2, 2))
+    assert box_line(review) == (
+        "Lost on a forced 33% guess: the chord on row 3, column 3 opened row 2, column 2"
+    )
 
 
 def test_blunders_are_counted_apart_from_avoidable_risks_and_left_out_of_luck() -> None:
@@ -93,9 +111,21 @@ def test_blunders_are_counted_apart_from_avoidable_risks_and_left_out_of_luck() 
     ("layout", "flag", "opened", "clicked", "verdict"),
     [
         # The 50/50 no certainly safe cell could change: forced.
-        ("....\n...*\n..**", (0, 2), (0, 1), (3, 1), "Lost on a forced 50/50: row 3, column 1"),
+        (
+            "....\n...*\n..**",
+            (0, 2),
+            (0, 1),
+            (3, 1),
+            "Lost on a forced 50/50 at row 2, column 4; row 3, column 1",
+        ),
         # The flagged safe cell's number would have shown the mine: avoidable.
-        ("..*.\n...*\n*...", (1, 0), (0, 0), (2, 0), "Lost on an avoidable 33% risk: row 1, col"),
+        (
+            "..*.\n...*\n*...",
+            (1, 0),
+            (0, 0),
+            (2, 0),
+            "Lost on an avoidable 33% risk at row 1, column 3; row 1, col",
+        ),
     ],
 )
 def test_a_game_played_in_ms_toollibs_own_game_is_judged_the_same(

@@ -100,6 +100,8 @@ def review_summary(review: Review) -> str:
         parts.append(f"reviewed up to {review.reviewed_ms / 1000:.0f} s (too long to review)")
     line = " - ".join(parts)
     lost = _lost_on(review)
+    if lost and line.startswith("No guesses"):
+        line = "n" + line[1:]  # mid-line
     return f"{lost} - {line}" if lost else line
 
 
@@ -142,26 +144,30 @@ def safe_cell_words(decision: Decision) -> str:
 
 
 def fatal_words(decision: Decision) -> str:
-    """The click that lost, named plainly: "a forced 50/50", "a forced 22% guess", "an
-    avoidable 22% risk: row 5, column 8 was certainly safe", "a blunder: row 5, column 8
-    was certainly a mine"; a forced guess taken while a certainly safe cell was left says
-    so ("a forced 50/50: row 7, column 7 was certainly safe but would not have changed the
-    odds")."""
+    """The click that lost, named plainly with the cell it opened: "a forced 50/50 at row 2,
+    column 1", "a forced 22% guess: the chord on row 3, column 1 opened row 2, column 1",
+    "an avoidable 22% risk at row 5, column 8; row 1, column 1 was certainly safe", "a
+    blunder: row 5, column 8 was certainly a mine"; a forced guess taken while a certainly
+    safe cell was left says so ("...; row 7, column 7 was certainly safe but would not have
+    changed the odds")."""
     odds = _percent(decision.mine_probability)
     safe = safe_cell_words(decision)
     if decision.kind is DecisionKind.BLUNDER:
         return f"a blunder: {opened_words(decision)} was certainly a mine"
     if decision.kind is DecisionKind.AVOIDABLE:
-        instead = f": {safe} was certainly safe" if safe else ""
-        return f"an avoidable {odds} risk{instead}"
-    forced = (
-        "a forced 50/50"
-        if abs(decision.mine_probability - 0.5) < 1e-9
-        else f"a forced {odds} guess"
+        risk = f"an avoidable {odds} risk"
+        instead = f"{safe} was certainly safe"
+    else:
+        fifty = abs(decision.mine_probability - 0.5) < 1e-9
+        risk = "a forced 50/50" if fifty else f"a forced {odds} guess"
+        instead = f"{safe} was certainly safe {_NO_HELP}" if safe else ""
+    clicked = (decision.x, decision.y)
+    words = (
+        f"{risk} at {cell_name(clicked)}"
+        if decision.cell == clicked
+        else f"{risk}: {opened_words(decision)}"
     )
-    if safe:
-        return f"{forced}: {safe} was certainly safe {_NO_HELP}"
-    return forced
+    return f"{words}; {instead}" if instead else words
 
 
 def risk_words(decision: Decision) -> str:
