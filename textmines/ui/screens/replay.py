@@ -398,7 +398,11 @@ class ReplayScreen(Screen[int | None]):
         said = self._said[1] if self._said is not None and self._said[0] == self.done else None
         line.set_class(said is not None, "-said")
         if said is not None:
-            line.update(Text(said, no_wrap=True, overflow="ellipsis"))
+            # Cut to the width here: a line wider than the screen gave the screen a scroll bar
+            # over the progress bar.
+            words = Text(said)
+            words.truncate(width, overflow="ellipsis")
+            line.update(words)
         else:
             # Whole entries only: a narrow terminal drops the last ones rather than cut one.
             line.update(fit_entries(entries, width))

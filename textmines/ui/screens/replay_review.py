@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from textmines.engine.review import Decision, DecisionKind, Review
-from textmines.replays.review_report import opened_words, safe_cell_words
+from textmines.replays.review_report import cell_name, safe_cell_words
 
 #: The colour of each kind of risky click on the progress bar.
 RISK_STYLES: Final = {
@@ -38,21 +38,25 @@ def risky_near(review: Review, done: int, step: int) -> Decision | None:
 
 
 def decision_words(decision: Decision) -> str:
-    """What the solver says of one risky click, for the viewer's line: the cell it opened
-    and the certainly safe cell it names are marked on the board; cells are named from the
-    top-left corner ("row 5, column 8"), as ``textmines --review`` names them."""
-    odds = f"{decision.mine_probability * 100:.0f}%"
-    safest = f"{decision.safest * 100:.0f}%"
-    where = opened_words(decision)
+    """What the solver says of one risky click, in a line under the progress bar: the cell it
+    opened and the certainly safe cell it names are marked on the board; cells are named
+    from the top-left corner ("row 5, column 8"), as ``textmines --review`` names them.
+    "Guess at row 7, column 7: 50% of a mine, the safest 50%."; a chord: "Guess, the chord
+    on row 3, column 1 opened row 2, column 1: ..."."""
+    clicked = (decision.x, decision.y)
+    where = (
+        f" at {cell_name(clicked)}"
+        if decision.cell == clicked
+        else f", the chord on {cell_name(clicked)} opened {cell_name(decision.cell)}"
+    )
+    odds = f"{decision.mine_probability * 100:.0f}% of a mine"
     safe = safe_cell_words(decision)
     if decision.kind is DecisionKind.BLUNDER:
         instead = f"; {safe} was certainly safe" if safe else ""
-        return f"Blunder: {where} was certainly a mine{instead}."
+        return f"Blunder{where}: certainly a mine{instead}."
     if decision.kind is DecisionKind.AVOIDABLE:
-        return f"Avoidable risk: {where} had {odds} of a mine; {safe} was certainly safe."
+        return f"Avoidable risk{where}: {odds}; {safe} was certainly safe."
+    safest = f"the safest {decision.safest * 100:.0f}%"
     if safe:
-        return (
-            f"Forced guess: {where} had {odds} of a mine, the safest {safest}; {safe} was "
-            "certainly safe but would not have changed the odds."
-        )
-    return f"Guess: {where} had {odds} of a mine; the safest cell had {safest}."
+        return f"Guess{where}: {odds}, {safest}; {safe} was safe but would not change the odds."
+    return f"Guess{where}: {odds}, {safest}."
