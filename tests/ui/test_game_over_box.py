@@ -328,3 +328,21 @@ async def test_a_new_best_time_and_the_one_it_beats_read_apart_and_the_game_is_n
     await pilot.press("d")
     await wait_until(pilot, lambda: box_figures(app).get("Game") == "2", "the game in the details")
     assert "IOE" in box_figures(app)
+
+
+def test_a_cells_name_is_never_broken_in_the_box() -> None:
+    # Found by a player's look at 80x24: the narrow box broke the review line as "Lost on a
+    # blunder: row" / "2," / "column 6 was certainly a" / "mine".
+    from textmines.ui.screens.game_over import phrase_lines
+
+    line = "Lost on a blunder: row 2, column 6 was certainly a mine"
+    assert phrase_lines(line, 24) == [
+        "Lost on a blunder:",
+        "row 2, column 6 was",
+        "certainly a mine",
+    ]
+    forced = "Lost on a forced 50/50 at row 7, column 7; row 7, column 7 (under your flag) was"
+    for width in range(16, 60):
+        lines = phrase_lines(forced, width)
+        assert " ".join(lines) == forced and all(len(each) <= width for each in lines)
+        assert not any(each.endswith(("row", "row 7,", "column")) for each in lines), lines

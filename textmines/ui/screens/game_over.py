@@ -43,9 +43,12 @@ FRAME_COLUMNS = 4
 #: value or two under its label. More (the Details at 80x24: half their values) and the box
 #: goes at the foot of the screen, wide enough for a row a line.
 NARROW_EXTRA_LINES = 3
-#: Where a value may go on to the next line: after a comma, before a bracket, after a dash
-#: between parts; never inside a phrase ("new best!", "15 L", "luck 44%").
-_BREAKS = re.compile(r"(?<=,) | (?=\()|(?<= -) ")
+#: Where a value may go on to the next line: after a comma (not the one inside a cell's
+#: name, "row 2, column 6"), a colon or a semicolon, before a bracket, after a dash between
+#: parts; never inside a phrase ("new best!", "15 L", "luck 44%").
+_BREAKS = re.compile(r"(?<=,) (?!column )|(?<=[:;]) | (?=\()|(?<= -) ")
+#: The words of a phrase too wide for a line, a cell's name one word ("row 2, column 6").
+_WORDS = re.compile(r"row \d+, column \d+\S*|\S+")
 
 
 class GameOverScreen(Dialog[Choice]):
@@ -347,8 +350,16 @@ def phrase_lines(text: str, width: int) -> list[str]:
             lines[-1] += " " + phrase
         elif cell_len(phrase) <= width:
             lines.append(phrase)
-        else:
-            lines.extend(line.plain.strip() for line in Content(phrase).wrap(max(1, width)))
+        else:  # word by word, from a line of its own
+            lines.append("")
+            for word in _WORDS.findall(phrase):
+                if not lines[-1] or cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+                    lines[-1] = f"{lines[-1]} {word}".lstrip(" ")
+                else:
+                    lines.append(word)
+            lines[-1:] = [
+                line.plain.strip() for line in Content(lines[-1]).wrap(max(1, width))
+            ] or [""]
     return lines
 
 
