@@ -40,7 +40,7 @@ from trivial import TrivialApp
 
 from textmines.config import GameConfig
 from textmines.ui.app import TextminesApp
-from textmines.ui.board import BoardView
+from textmines.ui.board.board_view import BoardView
 
 
 def frozen_clock() -> float:

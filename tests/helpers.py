@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from textmines.engine import Board
     from textmines.store.stats import StatsStore
     from textmines.ui.app import TextminesApp
-    from textmines.ui.board import BoardView
-    from textmines.ui.header import GameHeader
+    from textmines.ui.board.board_view import BoardView
+    from textmines.ui.widgets.header import GameHeader
 
 __all__ = [
     "FakeClock",
@@ -168,7 +168,7 @@ def cell_offset(board: BoardView, x: int, y: int) -> tuple[int, int]:
 async def click_cell(
     pilot: Pilot[None], x: int, y: int, *, button: int = 1, control: bool = False, times: int = 1
 ) -> None:
-    from textmines.ui.board import BoardView
+    from textmines.ui.board.board_view import BoardView
 
     board = pilot.app.query_one(BoardView)
     await pilot.click(

@@ -96,7 +96,7 @@ def test_no_module_imports_private_names_of_another() -> None:
 
 
 #: Functions that are declarative data (a table written as code), not logic.
-LONG_DATA = {"textmines/ui/game_menus.py:game_menus"}
+LONG_DATA = {"textmines/ui/menu/game_menus.py:game_menus"}
 #: The longest function the code may have.
 MAX_FUNCTION_LINES = 60
 

@@ -702,7 +702,8 @@ def test_paths_of_a_profile_name_its_folder(tmp_path: Path) -> None:
 def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import textmines.ui.serve as serve_module
+    import textmines.web.server as serve_module
+    from textmines.web.tabs import tab_arguments, tab_command
 
     monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
     served: list[tuple[list[str], str, int, int]] = []
@@ -714,10 +715,10 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
     argv = ["--serve", "--port=8765", "--expert", "--host", "0.0.0.0", "--max-tabs", "2"]
     assert main([*argv, "--seed", "3"]) == 0
     assert served[0][1:] == ("0.0.0.0", 8765, 2)
-    assert serve_module.tab_arguments(served[0][0]) == ["--tab", "--expert", "--seed", "3"]
+    assert tab_arguments(served[0][0]) == ["--tab", "--expert", "--seed", "3"]
     assert main(["--serve"]) == 0
     assert served[1][1:] == ("127.0.0.1", 8000, 8), "this machine only unless told otherwise"
-    command = serve_module.tab_command(["--serve", "--theme", "my theme.toml"])
+    command = tab_command(["--serve", "--theme", "my theme.toml"])
     assert command.endswith("-m textmines --tab --theme 'my theme.toml'")
 
 

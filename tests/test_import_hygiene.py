@@ -2,32 +2,37 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
 
-def test_engine_and_store_import_no_textual_or_rich() -> None:
+def loaded_among(imports: str, watched: set[str]) -> list[str]:
+    """Those of the ``watched`` packages that a fresh Python has loaded after ``imports``."""
     code = (
-        "import sys, textmines.store, textmines.store.paths, textmines.store.settings;"
-        "bad = {'textual', 'rich'} & {m.split('.')[0] for m in sys.modules};"
-        "print(sorted(bad))"
+        f"import sys, {imports};"
+        f"print(sorted({watched!r} & {{m.split('.')[0] for m in sys.modules}}))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == "[]"
+    return list(ast.literal_eval(result.stdout))
+
+
+def test_engine_and_store_import_no_textual_or_rich() -> None:
+    imports = "textmines.store, textmines.store.paths, textmines.store.settings"
+    assert loaded_among(imports, {"textual", "rich"}) == []
+
+
+def test_the_web_host_imports_no_textual_or_rich() -> None:
+    # Issue 47.2: the --serve host is a program of its own beside the UI; its tabs are the
+    # processes that run Textual.
+    assert loaded_among("textmines.web.server", {"textual", "rich"}) == []
 
 
 def test_engine_imports_no_textual_rich_or_sqlite() -> None:
-    code = (
-        "import sys, textmines.engine, textmines.engine.metrics;"
-        "bad = {'textual', 'rich', 'sqlite3'} & {m.split('.')[0] for m in sys.modules};"
-        "print(sorted(bad))"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.strip() == "[]"
+    imports = "textmines.engine, textmines.engine.metrics"
+    assert loaded_among(imports, {"textual", "rich", "sqlite3"}) == []
 
 
 def test_cli_version(capsys: object) -> None:
@@ -61,8 +66,8 @@ NOT_AT_START = (
     "textmines.store.stats.schema",
     "textmines.store.stats.store",
     "textmines.themes.export",
-    "textmines.ui.ascii_filter",
-    "textmines.ui.notice_widget",
+    "textmines.ui.drawing.ascii_filter",
+    "textmines.ui.widgets.notice_widget",
     "textmines.ui.screens.game_over",
 )
 

@@ -24,7 +24,7 @@ import pytest
 from yarl import URL
 
 from tests.served import WEBSOCKET_URL, Served, served
-from textmines.ui.serve import serving_text
+from textmines.web.addresses import serving_text
 
 # Slow: the tests start a server and its tabs' processes (the whole suite runs them all). One
 # xdist group, so one worker runs them all and starts the module's server once (spread over
@@ -181,13 +181,15 @@ async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
     """A hung tab must not hold one of the places for ever (nor its memory)."""
     from aiohttp.test_utils import TestServer
 
-    from textmines.ui import serve
+    from textmines.web import server as serve
+    from textmines.web import tabs
+    from textmines.web.tabs import shell_command
 
-    monkeypatch.setattr(serve, "STOP_SECONDS", 0.5)  # then it is killed
+    monkeypatch.setattr(tabs, "STOP_SECONDS", 0.5)  # then it is killed
     # A "game" that says it has started (textual-serve waits for that line), then ignores
     # everything, the request to quit included.
     ignoring = "print('__GANGLION__', flush=True); import time; time.sleep(60)"
-    hung = serve.shell_command([sys.executable, "-c", ignoring])
+    hung = shell_command([sys.executable, "-c", ignoring])
     server = serve.GameServer(hung, host="127.0.0.1", max_tabs=1)
     async with TestServer(server.application(), host="127.0.0.1") as running:
         host = f"127.0.0.1:{running.port}"
@@ -216,11 +218,13 @@ async def test_tabs_opened_together_start_their_games_in_turns(
     draws: tabs opened together do not all share the CPU and draw their boards last."""
     from aiohttp.test_utils import TestServer
 
-    from textmines.ui import serve
+    from textmines.web import server as serve
+    from textmines.web import tabs
+    from textmines.web.tabs import shell_command
 
     # These "games" never end by themselves: killed at once when the test is over (not after
     # the ten seconds a real game gets to save itself).
-    monkeypatch.setattr(serve, "STOP_SECONDS", 0.5)
+    monkeypatch.setattr(tabs, "STOP_SECONDS", 0.5)
     started, go = tmp_path / "started.txt", tmp_path / "go"
     # A "game" that notes its start, says it is a Textual app, and draws (a data packet)
     # only once the test says so.
@@ -233,7 +237,7 @@ async def test_tabs_opened_together_start_their_games_in_turns(
         "sys.stdout.flush()\n"
         "time.sleep(60)\n"
     )
-    command = serve.shell_command([sys.executable, "-c", game])
+    command = shell_command([sys.executable, "-c", game])
     server = serve.GameServer(command, host="127.0.0.1", max_tabs=2, start_slots=1)
 
     def starts() -> int:

@@ -260,7 +260,7 @@ def serve_command(
     parser: argparse.ArgumentParser, argv: Sequence[str], args: argparse.Namespace
 ) -> int:
     """``--serve``: the web server, until Ctrl+C."""
-    from textmines.ui.serve import DEFAULT_MAX_TABS, serve
+    from textmines.web.server import DEFAULT_MAX_TABS, serve
 
     if not args.serve:
         parser.error("--host, --port and --max-tabs go with --serve")

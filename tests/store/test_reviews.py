@@ -175,7 +175,7 @@ def test_the_background_review_says_why_a_game_cannot_be_reviewed(
 ) -> None:
     from textmines.engine import review
     from textmines.replays.recording import Recording
-    from textmines.ui.reviewer import review_of_stored
+    from textmines.ui.game.reviewer import review_of_stored
 
     data = Recording.of(played_game(9, 9, 10, 3)).encode()
     assert isinstance(review_of_stored(1, data), GameReview)

@@ -25,13 +25,13 @@ from textmines.config import GameConfig
 from textmines.engine import ActionKind, Game
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp
-from textmines.ui.board import BoardView
-from textmines.ui.header import GameHeader
-from textmines.ui.menu import MenuBar
-from textmines.ui.menu_screen import MenuScreen
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.menu.menu_bar import MenuBar
+from textmines.ui.menu.menu_screen import MenuScreen
 from textmines.ui.screens.custom import CustomBoardScreen
 from textmines.ui.screens.info import InfoScreen
-from textmines.ui.status import StatusLine
+from textmines.ui.widgets.header import GameHeader
+from textmines.ui.widgets.status import StatusLine
 
 # Seed 1, first click at the centre (4, 4) of a Beginner board gives this layout and view:
 #   ..*......   ###101###

@@ -6,10 +6,10 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from tests.helpers import Play, wait_until
-from textmines.ui.ascii_filter import ascii_char, ascii_text
-from textmines.ui.board import BoardView
-from textmines.ui.menu_screen import MenuScreen
-from textmines.ui.panel import GamePanel
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.drawing.ascii_filter import ascii_char, ascii_text
+from textmines.ui.menu.menu_screen import MenuScreen
+from textmines.ui.widgets.panel import GamePanel
 
 
 def drawn(widget: Widget) -> list[str]:

@@ -16,7 +16,7 @@ from textmines.engine.presets import PRESETS
 from textmines.store.settings import load_settings
 from textmines.store.stats import Group
 from textmines.ui.app import TextminesApp
-from textmines.ui.board import BoardView, overlay_label
+from textmines.ui.board.board_view import BoardView, overlay_label
 
 
 async def test_hint_points_at_a_safe_cell_and_marks_the_game_assisted(play: Play) -> None:
@@ -84,7 +84,7 @@ def test_the_overlay_colours_tell_low_odds_apart(theme: str) -> None:
 
     from textmines.themes.textual_theme import to_textual_theme
     from textmines.ui.app import bundled_themes
-    from textmines.ui.board_look import heat_styles
+    from textmines.ui.board.looks import heat_styles
 
     variables = to_textual_theme(bundled_themes()[theme]).to_color_system().generate()
     heat = heat_styles(variables)
@@ -218,7 +218,7 @@ async def test_an_assisted_win_never_becomes_a_best_time(tmp_path: Path, play: P
 async def test_two_column_overlay_cells_stay_apart(play: Play) -> None:
     """At 2x1 the heat colour covers the label's digit only: the tilde column keeps the
     covered cell's background, so the cells never run into one wall of colour."""
-    from textmines.ui.tiles import Tile
+    from textmines.ui.board.tiles import Tile
 
     app, pilot = await play(width=16, height=16, mines=40, size=(80, 24))
     await pilot.press("space", "o")
@@ -246,7 +246,7 @@ async def test_overlay_labels_fit_between_the_edges_of_a_tall_tile(
 ) -> None:
     # Issue 34.20: at 4x2 the percentages ran over the tiles' edges into one another
     # (`17%17%17%`); a raised tile has its width less its two edges for a label.
-    from textmines.ui.tiles import Tile
+    from textmines.ui.board.tiles import Tile
 
     app, pilot = await play(width=16, height=16, mines=40, size=(120, 40))
     await pilot.press("space", "o")
@@ -301,7 +301,7 @@ async def test_a_solver_error_is_said_and_the_game_plays_on(
 async def test_at_the_fastest_pace_autoplay_opens_every_certain_cell_at_once(
     pace: int, batched: bool, play: Play
 ) -> None:
-    from textmines.ui.assist import AUTOPLAY_PACES
+    from textmines.ui.game.assist import AUTOPLAY_PACES
 
     app, pilot = await play(width=16, height=16, mines=30, seed=4)
     thoughts: list[Game] = []

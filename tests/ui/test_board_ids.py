@@ -13,8 +13,8 @@ from tests.helpers import FakeClock, Play, click_cell, make_app, new_stats, wait
 from textmines.engine import Game
 from textmines.engine.board_id import board_id_of, parse_board_id
 from textmines.store.saves import load_game, save_game
-from textmines.ui.header import GameHeader
 from textmines.ui.screens.board_id import BoardInfoScreen, PlayBoardIdScreen
+from textmines.ui.widgets.header import GameHeader
 
 SHARED = "9x9-10-o4.4-1ef8z1e8y1s"
 

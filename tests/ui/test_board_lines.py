@@ -14,9 +14,9 @@ from textual.widget import Widget
 
 from tests.helpers import Play, cell_offset, make_app, settle
 from textmines.ui.app import TextminesApp
-from textmines.ui.board import BoardView
-from textmines.ui.board_lines import LINE_CACHE_SIZE, BoardLines, Cell, join_pieces, line_key
-from textmines.ui.tiles import Tile
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.board.lines import LINE_CACHE_SIZE, BoardLines, Cell, join_pieces, line_key
+from textmines.ui.board.tiles import Tile
 
 Runs = list[list[tuple[str, str]]]
 

@@ -8,7 +8,7 @@ from textual.color import Color
 
 from tests.helpers import Play
 from tests.test_themes import contrast
-from textmines.ui.colours import PieceStyle, theme_colour
+from textmines.ui.drawing.colours import PieceStyle, theme_colour
 
 DARK = Color.parse("#202020")
 LIGHT = Color.parse("#F0F0F0")

@@ -99,7 +99,7 @@ async def test_help_scrolls_at_once_and_shows_its_close_button(
 
 
 def test_help_names_keys_in_the_case_they_are_typed() -> None:
-    from textmines.ui.keymap import key_label
+    from textmines.ui.keys.keymap import key_label
 
     assert key_label("k") == "k"
     assert key_label("K") == "K"

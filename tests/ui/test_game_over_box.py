@@ -59,7 +59,7 @@ async def test_the_game_over_box_leaves_the_face_and_counters_in_sight(
     size: tuple[int, int],
     play: Play,
 ) -> None:
-    from textmines.ui.panel import GamePanel
+    from textmines.ui.widgets.panel import GamePanel
 
     app, pilot = await play(size=size)
     await pilot.press("space")
@@ -78,7 +78,7 @@ async def test_the_game_over_box_is_placed_again_when_the_terminal_is_resized(pl
     # Issue 34.14: after 80x24 -> 120x40 -> 200x60 the box covered the face and the timer or
     # the counter (it kept the place worked out for the first size); at 120x40 it covered
     # the bottom rows of a Beginner board, with 31 free columns beside the panel.
-    from textmines.ui.panel import GamePanel
+    from textmines.ui.widgets.panel import GamePanel
 
     app = make_app()
 

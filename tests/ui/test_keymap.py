@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from textmines.ui.keymap import (
+from textmines.ui.game.player_keys import key_actions
+from textmines.ui.keys.keymap import (
     PRESETS,
     RESERVED,
     hint_texts,
@@ -16,8 +17,7 @@ from textmines.ui.keymap import (
     preset_keys,
     resolve,
 )
-from textmines.ui.player_keys import key_actions
-from textmines.ui.status import GAME_OVER_HINTS, HINTS
+from textmines.ui.widgets.status import GAME_OVER_HINTS, HINTS
 
 ACTIONS = key_actions()
 IDS = [action.id for action in ACTIONS]
@@ -215,7 +215,7 @@ def test_the_readme_lists_every_action_id_and_preset() -> None:
 
 
 def test_a_key_the_game_over_box_keeps_is_refused_for_the_actions_it_takes() -> None:
-    from textmines.ui.keymap import kept_keys
+    from textmines.ui.keys.keymap import kept_keys
     from textmines.ui.screens.game_over import GameOverScreen
 
     kept = kept_keys([("the game-over box", GameOverScreen.BINDINGS)])

@@ -19,12 +19,12 @@ from tests.helpers import (
     wait_until,
 )
 from textmines.store.settings import Settings, load_settings
-from textmines.ui.keymap import ENTRY_WARNINGS_SHOWN, KeyMap, resolve
-from textmines.ui.menu_screen import MenuScreen
-from textmines.ui.player_keys import key_actions
+from textmines.ui.game.player_keys import key_actions
+from textmines.ui.keys.keymap import ENTRY_WARNINGS_SHOWN, KeyMap, resolve
+from textmines.ui.menu.menu_screen import MenuScreen
 from textmines.ui.screens.info import InfoScreen
 from textmines.ui.screens.keys import KeysScreen, KeyTable
-from textmines.ui.status import StatusLine
+from textmines.ui.widgets.status import StatusLine
 
 
 def cell(app: Any) -> str:
@@ -296,7 +296,7 @@ def test_a_keymap_gives_the_help_the_players_bindings() -> None:
     actions = key_actions()
     keys = {action.id: action.default for action in actions}
     moved = KeyMap(actions, {**keys, "app.pause": ("ctrl+s",)})
-    from textmines.ui.game_keys import GAME_KEYS
+    from textmines.ui.keys.game_keys import GAME_KEYS
 
     bindings = moved.bindings(GAME_KEYS)
     assert any(getattr(b, "key", "") == "ctrl+s" and b.action == "pause" for b in bindings)

@@ -17,9 +17,9 @@ from tests.helpers import (
     make_app,
     wait_until,
 )
-from textmines.ui.face import FACE_COLUMNS, face_row
-from textmines.ui.header import GameHeader
-from textmines.ui.led import led_row, led_width
+from textmines.ui.widgets.face import FACE_COLUMNS, face_row
+from textmines.ui.widgets.header import GameHeader
+from textmines.ui.widgets.led import led_row, led_width
 
 
 def drawn(text: str) -> list[str]:
@@ -53,7 +53,7 @@ async def led_header(pilot: Pilot[None]) -> GameHeader:
 
 @pytest.mark.slow
 async def test_led_digits_where_two_rows_are_to_spare_else_plain(play: Play) -> None:
-    from textmines.ui.panel import GamePanel
+    from textmines.ui.widgets.panel import GamePanel
 
     app, pilot = await play(width=30, height=16, mines=99, size=(200, 60))
     header = await led_header(pilot)
@@ -85,7 +85,7 @@ async def test_a_1280_wide_page_shows_led_digits_and_the_board_whole(
     1280x800 screen's window). Beginner's 6x3 tiles fill 34 rows exactly with the whole frame
     (issue 46.16d): the counters are plain text there, LED digits at 38 rows; the game-over
     box covered the board's foot."""
-    from textmines.ui.board import BoardView
+    from textmines.ui.board.board_view import BoardView
     from textmines.ui.screens.game_over import GameOverScreen
 
     app, pilot = await play(size=size)
@@ -150,7 +150,7 @@ def test_led_header_snapshot(snap_compare: Any) -> None:
 
 def test_an_ascii_theme_draws_ascii_digits_frames_and_tiles() -> None:
     from tests.ui.test_zoom import drawn as tile_drawn
-    from textmines.ui.tiles import ASCII_EDGES, Tile
+    from textmines.ui.board.tiles import ASCII_EDGES, Tile
 
     # Lit segments only (the others are drawn in the unlit colour): -38 the usual _| way.
     lit_rows = [
@@ -193,7 +193,7 @@ async def test_the_counter_sits_at_the_left_edge_the_timer_at_the_right_the_face
 
 
 def test_the_timer_counts_as_windows_did() -> None:
-    from textmines.ui.numbers import timer_seconds
+    from textmines.ui.drawing.numbers import timer_seconds
 
     assert timer_seconds(0, started=False) == 0
     assert timer_seconds(0, started=True) == 1, "1 as soon as the first click is made"
@@ -217,7 +217,7 @@ async def test_a_tiny_terminal_never_cuts_a_digit_of_the_counter_or_the_timer(
 
 
 def test_the_counters_show_every_digit_a_number_needs() -> None:
-    from textmines.ui.header import format_counter
+    from textmines.ui.widgets.header import format_counter
 
     assert format_counter(10) == "010"
     assert format_counter(-3) == "-03"
@@ -228,7 +228,7 @@ def test_the_counters_show_every_digit_a_number_needs() -> None:
 
 
 async def test_a_board_with_thousands_of_mines_counts_them_all(play: Play) -> None:
-    from textmines.ui.header import GameHeader
+    from textmines.ui.widgets.header import GameHeader
 
     app, pilot = await play(width=200, height=100, mines=12000, size=(100, 30))
     await pilot.pause()

@@ -11,9 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tests.helpers import Play
-from textmines.ui.menu import MenuBar
-from textmines.ui.menu_items import SEPARATOR, Menu, MenuItem
-from textmines.ui.menu_screen import MenuScreen
+from textmines.ui.menu.items import SEPARATOR, Menu, MenuItem
+from textmines.ui.menu.menu_bar import MenuBar
+from textmines.ui.menu.menu_screen import MenuScreen
 
 
 class Dialog(ModalScreen[None]):
@@ -341,7 +341,7 @@ def test_separator_helpers() -> None:
 
 @pytest.mark.slow
 async def test_alt_letters_open_the_menus_and_pause_is_in_the_game_menu(play: Play) -> None:
-    from textmines.ui.menu_screen import MenuScreen
+    from textmines.ui.menu.menu_screen import MenuScreen
 
     app, pilot = await play(size=(100, 30))
     await pilot.press("alt+o")

@@ -8,7 +8,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from tests.helpers import Play, cell_offset
-from textmines.ui.board import BoardView
+from textmines.ui.board.board_view import BoardView
 
 
 async def press_buttons(pilot: Pilot[None], x: int, y: int, *steps: tuple[str, int]) -> None:
@@ -56,7 +56,7 @@ async def test_a_right_button_let_go_off_the_board_leaves_left_clicks_working(
     # status line. The board never heard it come up, so every later left click counted as
     # a two-button chord and opened nothing. ``lost``: an up the terminal never reported
     # (outside the window), told by the next move with no button held.
-    from textmines.ui.status import StatusLine
+    from textmines.ui.widgets.status import StatusLine
 
     app, pilot = await play(left_click_chords=False, size=(100, 30))
     await pilot.press("space")

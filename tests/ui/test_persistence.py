@@ -35,7 +35,7 @@ from textmines.store.stats import Group, StatsStore, open_stats
 from textmines.ui.app import TextminesApp
 from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.statistics import StatisticsScreen
-from textmines.ui.status import StatusLine
+from textmines.ui.widgets.status import StatusLine
 
 
 def open_store(tmp_path: Path) -> StatsStore:

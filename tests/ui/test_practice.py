@@ -16,7 +16,7 @@ from textmines.replays.recording import Recording
 from textmines.session import GameSession
 from textmines.store.stats import Group
 from textmines.ui.app import TextminesApp
-from textmines.ui.game_end import box_figures, box_title, won_line
+from textmines.ui.screens.game_end import box_figures, box_title, won_line
 from textmines.ui.screens.replay import ReplayScreen
 
 LAYOUT = "*....\n.....\n.....\n.....\n....*"  # 5x5, two mines; (2, 2) opens everything else
@@ -79,7 +79,7 @@ async def test_play_on_from_a_replays_start_keeps_its_first_click_rule(
 
 async def test_play_on_shows_the_time_the_viewer_showed(play: Play) -> None:
     # Issue 46.8: the viewer showed 031, the game played on from there 000 until a move.
-    from textmines.ui.header import GameHeader
+    from textmines.ui.widgets.header import GameHeader
 
     clock = FakeClock()
     recording = Recording.of(played_game(9, 9, 10, 4, first_click="opening"))

@@ -11,7 +11,7 @@ from textual.widget import Widget
 from tests.helpers import Play, click_cell, make_app
 from textmines.engine import Status
 from textmines.ui.app import TextminesApp
-from textmines.ui.board import BoardView, cursor_scroll, opening_scroll
+from textmines.ui.board.board_view import BoardView, cursor_scroll, opening_scroll
 
 
 def big_app() -> TextminesApp:
@@ -223,7 +223,7 @@ async def test_a_big_board_shows_it_goes_on_every_way(play: Play) -> None:
 
 
 async def test_the_cursor_stays_in_view_after_a_resize(play: Play) -> None:
-    from textmines.ui.board import BoardView
+    from textmines.ui.board.board_view import BoardView
 
     app, pilot = await play(width=30, height=16, mines=99, size=(120, 40))
     board = app.query_one(BoardView)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import Play
-from textmines.ui.line import fit_entries, fit_words
-from textmines.ui.status import StatusLine
+from textmines.ui.drawing.line import fit_entries, fit_words
+from textmines.ui.widgets.status import StatusLine
 
 
 def test_fit_words_drops_whole_words() -> None:
@@ -56,7 +56,7 @@ async def test_once_the_game_is_over_the_hints_offer_what_comes_next(play: Play)
 
 
 async def test_progress_says_100_percent_only_when_cleared(play: Play) -> None:
-    from textmines.ui.status import StatusLine
+    from textmines.ui.widgets.status import StatusLine
 
     app, pilot = await play(width=100, height=100, mines=1000, size=(100, 30))
     await pilot.press("space")
@@ -76,7 +76,7 @@ async def test_progress_says_100_percent_only_when_cleared(play: Play) -> None:
 
 
 async def test_the_status_line_names_no_guess_autoplay_and_assisted(play: Play) -> None:
-    from textmines.ui.status import StatusLine
+    from textmines.ui.widgets.status import StatusLine
 
     app, pilot = await play(no_guess=True, size=(120, 30))
     status = app.query_one(StatusLine)

@@ -14,9 +14,9 @@ from tests.helpers import FakeClock, Play, make_app, wait_until
 from textmines.config import GameConfig
 from textmines.store.settings import load_settings
 from textmines.ui.app import TextminesApp, bundled_themes
-from textmines.ui.board import BoardView
-from textmines.ui.header import GameHeader
+from textmines.ui.board.board_view import BoardView
 from textmines.ui.screens.themes import ThemeScreen
+from textmines.ui.widgets.header import GameHeader
 
 
 @pytest.mark.parametrize("name", list(bundled_themes()))
@@ -135,7 +135,7 @@ async def test_wide_and_combining_glyphs_keep_the_grid(play: Play) -> None:
     # points misaligned every row (issue 18). A plain covered cell shows its shadow, not the
     # theme's glyph: the accent goes on the question mark.
 
-    from textmines.ui.board import BoardView
+    from textmines.ui.board.board_view import BoardView
 
     themes = dict(bundled_themes())
     glyphs = themes["dark"].glyphs._replace(flag="💣", question="e\u0301")

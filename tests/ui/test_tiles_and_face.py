@@ -9,10 +9,10 @@ from rich.segment import Segment
 
 from tests.helpers import Play, cell_offset, clear_all_but_one, click_cell, face_span
 from textmines.engine import ActionKind
-from textmines.ui.board import BoardView
-from textmines.ui.face import FACE_COLUMNS, face_pixels
-from textmines.ui.header import GameHeader
-from textmines.ui.tiles import Tile
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.board.tiles import Tile
+from textmines.ui.widgets.face import FACE_COLUMNS, face_pixels
+from textmines.ui.widgets.header import GameHeader
 
 
 def test_every_face_keeps_to_two_colours_a_screen_cell() -> None:

@@ -5,7 +5,7 @@ timer in sight."""
 from __future__ import annotations
 
 from tests.helpers import Play, cell_offset, read_together, wait_until
-from textmines.ui.board import BoardView
+from textmines.ui.board.board_view import BoardView
 
 
 async def test_a_message_over_the_board_lets_the_click_through_to_the_cell(play: Play) -> None:

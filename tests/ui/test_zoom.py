@@ -17,9 +17,8 @@ from textmines.config import GameConfig
 from textmines.engine import ActionKind
 from textmines.store.settings import Settings, load_settings
 from textmines.ui.app import TextminesApp
-from textmines.ui.board import BoardView
-from textmines.ui.panel import GamePanel
-from textmines.ui.tiles import (
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.board.tiles import (
     ASCII_EDGES,
     BLOCK_EDGES,
     FIT,
@@ -30,6 +29,7 @@ from textmines.ui.tiles import (
     tile_sizes,
     zoom_index,
 )
+from textmines.ui.widgets.panel import GamePanel
 
 BEGINNER = {"width": 9, "height": 9, "mines": 10}
 EXPERT = {"width": 30, "height": 16, "mines": 99}
@@ -122,7 +122,7 @@ async def test_fit_shows_the_whole_framed_panel(play: Play) -> None:
     to the LED digits: the panel showed without them. Fit keeps the whole frame, the header
     under its top edge and the board over its bottom edge; LED digits only where they fit
     with it."""
-    from textmines.ui.header import GameHeader
+    from textmines.ui.widgets.header import GameHeader
 
     app, pilot = await play(**EXPERT, size=(120, 40))
 

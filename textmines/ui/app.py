@@ -31,27 +31,27 @@ from textmines.session import GameSession
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, clean_player_name
 from textmines.themes import MinesTheme, load_themes
-from textmines.ui.assist import Assistant, AssistController
-from textmines.ui.board import BoardView
-from textmines.ui.clock_holds import Hold
-from textmines.ui.game_flow import GameFlow
-from textmines.ui.game_keys import APP_KEYS
-from textmines.ui.game_menus import game_menus
-from textmines.ui.game_screen import GameControls, GameScreen
-from textmines.ui.header import GameHeader
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.board.tiles import FIT
+from textmines.ui.game.assist import Assistant, AssistController
+from textmines.ui.game.clock_holds import Hold
+from textmines.ui.game.flow import GameFlow
+from textmines.ui.game.game_screen import GameControls, GameScreen
+from textmines.ui.game.options import GameOptions
+from textmines.ui.game.player_keys import PlayerKeys
+from textmines.ui.game.replays import ReplayController
+from textmines.ui.game.zoom import Zoom
+from textmines.ui.keys.game_keys import APP_KEYS
 from textmines.ui.leaving import Leaving
-from textmines.ui.menu import MenuBar
-from textmines.ui.menu_items import Menu
-from textmines.ui.options import GameOptions
-from textmines.ui.panel import GamePanel
-from textmines.ui.player_keys import PlayerKeys
-from textmines.ui.replays import ReplayController
+from textmines.ui.menu.game_menus import game_menus
+from textmines.ui.menu.items import Menu
+from textmines.ui.menu.menu_bar import MenuBar
 from textmines.ui.stats_keeper import StatsKeeper
-from textmines.ui.status import StatusLine
 from textmines.ui.theming import ThemedApp
-from textmines.ui.tiles import FIT
 from textmines.ui.toasts import ToastKinds, place_toasts
-from textmines.ui.zoom import Zoom
+from textmines.ui.widgets.header import GameHeader
+from textmines.ui.widgets.panel import GamePanel
+from textmines.ui.widgets.status import StatusLine
 
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
@@ -410,7 +410,7 @@ class TextminesApp(ThemedApp):
         self.assist_control.move_found(event)
 
     # ------------------------------------------------------------------ replays
-    # The controller does the work (textmines.ui.replays); the handlers of the screens'
+    # The controller does the work (textmines.ui.game.replays); the handlers of the screens'
     # messages stay here, where Textual finds them by name.
     def action_open_replay(self) -> None:
         """Ask for a replay file (another program's, or an export) and watch it."""

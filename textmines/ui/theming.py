@@ -26,13 +26,13 @@ from textual.screen import Screen
 from textmines.themes import DEFAULT_THEME, MinesTheme, Themes, to_textual_theme
 
 if TYPE_CHECKING:
-    from textmines.ui.ascii_filter import ASCIIFilter
+    from textmines.ui.drawing.ascii_filter import ASCIIFilter
 
 
 @cache
 def _ascii_filter() -> ASCIIFilter:
     """The filter of ASCII themes, made when one is first shown."""
-    from textmines.ui.ascii_filter import ASCIIFilter
+    from textmines.ui.drawing.ascii_filter import ASCIIFilter
 
     return ASCIIFilter()
 

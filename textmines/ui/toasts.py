@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from textual.notifications import Notification
 from textual.screen import Screen
 
-from textmines.ui.board import BoardView
-from textmines.ui.game_screen import TOAST_RACK
-from textmines.ui.header import GameHeader
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.game.game_screen import TOAST_RACK
+from textmines.ui.widgets.header import GameHeader
 
 
 class ToastKinds:

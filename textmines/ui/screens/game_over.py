@@ -19,9 +19,9 @@ from textual.message import Message
 from textual.widgets import Button, Static
 
 from textmines.engine.board import Board
-from textmines.ui.game_end import GAME
-from textmines.ui.game_keys import GAME_OVER_KEYS
+from textmines.ui.keys.game_keys import GAME_OVER_KEYS
 from textmines.ui.screens.dialog import Dialog
+from textmines.ui.screens.game_end import GAME
 from textmines.ui.screens.scroll_keys import SCROLL_KEYS
 
 if TYPE_CHECKING:

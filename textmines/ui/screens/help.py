@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from rich.table import Table
 from textual.binding import Binding, BindingType
 
-from textmines.ui.keymap import key_label
+from textmines.ui.keys.keymap import key_label
 
 
 def binding_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Static
 
-from textmines.ui.keymap import PRESETS, KeyMap, key_label, preset_keys
+from textmines.ui.keys.keymap import PRESETS, KeyMap, key_label, preset_keys
 from textmines.ui.screens.dialog import Dialog, dialog_css
 
 HELP = "Enter: change · a: add a key · Delete: back to the preset's · Esc: close"

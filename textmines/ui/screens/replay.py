@@ -36,14 +36,14 @@ from textmines.engine.metrics import GameMetrics, game_metrics
 from textmines.engine.review import Review
 from textmines.replays.recording import Recording
 from textmines.themes import ThemeGlyphs
-from textmines.ui.board import BoardView
-from textmines.ui.header import GameHeader, digits_for, led_fits
-from textmines.ui.line import fit_entries
-from textmines.ui.notice import show_notice
-from textmines.ui.numbers import timer_seconds
-from textmines.ui.panel import CHROME, GamePanel
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.board.tiles import fitting_tile, tile_sizes
+from textmines.ui.drawing.line import fit_entries
+from textmines.ui.drawing.numbers import timer_seconds
 from textmines.ui.screens.replay_review import bar_marks, decision_words, risky_near
-from textmines.ui.tiles import fitting_tile, tile_sizes
+from textmines.ui.widgets.header import GameHeader, digits_for, led_fits
+from textmines.ui.widgets.notice import show_notice
+from textmines.ui.widgets.panel import CHROME, GamePanel
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
 #: Frames a second while playing.

@@ -40,7 +40,7 @@ from textmines.store.stats import (
     StatsError,
     StatsStore,
 )
-from textmines.ui.numbers import format_seconds
+from textmines.ui.drawing.numbers import format_seconds
 from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.dialog import Dialog
 from textmines.ui.screens.scroll_keys import SCROLL_KEYS

@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from textmines.store.paths import describe_os_error
 from textmines.store.stats import StatsError
-from textmines.ui.host import GameHost
+from textmines.ui.game.host import GameHost
 
 if TYPE_CHECKING:
     from textmines.replays.foreign import ForeignReplay

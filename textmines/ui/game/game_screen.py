@@ -18,16 +18,16 @@ from textual.widget import Widget
 from textmines.engine import PRESETS
 from textmines.engine.presets import board_label
 from textmines.record import Record
-from textmines.ui.assist import AssistController
-from textmines.ui.board import BoardView
-from textmines.ui.clock_holds import Hold
-from textmines.ui.game_flow import GameFlow
-from textmines.ui.game_keys import SCREEN_KEYS
-from textmines.ui.header import GameHeader
-from textmines.ui.options import GameOptions
-from textmines.ui.replays import ReplayController
-from textmines.ui.tiles import FIT
-from textmines.ui.zoom import Zoom
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.board.tiles import FIT
+from textmines.ui.game.assist import AssistController
+from textmines.ui.game.clock_holds import Hold
+from textmines.ui.game.flow import GameFlow
+from textmines.ui.game.options import GameOptions
+from textmines.ui.game.replays import ReplayController
+from textmines.ui.game.zoom import Zoom
+from textmines.ui.keys.game_keys import SCREEN_KEYS
+from textmines.ui.widgets.header import GameHeader
 
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from textmines.ui.menu_items import Menu, MenuItem
+from textmines.ui.menu.items import Menu, MenuItem
 from textmines.ui.screens.dialog import Dialog
 
 CHECK_MARK = "✓"

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from textmines.ui.colours import PieceStyle
-from textmines.ui.line import merge_runs
+from textmines.ui.drawing.colours import PieceStyle
+from textmines.ui.drawing.line import merge_runs
 
 #: The pixel colours: ``.`` the button's face (the panel's grey), ``l`` and ``d`` its light and
 #: dark edges, ``y`` the face itself, ``k`` its eyes and mouth.

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from textmines.ui.colours import PieceStyle
-from textmines.ui.line import merge_runs
+from textmines.ui.drawing.colours import PieceStyle
+from textmines.ui.drawing.line import merge_runs
 
 #: Pixel rows (top to bottom) of each character, three pixels wide.
 _GLYPHS: Final = {

@@ -20,9 +20,9 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
-from textmines.ui.colours import PieceStyle
-from textmines.ui.line import OneLineWidget, Piece
-from textmines.ui.menu_items import Menu, MenuItem
+from textmines.ui.drawing.colours import PieceStyle
+from textmines.ui.drawing.line import OneLineWidget, Piece
+from textmines.ui.menu.items import Menu, MenuItem
 
 
 class MenuBar(OneLineWidget):
@@ -81,7 +81,7 @@ class MenuBar(OneLineWidget):
 
     @property
     def is_open(self) -> bool:
-        from textmines.ui.menu_screen import MenuScreen
+        from textmines.ui.menu.menu_screen import MenuScreen
 
         return any(
             isinstance(screen, MenuScreen) and screen.bar is self
@@ -92,7 +92,7 @@ class MenuBar(OneLineWidget):
         """Open menu `index` (wrapping); does nothing if a menu is already open."""
         if not self.menus or self.is_open:
             return
-        from textmines.ui.menu_screen import MenuScreen  # loaded when a menu first opens
+        from textmines.ui.menu.menu_screen import MenuScreen  # loaded when a menu first opens
 
         self.app.push_screen(MenuScreen(self, index % len(self.menus)), self._menu_closed)
 

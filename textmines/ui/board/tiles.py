@@ -21,7 +21,7 @@ from rich.style import Style
 
 from textmines.record import Record
 from textmines.store.settings import ZOOMS
-from textmines.ui.line import merge_runs
+from textmines.ui.drawing.line import merge_runs
 
 #: The zoom setting that picks the largest tile at which the whole panel fits.
 FIT: Final = ZOOMS[0]

@@ -25,9 +25,8 @@ from textual.cache import LRUCache
 from textual.strip import Strip
 
 from textmines.themes import ThemeGlyphs
-from textmines.ui.board_look import CellLook, CellLooks, cell_styles, heat_styles, overlay_percent
-from textmines.ui.colours import theme_colour
-from textmines.ui.tiles import (
+from textmines.ui.board.looks import CellLook, CellLooks, cell_styles, heat_styles, overlay_percent
+from textmines.ui.board.tiles import (
     ASCII_EDGES,
     BLOCK_EDGES,
     Tile,
@@ -35,6 +34,7 @@ from textmines.ui.tiles import (
     one_row_covered,
     tile_pieces,
 )
+from textmines.ui.drawing.colours import theme_colour
 
 #: What one screen line of the board is drawn from: the view characters of the cells it shows,
 #: which screen row of their tiles it is, the places in it of the cursor and the pressed cell

@@ -15,8 +15,8 @@ from textual.color import Color
 
 from textmines.record import Record
 from textmines.themes import ThemeGlyphs
-from textmines.ui.colours import ansi_contrast_text, theme_colour
-from textmines.ui.tiles import Tile, one_row_glyph
+from textmines.ui.board.tiles import Tile, one_row_glyph
+from textmines.ui.drawing.colours import ansi_contrast_text, theme_colour
 
 #: Below this difference in brightness a theme's covered and revealed cells look alike (the
 #: classic's grey: Windows tells them apart by the bevel alone).

@@ -25,27 +25,27 @@ from textmines.engine.presets import check_first_click
 from textmines.session import Finish, GameSession, percent_cleared_text
 from textmines.store.saves import LoadedGame
 from textmines.store.stats import Outcome, StatsError
-from textmines.ui.assist import Assistant, AssistController
-from textmines.ui.board import BoardView
-from textmines.ui.clock_holds import ClockHolds, Hold
-from textmines.ui.game_end import box_figures, box_title, won_line
-from textmines.ui.header import GameHeader, digits_for
-from textmines.ui.host import GameHost
-from textmines.ui.notice import show_notice
-from textmines.ui.numbers import game_details, timer_seconds
-from textmines.ui.options import GameOptions
-from textmines.ui.panel import GamePanel
-from textmines.ui.player_keys import PlayerKeys
-from textmines.ui.replays import ReplayController
-from textmines.ui.status import StatusLine
-from textmines.ui.zoom import COMPACT_HEIGHT
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.drawing.numbers import game_details, timer_seconds
+from textmines.ui.game.assist import Assistant, AssistController
+from textmines.ui.game.clock_holds import ClockHolds, Hold
+from textmines.ui.game.host import GameHost
+from textmines.ui.game.options import GameOptions
+from textmines.ui.game.player_keys import PlayerKeys
+from textmines.ui.game.replays import ReplayController
+from textmines.ui.game.zoom import COMPACT_HEIGHT
+from textmines.ui.screens.game_end import box_figures, box_title, won_line
+from textmines.ui.widgets.header import GameHeader, digits_for
+from textmines.ui.widgets.notice import show_notice
+from textmines.ui.widgets.panel import GamePanel
+from textmines.ui.widgets.status import StatusLine
 
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
     from textmines.engine.game import Deal
     from textmines.replays.recording import Recording
     from textmines.store.stats import StatsStore
-    from textmines.ui.reviewer import Reviewer
+    from textmines.ui.game.reviewer import Reviewer
 
 #: Below this the layout cannot show a useful board: a message replaces it.
 MIN_WIDTH = 30
@@ -331,7 +331,7 @@ class GameFlow:
         if stats is None:
             return
         if self._reviewer is None:
-            from textmines.ui.reviewer import Reviewer
+            from textmines.ui.game.reviewer import Reviewer
 
             self._reviewer = Reviewer(self.host.app, stats)
         self._reviewer.review_pending()

@@ -15,8 +15,8 @@ from typing import Any, Protocol
 from textmines.config import GameConfig, config_from_settings, settings_with_config
 from textmines.store.paths import describe_os_error
 from textmines.store.settings import Settings, save_changes
-from textmines.ui.board import BoardView
-from textmines.ui.host import GameHost
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.game.host import GameHost
 
 
 class OptionsHost(GameHost, Protocol):

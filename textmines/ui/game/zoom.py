@@ -9,12 +9,12 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from textmines.themes import MinesTheme
-from textmines.ui.board import BoardView
-from textmines.ui.header import GameHeader, led_fits, one_row_columns
-from textmines.ui.host import GameHost
-from textmines.ui.options import GameOptions
-from textmines.ui.panel import CHROME, COMPACT_CHROME, GamePanel
-from textmines.ui.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
+from textmines.ui.board.board_view import BoardView
+from textmines.ui.board.tiles import FIT, Tile, fitting_tile, tile_sizes, zoom_index
+from textmines.ui.game.host import GameHost
+from textmines.ui.game.options import GameOptions
+from textmines.ui.widgets.header import GameHeader, led_fits, one_row_columns
+from textmines.ui.widgets.panel import CHROME, COMPACT_CHROME, GamePanel
 
 #: Below this height the board is drawn without its frame.
 COMPACT_HEIGHT = 20

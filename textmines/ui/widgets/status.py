@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textmines.store.stats import Outcome
-from textmines.ui.colours import PieceStyle
-from textmines.ui.keymap import Hint
-from textmines.ui.line import OneLineWidget, Piece, fit_entries, fit_words
+from textmines.ui.drawing.colours import PieceStyle
+from textmines.ui.drawing.line import OneLineWidget, Piece, fit_entries, fit_words
+from textmines.ui.keys.keymap import Hint
 
 #: Key hints, most useful first: a short row drops whole entries from the end. Each names the
 #: player's key for its action (``keymap.hint_texts``); with the default keys they read

@@ -31,11 +31,11 @@ from textual.timer import Timer
 from textmines.crash import write_crash_log
 from textmines.engine import ActionKind, Game
 from textmines.engine.view_alphabet import ViewChar
-from textmines.ui.host import GameHost
+from textmines.ui.game.host import GameHost
 
 if TYPE_CHECKING:
     from textmines.engine.solver import Analysis, Hint, Move
-    from textmines.ui.board import BoardView
+    from textmines.ui.board.board_view import BoardView
 
 #: Seconds between autoplay moves: the paces the > and < keys step through (round numbers, as
 #: the status line shows them), and the pace autoplay starts at.

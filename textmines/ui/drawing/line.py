@@ -17,7 +17,7 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widget import Widget
 
-from textmines.ui.colours import PieceStyle
+from textmines.ui.drawing.colours import PieceStyle
 
 #: Text and the name of its style in ``PIECE_STYLES`` (None: the widget's own style).
 Piece = tuple[str, str | None]

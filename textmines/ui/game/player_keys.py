@@ -11,10 +11,18 @@ from textual.app import App
 from textual.binding import Binding
 
 from textmines.store.settings import Settings
-from textmines.ui.board import MOUSE_CONTROLS, BoardView
-from textmines.ui.game_keys import GAME_KEYS, GAME_OVER_KEYS
-from textmines.ui.keymap import Action, KeyMap, actions, hint_texts, kept_keys, key_label, resolve
-from textmines.ui.status import GAME_OVER_HINTS, HINTS
+from textmines.ui.board.board_view import MOUSE_CONTROLS, BoardView
+from textmines.ui.keys.game_keys import GAME_KEYS, GAME_OVER_KEYS
+from textmines.ui.keys.keymap import (
+    Action,
+    KeyMap,
+    actions,
+    hint_texts,
+    kept_keys,
+    key_label,
+    resolve,
+)
+from textmines.ui.widgets.status import GAME_OVER_HINTS, HINTS
 
 
 def key_actions() -> tuple[Action, ...]:

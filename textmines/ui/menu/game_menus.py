@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 
 from textmines.config import GameConfig
-from textmines.ui.menu_items import SEPARATOR, Menu, MenuItem
+from textmines.ui.menu.items import SEPARATOR, Menu, MenuItem
 
 
 def game_menus(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from textmines.engine import Status
 from textmines.session import Finish, GameSession, percent_cleared_text
-from textmines.ui.numbers import format_seconds
+from textmines.ui.drawing.numbers import format_seconds
 
 if TYPE_CHECKING:
     from textmines.engine.metrics import GameMetrics  # loaded by a game's end, not the start

@@ -14,11 +14,11 @@ from textual.reactive import reactive
 
 from textmines.store.stats import GameShape
 from textmines.themes import FACE_WIDTH
-from textmines.ui.colours import PieceStyle
-from textmines.ui.face import FACE_COLUMNS, FACE_STYLES, face_row
-from textmines.ui.led import LED_ROWS, LED_STYLES, led_row, led_width
-from textmines.ui.line import OneLineWidget, Piece, pieces_width
-from textmines.ui.tiles import Tile
+from textmines.ui.board.tiles import Tile
+from textmines.ui.drawing.colours import PieceStyle
+from textmines.ui.drawing.line import OneLineWidget, Piece, pieces_width
+from textmines.ui.widgets.face import FACE_COLUMNS, FACE_STYLES, face_row
+from textmines.ui.widgets.led import LED_ROWS, LED_STYLES, led_row, led_width
 
 FACES: dict[str, str] = {"normal": ":)", "pressed": ":O", "won": "B)", "lost": "X("}
 

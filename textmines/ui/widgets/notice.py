@@ -30,7 +30,7 @@ def show_notice(
     elif existing:
         existing.first(Static).update(message)
     else:
-        from textmines.ui.notice_widget import Notice  # loaded with the first notice shown
+        from textmines.ui.widgets.notice_widget import Notice  # loaded with the first notice shown
 
         notice = Notice(message, id=name, markup=False)
         if size is not None:

@@ -23,9 +23,9 @@ from textual.strip import Strip
 
 from textmines.engine import ActionKind, Game
 from textmines.themes import ThemeGlyphs
-from textmines.ui.board_lines import BoardLines, LineKey, line_key
-from textmines.ui.board_look import overlay_label
-from textmines.ui.tiles import Tile
+from textmines.ui.board.lines import BoardLines, LineKey, line_key
+from textmines.ui.board.looks import overlay_label
+from textmines.ui.board.tiles import Tile
 
 if TYPE_CHECKING:
     from textual.scrollbar import ScrollBar
@@ -217,7 +217,7 @@ class BoardView(ScrollView, can_focus=True):
         return bar
 
     def _set_scrollbars(self) -> None:
-        from textmines.ui.scrollbar import BoardScrollBarRender, PlainScrollBarRender
+        from textmines.ui.board.scrollbar import BoardScrollBarRender, PlainScrollBarRender
 
         renderer = PlainScrollBarRender if self.glyphs.ascii else BoardScrollBarRender
         for bar in self._bars:

@@ -1,0 +1,1 @@
+"""The menu bar, its drop-downs and the menus of the game."""

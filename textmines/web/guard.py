@@ -1,0 +1,84 @@
+"""Who the ``--serve`` host answers: requests that name it by one of its own names, websockets
+from its own page; and a log that says each refusal but sums a flood of them up."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import socket
+import time
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+log = logging.getLogger("textmines.serve")
+
+
+#: Seconds between two lines about refused connections (a flood prints a count, not a flood).
+REFUSAL_LOG_SECONDS = 5.0
+
+
+class RefusalLog:
+    """Says each refused connection, but a flood of them as one line every few seconds."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._last = -REFUSAL_LOG_SECONDS
+        self._quiet = 0
+
+    def note(self, text: str) -> None:
+        now = self._clock()
+        if now - self._last < REFUSAL_LOG_SECONDS:
+            self._quiet += 1
+            return
+        more = f" (and {self._quiet} more refused since the last line)" if self._quiet else ""
+        log.warning("textmines: %s%s", text, more)
+        self._last, self._quiet = now, 0
+
+
+# ------------------------------------------------------------------ who may ask, from where
+
+
+def host_names(host: str) -> frozenset[str]:
+    """The names (as well as any address) a request may call this server by: ``localhost``,
+    this machine's name (and its ``.local`` form), and ``host`` if it is a name."""
+    names = {"localhost"}
+    machine = socket.gethostname().lower().rstrip(".")
+    if machine:
+        names.add(machine)
+        if "." not in machine:
+            names.add(f"{machine}.local")
+    if not _is_address(host):
+        names.add(host.lower().rstrip("."))
+    return frozenset(names)
+
+
+def host_allowed(header: str, names: frozenset[str]) -> bool:
+    """Whether a request's Host header names this server: an address (a rebinding site can
+    only ever send its own name), or one of ``names``."""
+    try:
+        parts = urlsplit(f"//{header}")
+        _ = parts.port  # a port that is not a number raises
+    except ValueError:
+        return False
+    if parts.hostname is None or parts.path or parts.query or parts.fragment:
+        return False
+    if "@" in parts.netloc:
+        return False
+    return _is_address(parts.hostname) or parts.hostname.rstrip(".") in names
+
+
+def same_origin(origin: str | None, host: str) -> bool:
+    """Whether a browser's ``Origin`` is the page this server sent for ``host`` (a browser
+    always sends it with a websocket; any other program is not a page)."""
+    if origin is None:
+        return False
+    host = host.lower()
+    return origin.lower() in (f"http://{host}", f"https://{host}")
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name.strip("[]"))
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,306 @@
+"""Play in a browser: ``textmines --serve`` runs a web server, and every browser tab that opens
+it starts its own ``textmines --tab --profile ID`` process: its own game, as that browser's
+player.
+
+Every browser is its own player: the page gives it a random profile id in a cookie, and its
+statistics, settings, saved game and replays are that profile's folder (``Paths.profile``),
+never the terminal's nor another browser's. A game in play when its tab closes, or when the
+server stops, is saved there (``TabDriver``), and comes back when that browser opens the page
+again; two tabs of one browser each keep their own (``store.saves``).
+
+The server is textual-serve's protocol and page script (``textual.js``: xterm.js and the
+websocket to a tab's process, driven by textual-serve's ``AppService``) behind this module's
+own web application, because a game server is reachable by more than its player:
+
+- any page open in the player's browser can open a websocket to it, and a game's keys reach
+  the statistics (F4, Reset all). A websocket gets a game only when its ``Origin`` is the page's
+  own (the Host it asked for) and it carries the secret that this server's page holds (made
+  at start, compared in constant time): another site's page can neither pass the origin nor
+  read the page to learn the secret.
+- a site can rename itself to 127.0.0.1 after its page has loaded (DNS rebinding), and then its
+  page *is* same-origin. So every request must name this server by an address, ``localhost``,
+  this machine's own name or the name given to ``--host``: a rebinding site's requests name
+  the site, and get nothing.
+- each tab is a process of ~41 MB: at most ``--max-tabs`` at once, and a websocket beyond it
+  is refused before any process starts.
+- every address in the page is built from the request (the page names no host but the one it
+  was asked for), so that ``--host 0.0.0.0`` works from any machine that can reach it.
+
+See docs/browser.md for who can reach what.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import html
+import logging
+import secrets
+import socket
+import sys
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from urllib.parse import quote
+
+from aiohttp import WSCloseCode, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from textmines.store.paths import new_profile_id
+from textmines.web.addresses import games_text, serving_text
+from textmines.web.guard import RefusalLog, host_allowed, host_names, same_origin
+from textmines.web.pages import (
+    DOWNLOAD_POLICY,
+    PAGE,
+    STATIC_FILES,
+    add_security_headers,
+    bounded,
+    message_page,
+)
+from textmines.web.profiles import KNOWN_COOKIE, give_profile, profile_of
+from textmines.web.tabs import (
+    MAX_CELLS,
+    START_SLOTS,
+    STOP_SECONDS,
+    StartTurn,
+    StartTurns,
+    relay,
+    stop_game,
+    tab_command,
+)
+
+#: Games at once unless ``--max-tabs`` says otherwise: ~330 MB of tab processes at most.
+DEFAULT_MAX_TABS = 8
+
+
+def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX_TABS) -> None:
+    """Serve the game at http://host:port until Ctrl+C. Raises ``OSError`` when the address
+    cannot be used (the port is taken, the host is not this machine's)."""
+    check_address(host, port)  # before the server announces itself
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    for name in ("textmines.serve", "textual-serve"):
+        logging.getLogger(name).addHandler(handler)
+        logging.getLogger(name).setLevel(logging.INFO)
+        logging.getLogger(name).propagate = False
+    server = GameServer(tab_command(argv), host=host, max_tabs=max_tabs)
+    app = server.application()
+
+    async def announce(_: web.Application) -> None:
+        print(serving_text(host, port, max_tabs), flush=True)
+
+    app.on_startup.append(announce)
+    # No access log: the websocket's address carries the secret.
+    web.run_app(app, host=host, port=port, print=None, access_log=None, shutdown_timeout=15)
+
+
+def check_address(host: str, port: int) -> None:
+    """Raise ``OSError`` when a server cannot listen at ``host:port``: the host names no
+    address of this machine, or the port is taken."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        probe.bind(address)
+
+
+# ---------------------------------------------------------------------------- the web server
+
+
+class GameServer:
+    """The web application: the page, its files, downloads, and one game process per
+    websocket that passes the checks (see the module's docstring)."""
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        host: str,
+        max_tabs: int,
+        secret: str | None = None,
+        start_slots: int | None = None,
+    ) -> None:
+        self.command = command
+        self.max_tabs = max_tabs
+        self._starting = StartTurns(START_SLOTS if start_slots is None else start_slots)
+        self.secret = secret or secrets.token_urlsafe(32)
+        self.names = host_names(host)
+        self.tabs = 0  # games being played, and processes still ending
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._endings: set[asyncio.Future[None]] = set()  # kept: a task nobody holds may go
+        self._downloads = DownloadManager()
+        self._refusals = RefusalLog()
+
+    def application(self) -> web.Application:
+        app = web.Application(middlewares=[self._check_host])
+        app.add_routes(
+            [
+                web.get("/", self._page),
+                web.get("/ws/{secret}", self._play),
+                web.get("/static/{name}", self._static),
+                web.get("/download/{key}", self._download),
+            ]
+        )
+        app.on_response_prepare.append(add_security_headers)
+        app.on_shutdown.append(self._close_games)
+        return app
+
+    # A rebinding site's requests name the site: nothing is served to them, not even the page
+    # (which holds the secret).
+    @web.middleware
+    async def _check_host(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        if not host_allowed(request.headers.get("Host", ""), self.names):
+            self._refusals.note(f"refused a request for the host {request.headers.get('Host')!r}")
+            raise web.HTTPMisdirectedRequest(
+                text="This server answers only to this machine's addresses and names.\n"
+            )
+        return await handler(request)
+
+    async def _page(self, request: web.Request) -> web.Response:
+        if self.tabs >= self.max_tabs:
+            return message_page(
+                503,
+                "Every game is taken",
+                f"This server plays at most {games_text(self.max_tabs)} at once, and "
+                f"{'it is' if self.max_tabs == 1 else 'all of them are'} being played. "
+                "Close one (or ask whoever started textmines to allow more with --max-tabs), "
+                "then try again.",
+            )
+        scheme = "wss" if request.secure else "ws"
+        page = PAGE.substitute(
+            websocket_url=html.escape(f"{scheme}://{request.host}/ws/{self.secret}"),
+            font_size=bounded(request.query.get("fontsize"), 16, 6, 48),
+            max_tabs=self.max_tabs,
+        )
+        # Never cached: a page kept from before a restart would hold the old secret.
+        response = web.Response(
+            text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+        profile = profile_of(request)
+        if profile is None and KNOWN_COOKIE not in request.cookies:
+            profile = new_profile_id()  # a browser new to this server, or one that forgot
+        if profile is not None:
+            give_profile(response, profile)
+        return response
+
+    async def _static(self, request: web.Request) -> web.FileResponse:
+        path = STATIC_FILES.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(path)
+
+    async def _download(self, request: web.Request) -> web.StreamResponse:
+        """A file a tab delivers (an exported replay), to the tab that asked for it: its key
+        is a random one the game sent that tab alone."""
+        key = request.match_info["key"]
+        try:
+            download = await self._downloads.get_download_metadata(key)
+        except KeyError:
+            raise web.HTTPNotFound() from None
+        response = web.StreamResponse()
+        content_type = download.mime_type
+        if download.encoding:
+            content_type += f"; charset={download.encoding}"
+        response.headers["Content-Type"] = content_type
+        disposition = "inline" if download.open_method == "browser" else "attachment"
+        # Quoted as RFC 6266 says: a name with spaces, quotes or semicolons stays one name.
+        response.headers["Content-Disposition"] = (
+            f"{disposition}; filename*=UTF-8''{quote(download.file_name)}"
+        )
+        response.headers["Content-Security-Policy"] = DOWNLOAD_POLICY
+        await response.prepare(request)
+        async for chunk in self._downloads.download(key):
+            await response.write(chunk)
+        await response.write_eof()
+        return response
+
+    async def _play(self, request: web.Request) -> web.WebSocketResponse:
+        """A game for the page's websocket, or an HTTP refusal before any process starts."""
+        refusal = self.refusal(request)
+        if refusal is not None:
+            self._refusals.note(f"refused a game: {refusal}")
+            raise web.HTTPForbidden(text=f"No game: {refusal}.\n")
+        if self.tabs >= self.max_tabs:
+            self._refusals.note(f"refused a game: every tab is taken ({self.max_tabs} at most)")
+            raise web.HTTPServiceUnavailable(
+                text=f"No game: every tab is taken ({self.max_tabs} at most).\n",
+                headers={"Retry-After": "10"},
+            )
+        websocket = web.WebSocketResponse(heartbeat=15)
+        if not websocket.can_prepare(request).ok:
+            raise web.HTTPBadRequest(text="A game is played over a websocket.\n")
+        profile = profile_of(request)
+        if profile is None:
+            # The page gave none (it had reason to think the browser had one, or the browser
+            # keeps no cookies): a new player, told in the websocket's answer.
+            profile = new_profile_id()
+            give_profile(websocket, profile)
+        # Counted before the first await: a flood of upgrades at once cannot all see room.
+        self.tabs += 1
+        turn = self._starting.turn()
+        game = self._game(websocket, profile, turn)
+        try:
+            await websocket.prepare(request)
+            self._sockets.add(websocket)
+            width = bounded(request.query.get("width"), 80, 1, MAX_CELLS)
+            height = bounded(request.query.get("height"), 24, 1, MAX_CELLS)
+            await turn.wait()
+            if not websocket.closed:
+                await game.start(width, height)
+                await relay(websocket, game)
+        finally:
+            turn.done()
+            self._sockets.discard(websocket)
+            # The place is the game's until its process has ended. A closed connection can
+            # cancel this handler: the ending goes on in a task of its own all the same.
+            ending = asyncio.ensure_future(stop_game(game))
+            self._endings.add(ending)
+            ending.add_done_callback(self._ended)
+            await asyncio.shield(ending)
+        return websocket
+
+    def _game(self, websocket: web.WebSocketResponse, profile: str, turn: StartTurn) -> AppService:
+        async def close() -> None:  # the game has quit
+            await websocket.close()
+
+        async def write_bytes(data: bytes) -> None:
+            turn.done()  # the game draws: it has started
+            await websocket.send_bytes(data)
+
+        return AppService(
+            # The id is 32 hex digits (profile_of): nothing in it the shell could read.
+            f"{self.command} --profile={profile}",
+            write_bytes=write_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=self._downloads,
+        )
+
+    def _ended(self, ending: asyncio.Future[None]) -> None:
+        self._endings.discard(ending)
+        self.tabs -= 1
+
+    def refusal(self, request: web.Request) -> str | None:
+        """Why a websocket request gets no game, or None when it may have one."""
+        origin, host = request.headers.get("Origin"), request.headers.get("Host", "")
+        if not same_origin(origin, host):
+            return f"it comes from {origin!r}, not from this server's page ({host!r})"
+        given = request.match_info.get("secret", "").encode()
+        if not hmac.compare_digest(given, self.secret.encode()):
+            return "it does not carry this server's secret (a page from before a restart?)"
+        return None
+
+    async def _close_games(self, _: web.Application) -> None:
+        """On Ctrl+C: close every websocket, so that each game ends as a closed tab's does,
+        and wait for their processes to end."""
+        await asyncio.gather(
+            *(
+                websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+                for websocket in list(self._sockets)
+            ),
+            return_exceptions=True,
+        )
+        deadline = time.monotonic() + STOP_SECONDS + 1
+        while self.tabs and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)

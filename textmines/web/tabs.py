@@ -1,0 +1,184 @@
+"""The tab processes of ``textmines --serve``: each browser tab's game is a ``textmines --tab``
+process, started in turns, fed what its page sends, and ended (killed if it hangs) when its
+page goes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import shlex
+import sys
+from collections.abc import Sequence
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+
+log = logging.getLogger("textmines.serve")
+
+
+#: Options of ``--serve`` itself, which the tabs do not get (each with whether it takes a value).
+SERVE_OPTIONS = {"--serve": False, "--host": True, "--port": True, "--max-tabs": True}
+
+
+#: Seconds a tab's process has to end after its websocket closes, before it is killed: a
+#: process that hangs must not hold one of the tabs for ever.
+STOP_SECONDS = 10.0
+
+
+#: Tab processes starting at once (Python, Textual's imports, the first frame: a few hundred
+#: ms of one CPU each). Tabs opened together take turns: with every one of them sharing the
+#: CPUs, all would draw their boards together, late; in turns the first ones are up at once
+#: and the last no later (issue 35.9: ten processes at once on two cores drew their
+#: first frames after 3.4 s, median; in turns after 1.5-2.3 s).
+START_SLOTS = max(1, os.cpu_count() or 1)
+
+
+#: Seconds a starting process holds its turn at most: one that never draws must not stall
+#: the tabs behind it.
+START_SECONDS = 5.0
+
+
+#: The size a browser may ask its terminal to be, in cells; beyond it, a bogus size.
+MAX_CELLS = 1000
+
+
+def tab_arguments(argv: Sequence[str]) -> list[str]:
+    """The command line of one tab: ``argv`` without the server's own options, plus ``--tab``
+    (board, seed, theme and the other options apply to every tab)."""
+    kept, skip = ["--tab"], False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        name, has_value, _ = arg.partition("=")
+        if name in SERVE_OPTIONS:
+            skip = SERVE_OPTIONS[name] and not has_value
+            continue
+        kept.append(arg)
+    return kept
+
+
+def tab_command(argv: Sequence[str]) -> str:
+    """The shell command each tab runs (this Python, this textmines)."""
+    return shell_command([sys.executable, "-m", "textmines", *tab_arguments(argv)])
+
+
+def shell_command(args: Sequence[str]) -> str:
+    """``args`` as the shell command textual-serve runs for a tab. On POSIX the shell hands
+    its process to the program (``exec``): otherwise a shell waits beside each tab, and
+    killing the tab's process would kill the shell and leave the game running."""
+    command = shlex.join(args)
+    return f"exec {command}" if os.name == "posix" else command
+
+
+class StartTurns:
+    """Tab processes take turns to start: at most ``slots`` at once (``START_SLOTS``)."""
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._waiting: list[StartTurn] = []
+
+    def turn(self) -> StartTurn:
+        """A tab's turn: ``wait()`` for it before starting its process, ``done()`` once the
+        process draws (or the tab ends)."""
+        return StartTurn(self)
+
+    def _ask(self, turn: StartTurn) -> None:
+        if self._free:
+            self._free -= 1
+            turn._given()
+        else:
+            self._waiting.append(turn)
+
+    def _give_back(self, turn: StartTurn) -> None:
+        if turn in self._waiting:  # it never had its turn
+            self._waiting.remove(turn)
+            return
+        if self._waiting:
+            self._waiting.pop(0)._given()
+        else:
+            self._free += 1
+
+
+class StartTurn:
+    """One tab's turn to start its process (see ``StartTurns``)."""
+
+    def __init__(self, turns: StartTurns) -> None:
+        self._turns = turns
+        self._has_turn = asyncio.Event()
+        self._asked = self._over = False
+        self._limit: asyncio.TimerHandle | None = None
+
+    async def wait(self) -> None:
+        """Until it is this tab's turn. The turn ends by itself after ``START_SECONDS``."""
+        self._asked = True
+        self._turns._ask(self)
+        await self._has_turn.wait()
+
+    def _given(self) -> None:
+        self._has_turn.set()
+        self._limit = asyncio.get_running_loop().call_later(START_SECONDS, self.done)
+
+    def done(self) -> None:
+        """The process has started (it draws), or the tab has ended: the next one's turn.
+        Only the first call counts."""
+        if self._over:
+            return
+        self._over = True
+        if self._limit is not None:
+            self._limit.cancel()
+        if self._asked:
+            self._turns._give_back(self)
+
+
+async def relay(websocket: web.WebSocketResponse, game: AppService) -> None:
+    """Pass what the page sends (textual.js's messages: JSON lists) to the game, until the page
+    goes. A message that is not one of them is dropped."""
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            envelope = json.loads(message.data)
+        except ValueError:
+            continue
+        match envelope:
+            case ["stdin", str(keys)]:
+                await game.send_bytes(keys.encode("utf-8"))
+            case ["resize", {"width": int(width), "height": int(height)}]:
+                await game.set_terminal_size(
+                    min(max(width, 1), MAX_CELLS), min(max(height, 1), MAX_CELLS)
+                )
+            case ["ping", str(stamp)]:
+                await websocket.send_json(["pong", stamp])
+            case ["blur"]:
+                await game.blur()
+            case ["focus"]:
+                await game.focus()
+
+
+async def stop_game(game: AppService) -> None:
+    """Ask the game to end as a closed tab's does, and wait until its process has ended: its
+    place among the tabs is its memory, free only then."""
+    # AppService keeps its process to itself, and its stop() waits for the game without end:
+    # a game that hangs is killed here so that its place comes back.
+    process: asyncio.subprocess.Process | None = getattr(game, "_process", None)
+
+    async def ended() -> None:
+        await game.stop()
+        if process is not None:
+            await process.wait()
+
+    # Not wait_for: cancelling stop() does not stop it (textual-serve's reader swallows the
+    # cancellation and the wait goes on); the kill is what ends it.
+    ending = asyncio.ensure_future(ended())
+    done, _ = await asyncio.wait({ending}, timeout=STOP_SECONDS)
+    if not done and process is not None and process.returncode is None:
+        log.warning(
+            "textmines: a tab did not end within %g s of its page closing: killed", STOP_SECONDS
+        )
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+    await ending
