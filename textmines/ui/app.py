@@ -4,7 +4,6 @@ settings. The game itself is played on ``GameScreen``, whose actions ask the con
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Mapping as _Mapping
@@ -47,6 +46,13 @@ from textmines.ui.menu.game_menus import game_menus
 from textmines.ui.menu.items import Menu
 from textmines.ui.menu.menu_bar import MenuBar
 from textmines.ui.stats_keeper import StatsKeeper
+from textmines.ui.textual_private import (
+    add_notification,
+    forget_exit_renderables,
+    notifications,
+    on_app_thread,
+    remove_notification,
+)
 from textmines.ui.theming import ThemedApp
 from textmines.ui.toasts import ToastKinds, place_toasts
 from textmines.ui.widgets.header import GameHeader
@@ -283,27 +289,26 @@ class TextminesApp(ThemedApp):
         the same text: five presses of a key leave one toast, not five over the board. It goes
         to the corner of the screen farthest from the board's cursor. Shown at once, not a
         message later (but from a worker's thread), so that one right after it replaces it."""
-        for shown in self._toast_kinds.replaced(self._notifications, message, title, kind):
-            self._unnotify(shown, refresh=False)
+        for shown in self._toast_kinds.replaced(notifications(self), message, title, kind):
+            remove_notification(self, shown, refresh=False)
         timeout = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
         notification = Notification(message, title, severity, timeout, markup=markup)
-        self._toast_kinds.keep(notification, kind, self._notifications)
+        self._toast_kinds.keep(notification, kind, notifications(self))
         place_toasts(self.screen, self.board, self.header)
-        if self._thread_id != threading.get_ident():
+        if not on_app_thread(self):
             self.post_message(Notify(notification))
             return
-        self._notifications.add(notification)
-        self._refresh_notifications()
+        add_notification(self, notification)
 
     @property
     def toasts(self) -> list[Notification]:
         """The toasts on screen now (or waiting for the screen to show them), oldest first."""
-        return list(self._notifications)
+        return list(notifications(self))
 
     def withdraw(self, kind: str) -> None:
         """Take the toast of ``kind`` off the screen, if one is shown (it no longer holds)."""
-        for shown in self._toast_kinds.of_kind(self._notifications, kind):
-            self._unnotify(shown)
+        for shown in self._toast_kinds.of_kind(notifications(self), kind):
+            remove_notification(self, shown, refresh=True)
 
     def on_unmount(self) -> None:
         self.leaving.release_signals()
@@ -322,7 +327,7 @@ class TextminesApp(ThemedApp):
         if self.crash_report is None:
             self.crash_report = self.leaving.after_crash(error)
         super()._handle_exception(error)
-        self._exit_renderables.clear()
+        forget_exit_renderables(self)
 
     def _worker_failed(self, failed: WorkerFailed) -> None:
         """A background job (a worker) raised: Textual hands its error over wrapped in

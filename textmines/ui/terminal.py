@@ -35,8 +35,9 @@ from codecs import getincrementaldecoder
 from queue import Full
 from typing import TYPE_CHECKING, Any
 
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+
+from textmines.ui.textual_private import XTermParser, writer_queue
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -131,7 +132,7 @@ class TerminalDriver(LinuxDriver):
     def _queue(self) -> Any:
         # Textual's writer thread keeps its writes in ``_queue``; without one (another Textual)
         # the writes go through its own, unbounded, methods.
-        return getattr(self._writer_thread, "_queue", None)
+        return writer_queue(self)
 
     def write(self, data: str) -> None:
         queue = self._queue()
@@ -148,7 +149,7 @@ class TerminalDriver(LinuxDriver):
                     return
 
     def close(self) -> None:
-        writer, queue = self._writer_thread, self._queue()
+        writer, queue = self._writer_thread, self._queue()  # see textual_private
         if writer is None or queue is None:
             super().close()
             return
