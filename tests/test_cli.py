@@ -13,7 +13,9 @@ from typing import Any, ClassVar
 import pytest
 
 from tests.helpers import BUNDLED_THEMES
-from textmines.cli import build_parser, choose_theme, main
+from textmines.cli import main
+from textmines.cli.commands import choose_theme
+from textmines.cli.options import build_parser
 from textmines.config import GameConfig
 from textmines.engine import Game
 from textmines.engine.board_id import board_id_of
@@ -628,7 +630,7 @@ def test_the_saved_games_own_board_id_or_todays_daily_resumes_it(
 def test_a_replay_file_neither_resumes_nor_writes_the_saved_game(
     fake_app: type[FakeApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import textmines.cli as cli_module
+    import textmines.cli.start as cli_module
 
     save_expert_game(tmp_path)
     monkeypatch.setattr(cli_module, "_replay_arg", lambda file: (object(), file))
@@ -986,7 +988,7 @@ def test_one_board_option_at_a_time(args: list[str], capsys: pytest.CaptureFixtu
 
 def test_many_theme_problems_are_one_notice_at_start_up() -> None:
     # Found by a player: 26 broken theme files were 26 toasts over half the screen.
-    from textmines.cli import theme_notices
+    from textmines.cli.start import theme_notices
 
     few = [f"t{i}.toml: is not valid TOML; theme skipped" for i in range(3)]
     assert theme_notices(few) == few

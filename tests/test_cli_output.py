@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from tests.test_cli import recorded_games, refused
-from textmines.cli import PIPE_CLOSED, main
+from textmines.cli import main
+from textmines.cli.start import PIPE_CLOSED
 
 
 class _ClosedPipe(io.StringIO):
