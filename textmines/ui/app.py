@@ -11,7 +11,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.dom import DOMNode
@@ -206,7 +206,9 @@ class TextminesApp(ThemedApp):
         controls = GameControls(
             self.flow, self.zoom, self.options, self.assist_control, self.replays
         )
-        return GameScreen(controls)
+        screen = GameScreen(controls)
+        self.assist.host = screen  # the solver's workers and answers are the game screen's
+        return screen
 
     def compose(self) -> ComposeResult:
         # Few widgets on purpose: Textual's cost per key press grows with their number.
@@ -395,24 +397,6 @@ class TextminesApp(ThemedApp):
         self.header.set_faces(theme.glyphs.faces, theme.glyphs.ascii)
         if theme.name != self.settings.theme:
             self.options.save(self.settings._replace(theme=theme.name))
-
-    # ------------------------------------------------------------------ the assistant
-    # The solver's messages come here: Textual dispatches messages to DOM nodes only.
-    @on(Assistant.Failed)
-    def _solver_failed(self, event: Assistant.Failed) -> None:
-        self.assist_control.solver_failed(event)
-
-    @on(Assistant.Hinted)
-    def _hinted(self, event: Assistant.Hinted) -> None:
-        self.assist_control.hinted(event)
-
-    @on(Assistant.OverlayReady)
-    def _overlay_ready(self, event: Assistant.OverlayReady) -> None:
-        self.assist_control.overlay_ready(event)
-
-    @on(Assistant.MoveFound)
-    def _move_found(self, event: Assistant.MoveFound) -> None:
-        self.assist_control.move_found(event)
 
     # ------------------------------------------------------------------ replays
     # The controller does the work (textmines.ui.game.replays); the handlers of the screens'

@@ -44,8 +44,9 @@ AUTOPLAY_DELAY = 0.25
 
 
 class Assistant:
-    """Runs the solver off the UI thread and reports back to ``host``; holds the overlay
-    and autoplay switches and the autoplay pace."""
+    """Runs the solver off the UI thread, in workers of ``host`` (the game's screen, which
+    takes its answers), and reports back there; holds the overlay and autoplay switches and
+    the autoplay pace."""
 
     class Result(Message):
         """Something the solver computed for ``game`` as it showed ``view``."""

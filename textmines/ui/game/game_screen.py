@@ -20,7 +20,7 @@ from textmines.engine.presets import board_label
 from textmines.record import Record
 from textmines.ui.board.board_view import BoardView
 from textmines.ui.board.tiles import FIT
-from textmines.ui.game.assist import AssistController
+from textmines.ui.game.assist import Assistant, AssistController
 from textmines.ui.game.clock_holds import Hold
 from textmines.ui.game.flow import GameFlow
 from textmines.ui.game.options import GameOptions
@@ -97,6 +97,24 @@ class GameScreen(Screen[None]):
     @on(GameHeader.SmileyClicked)
     def _smiley_clicked(self) -> None:
         self.flow.new()
+
+    # ------------------------------------------------------------------ the solver's answers
+    # The solver works in this screen's workers (Assistant) and answers here.
+    @on(Assistant.Failed)
+    def _solver_failed(self, event: Assistant.Failed) -> None:
+        self.controls.assist.solver_failed(event)
+
+    @on(Assistant.Hinted)
+    def _hinted(self, event: Assistant.Hinted) -> None:
+        self.controls.assist.hinted(event)
+
+    @on(Assistant.OverlayReady)
+    def _overlay_ready(self, event: Assistant.OverlayReady) -> None:
+        self.controls.assist.overlay_ready(event)
+
+    @on(Assistant.MoveFound)
+    def _move_found(self, event: Assistant.MoveFound) -> None:
+        self.controls.assist.move_found(event)
 
     # ------------------------------------------------------------------ new games
     def action_new_game(self) -> None:
