@@ -199,6 +199,11 @@ async def test_a_loss_box_closes_with_escape_or_a_click_and_plays_again_with_ent
     await pilot.click("#details")  # it closed the box (a second handler took every button)
     await pilot.pause()
     assert app.screen is box and box.showing_details
+    # Only the focused button looks chosen: Play again stayed blue (the primary variant)
+    # while the focus moved on, and Enter then pressed another button.
+    from textual.widgets import Button
+
+    assert all(button.variant == "default" for button in box.query(Button))
     await pilot.press("enter")  # the focus is on Details now
     await pilot.pause()
     assert app.screen is box and not box.showing_details

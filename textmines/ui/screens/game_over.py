@@ -133,7 +133,7 @@ class GameOverScreen(Dialog[Choice]):
                 yield Figures(self.figures, id="figures")
                 yield Phrases("", id="review", markup=False)
             with Horizontal():
-                yield Button("Play again", variant="primary", id="new", compact=True)
+                yield Button("Play again", id="new", compact=True)
                 yield Button("Restart", id="restart", compact=True)
                 yield Button("Close", id="close", compact=True)
             with Horizontal():
