@@ -52,7 +52,7 @@ class Finish(Record):
     metrics: GameMetrics
 
 
-class Left(Record):
+class Kept(Record):
     """What became of the game in play when the player left it for good
     (``GameSession.leave``)."""
 
@@ -182,11 +182,11 @@ class GameSession:
             finish = self._finish()
         return Played(change, started, finish)
 
-    def point(self, x: int, y: int) -> None:
+    def note_cursor(self, x: int, y: int) -> None:
         """The player's cursor or mouse pointer went to ``(x, y)``: kept in the recording."""
         self.game.note_cursor(x, y)
 
-    def press(self, x: int, y: int) -> None:
+    def note_press(self, x: int, y: int) -> None:
         """A mouse button went down on ``(x, y)``: kept in the recording."""
         self.game.note_press(x, y)
 
@@ -326,38 +326,38 @@ class GameSession:
             "preset": self.group.preset,
         }
 
-    def leave(self) -> Left:
+    def leave(self) -> Kept:
         """The player leaves the game in play for good (quits although it cannot be saved,
         closes the terminal, or textmines stops on an error): it is saved if it can be; else
         recorded as abandoned; else, with a save that failed, kept in a file in the system's
-        temporary folder, which the player is told to move. What ``Left.said`` says is what
+        temporary folder, which the player is told to move. What ``Kept.said`` says is what
         happened, no more.
         """
         if not self.can_be_saved:
-            return Left(in_play=False, saved=False)
+            return Kept(in_play=False, saved=False)
         said: list[str] = []
         if self.save_path is not None:
             notice = self.save(abandon_on_failure=False)
             if notice is None:
-                return Left(in_play=True, saved=True)
+                return Kept(in_play=True, saved=True)
             said.append(_sentence(notice))
         if not self.touched:
             self.abandon()  # a shared board's first click, made for the player: not a game
             said.append("No move had been made in it: nothing was lost.")
-            return Left(in_play=True, saved=False, said=" ".join(said))
+            return Kept(in_play=True, saved=False, said=" ".join(said))
         if self.stats is not None:
             problem = self.abandon()
             if problem is None:
                 said.append("The game was recorded as abandoned.")
-                return Left(in_play=True, saved=False, said=" ".join(said))
+                return Kept(in_play=True, saved=False, said=" ".join(said))
             said.append(_sentence(problem))  # the store says when it keeps the record for later
             if self.record_waiting:
-                return Left(in_play=True, saved=False, said=" ".join(said))
+                return Kept(in_play=True, saved=False, said=" ".join(said))
         if self.save_path is None:
             said.append("This session does not save games: the game was not kept.")
         else:
             said.append(self._keep_elsewhere(self.save_path))
-        return Left(in_play=True, saved=False, said=" ".join(said))
+        return Kept(in_play=True, saved=False, said=" ".join(said))
 
     def _keep_elsewhere(self, save_path: Path) -> str:
         """Save the game in the system's temporary folder, its save file's place being

@@ -652,7 +652,7 @@ class Game:
         self._flags = self.mines
 
     # ------------------------------------------------------------------ replaying
-    def take(self, action: Action) -> None:
+    def replay_action(self, action: Action) -> None:
         """Take one recorded action again, at its recorded time (a replay going forward).
         Raises ``ValueError`` if it cannot be taken (see ``replayed``)."""
         self._replay_one(len(self._actions) + 1, action)

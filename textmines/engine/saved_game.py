@@ -140,7 +140,7 @@ def _replay(game: Game, actions: list[Any], question_marks: bool) -> None:
             # The engine takes it, in order; the game's recording cannot (its times count
             # up from 0), and the game's end crashed: refused here, with the save.
             raise ValueError(f"action {number} has a negative time ({entry[3]} ms)")
-        game.take(Action(_CODE_KINDS[entry[0]], *entry[1:]))
+        game.replay_action(Action(_CODE_KINDS[entry[0]], *entry[1:]))
     # Once the game is over the option may change without being recorded.
     if game.question_marks != question_marks and not game.status.is_over:
         raise ValueError("'question_marks' does not match the recorded option changes")

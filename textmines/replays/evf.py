@@ -203,7 +203,7 @@ def _mouse_events(recording: Recording) -> Iterator[tuple[int, int, int, int]]:
                 at = point
             for mouse in clicks:
                 yield (_MOUSE_CODES[mouse], t_ms, *point)
-        game.take(action)
+        game.replay_action(action)
 
 
 def _held_presses(recording: Recording) -> set[int]:

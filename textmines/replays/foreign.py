@@ -303,7 +303,7 @@ class _Moves:
             self.right_clicks.append(index)
         if action.kind in MOVES:
             self.moves.append(index)
-            self.game.take(action)
+            self.game.replay_action(action)
 
     def take_back_right_click(self) -> None:
         """Drop the last right click (a flag move or one off the board)."""
@@ -332,7 +332,7 @@ class _Moves:
             # Flags only (question marks are off): a flag move on a covered cell or a flag
             # toggled it, and the same move toggles it back. On an open cell it did nothing.
             if self.game.cell(action.x, action.y) in (ViewChar.COVERED, ViewChar.FLAG):
-                self.game.take(action._replace(t_ms=self.last_t))
+                self.game.replay_action(action._replace(t_ms=self.last_t))
         else:
             self.moves.remove(index)
             kept = [a for a in self.actions if a is not None]

@@ -149,8 +149,8 @@ class TextminesApp(ThemedApp):
             lambda: self.session.game,
             glyphs=glyphs,
             on_move=self.flow.play,
-            on_pointer=lambda x, y: self.session.point(x, y),
-            on_press=lambda x, y: self.session.press(x, y),
+            on_pointer=lambda x, y: self.session.note_cursor(x, y),
+            on_press=lambda x, y: self.session.note_press(x, y),
         )
         self.options.apply()
         self.status_line = StatusLine(id="status")

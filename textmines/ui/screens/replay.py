@@ -40,7 +40,7 @@ from textmines.ui.board.board_view import BoardView
 from textmines.ui.board.tiles import fitting_tile, tile_sizes
 from textmines.ui.drawing.line import fit_entries
 from textmines.ui.drawing.numbers import timer_seconds
-from textmines.ui.screens.replay_review import bar_marks, decision_words, risky_near
+from textmines.ui.screens.risky_clicks import bar_marks, decision_words, risky_near
 from textmines.ui.widgets.header import GameHeader, digits_for, led_fits
 from textmines.ui.widgets.notice import show_notice
 from textmines.ui.widgets.panel import CHROME, GamePanel
@@ -327,7 +327,7 @@ class ReplayScreen(Screen[int | None]):
         done = max(0, min(len(actions), done))
         if done >= self.done:
             for action in actions[self.done : done]:
-                self.game.take(action)
+                self.game.replay_action(action)
         else:
             self.game = self.recording.game(done)
         self.done = done
