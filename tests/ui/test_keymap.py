@@ -44,7 +44,7 @@ def test_every_preset_names_real_actions_and_gives_no_key_twice(preset: str) -> 
 
 
 def test_every_game_and_board_action_can_be_given_keys() -> None:
-    assert "app.hint" in IDS and "board.mark" in IDS and "app.autoplay_faster" in IDS
+    assert "game.hint" in IDS and "board.mark" in IDS and "game.autoplay_faster" in IDS
     assert len(IDS) == len(set(IDS))
 
 
@@ -123,31 +123,32 @@ def test_the_readmes_keys_example_applies_without_a_warning() -> None:
 
 def test_a_key_can_move_from_one_action_to_another_in_either_order() -> None:
     for entries in (
-        [("app.hint", "f"), ("board.mark", "m")],
-        [("board.mark", "m"), ("app.hint", "f")],
+        [("game.hint", "f"), ("board.mark", "m")],
+        [("board.mark", "m"), ("game.hint", "f")],
     ):
         keymap, warnings = resolve(ACTIONS, "default", entries)
         assert warnings == []
-        assert keymap.keys_for("app.hint") == ("f",)
+        assert keymap.keys_for("game.hint") == ("f",)
 
 
 def test_a_key_bound_twice_keeps_the_defaults_for_the_later_entry() -> None:
     keymap, warnings = resolve(
-        ACTIONS, "default", [("app.hint", "x"), ("app.pause", "x")], "/home/p/settings.toml"
+        ACTIONS, "default", [("game.hint", "x"), ("game.pause", "x")], "/home/p/settings.toml"
     )
-    assert keymap.keys_for("app.hint") == ("x",)
-    assert keymap.keys_for("app.pause") == ("p",)
+    assert keymap.keys_for("game.hint") == ("x",)
+    assert keymap.keys_for("game.pause") == ("p",)
     assert warnings == [
-        "/home/p/settings.toml: [keys] app.pause = 'x': 'x' is already 'Hint' (app.hint); keeping p"
+        "/home/p/settings.toml: [keys] game.pause = 'x': 'x' is already 'Hint' (game.hint);"
+        " keeping p"
     ]
 
 
 def test_an_entry_clashing_with_a_default_key_gives_way() -> None:
-    keymap, warnings = resolve(ACTIONS, "default", [("app.hint", "f")])
-    assert keymap.keys_for("app.hint") == ("i",)
+    keymap, warnings = resolve(ACTIONS, "default", [("game.hint", "f")])
+    assert keymap.keys_for("game.hint") == ("i",)
     assert keymap.keys_for("board.mark") == ("f", "plus")
     assert (
-        "[keys] app.hint = 'f': 'f' is already 'Flag / ?' (board.mark); keeping i" in (warnings[0])
+        "[keys] game.hint = 'f': 'f' is already 'Flag / ?' (board.mark); keeping i" in (warnings[0])
     )
 
 
@@ -155,20 +156,20 @@ def test_unknown_actions_keys_and_presets_are_named_and_the_rest_kept() -> None:
     keymap, warnings = resolve(
         ACTIONS,
         "vi",
-        [("app.hnt", "x"), ("app.new_game", "upp"), ("app.pause", "escape"), ("app.hint", "z")],
+        [("app.hnt", "x"), ("game.new_game", "upp"), ("game.pause", "escape"), ("game.hint", "z")],
         "s.toml",
     )
     assert len(warnings) == 4
     assert "key_preset 'vi' is unknown (did you mean 'vim'?)" in warnings[0]
     assert (
-        "[keys] app.hnt = 'x': there is no action 'app.hnt' (did you mean 'app.hint'?)"
+        "[keys] app.hnt = 'x': there is no action 'app.hnt' (did you mean 'game.hint'?)"
         in (warnings[1])
     )
     assert "'upp' is not a key name (did you mean 'up'?); keeping f2 / n" in warnings[2]
     assert "'escape' is kept for" in warnings[3]
     assert all(warning.startswith("s.toml: ") for warning in warnings)
-    assert keymap.keys_for("app.hint") == ("z",)
-    assert keymap.keys_for("app.new_game") == ("f2", "n")
+    assert keymap.keys_for("game.hint") == ("z",)
+    assert keymap.keys_for("game.new_game") == ("f2", "n")
 
 
 @given(
@@ -220,13 +221,50 @@ def test_a_key_the_game_over_box_keeps_is_refused_for_the_actions_it_takes() -> 
 
     kept = kept_keys([("the game-over box", GameOverScreen.BINDINGS)])
     keymap, warnings = resolve(
-        ACTIONS, "default", [("app.custom", "u"), ("app.restart", "c")], "s.toml", kept
+        ACTIONS, "default", [("game.custom", "u"), ("game.restart", "c")], "s.toml", kept
     )
-    assert keymap.keys_for("app.restart") == ("r",)
+    assert keymap.keys_for("game.restart") == ("r",)
     assert warnings == [
-        "s.toml: [keys] app.restart = 'c': 'c' is 'Copy the board ID' in the game-over box; "
+        "s.toml: [keys] game.restart = 'c': 'c' is 'Copy the board ID' in the game-over box; "
         "keeping r"
     ]
     # An action the box does not take may have it.
-    keymap, warnings = resolve(ACTIONS, "default", [("app.custom", "u"), ("app.hint", "c")])
-    assert warnings == [] and keymap.keys_for("app.hint") == ("c",)
+    keymap, warnings = resolve(ACTIONS, "default", [("game.custom", "u"), ("game.hint", "c")])
+    assert warnings == [] and keymap.keys_for("game.hint") == ("c",)
+
+
+def test_an_entry_with_an_actions_old_name_still_works() -> None:
+    # Issue 47.4: the game screen's actions were named app.* (where they did not live); a
+    # player's [keys] entry written with such a name keeps working, and its warnings quote
+    # the entry as written.
+    from textmines.ui.board.board_view import BoardView
+    from textmines.ui.keys.game_keys import GAME_KEYS
+    from textmines.ui.keys.keymap import actions, resolve
+
+    every = actions([("Game", GAME_KEYS), ("Board", BoardView.BINDINGS)])
+    keymap, warnings = resolve(every, "default", [("app.hint", "z"), ("app.pause", "f")])
+    assert keymap.keys_for("game.hint") == ("z",) == keymap.keys_for("app.hint")
+    assert warnings == [
+        "settings.toml: [keys] app.pause = 'f': 'f' is already 'Flag / ?' (board.mark); keeping p"
+    ]
+    _, typo = resolve(every, "default", [("app.hnt", "x")])
+    assert "(did you mean 'game.hint'?)" in typo[0]
+
+
+def test_every_binding_id_names_where_its_action_lives() -> None:
+    # Issue 47.4: every id said app.*, wherever the binding's action lived.
+    from textual.binding import Binding
+
+    from textmines.ui.board.board_view import BoardView
+    from textmines.ui.game.game_screen import GameScreen
+    from textmines.ui.keys.game_keys import APP_KEYS
+
+    for binding in APP_KEYS:
+        assert binding.id is not None and binding.id.startswith("app."), binding
+    for binding in GameScreen.BINDINGS:
+        assert isinstance(binding, Binding) and binding.id is not None
+        owner = "app." if binding.action.startswith("app.") else "game."
+        assert binding.id.startswith(owner), binding
+    for binding in BoardView.BINDINGS:
+        assert isinstance(binding, Binding) and binding.id is not None
+        assert binding.id.startswith("board."), binding

@@ -118,11 +118,11 @@ async def test_a_clash_names_the_file_and_entry_and_the_game_plays(
 ) -> None:
     path = tmp_path / "settings.toml"
     app, pilot = await play(
-        settings=Settings(keys=(("app.hint", "f"),)), settings_path=path, size=(100, 30)
+        settings=Settings(keys=(("game.hint", "f"),)), settings_path=path, size=(100, 30)
     )
     messages = [notice.message for notice in app.toasts]
     assert any(
-        f"{path}: [keys] app.hint = 'f': 'f' is already 'Flag / ?'" in message
+        f"{path}: [keys] game.hint = 'f': 'f' is already 'Flag / ?'" in message
         for message in messages
     ), messages
     await pilot.press("f")
@@ -135,7 +135,7 @@ async def test_the_game_over_box_takes_the_players_keys_for_what_comes_next(play
     from textmines.ui.screens.game_over import GameOverScreen
 
     app, pilot = await play(
-        settings=Settings(keys=(("app.new_game", "g"), ("app.restart", "ctrl+r"))), size=(100, 40)
+        settings=Settings(keys=(("game.new_game", "g"), ("game.restart", "ctrl+r"))), size=(100, 40)
     )
     await win_by_clicks(pilot)
     await pilot.pause()
@@ -152,7 +152,7 @@ async def test_the_game_over_box_takes_the_players_keys_for_what_comes_next(play
 @pytest.mark.slow
 async def test_help_menus_and_hints_show_the_players_keys(play: Play) -> None:
     app, pilot = await play(
-        settings=Settings(keys=(("board.mark", "m"), ("app.hint", "ctrl+h"))), size=(100, 40)
+        settings=Settings(keys=(("board.mark", "m"), ("game.hint", "ctrl+h"))), size=(100, 40)
     )
     assert "m flag" in app.query_one(StatusLine).hints
     hint_item = next(item for _, item in app.menu_bar.all_items() if item.label == "Hint")
@@ -206,11 +206,11 @@ async def test_keys_screen_enter_read_with_an_arrow_waits_for_the_key_of_its_own
     # the row Down went to before Enter was handled.
     app, pilot = await play(size=(100, 40))
     screen = await open_keys(app, pilot)
-    select(screen, "app.new_game")
+    select(screen, "game.new_game")
     row = screen.query_one(KeyTable).cursor_row
     read_together(app, "enter", "down")
     await wait_until(pilot, lambda: screen.capturing is not None, "the key to be waited for")
-    assert screen.capturing == ("app.new_game", False)
+    assert screen.capturing == ("game.new_game", False)
     assert screen.query_one(KeyTable).cursor_row == row + 1
 
 
@@ -221,15 +221,15 @@ async def test_keys_screen_escape_leaves_a_key_and_cancel_changes_nothing(
     path = tmp_path / "settings.toml"
     app, pilot = await play(settings_path=path, size=(100, 40))
     screen = await open_keys(app, pilot)
-    select(screen, "app.pause")
+    select(screen, "game.pause")
     await pilot.press("enter", "escape")
-    assert screen.keymap.keys_for("app.pause") == ("p",)
+    assert screen.keymap.keys_for("game.pause") == ("p",)
     assert isinstance(app.screen, KeysScreen), "Esc while waiting only stops waiting"
     await pilot.press("enter", "n")  # taken: nothing changes
     await pilot.press("escape", "escape")
     assert not isinstance(app.screen, KeysScreen)
     assert not path.exists()
-    assert app.keys.keymap.keys_for("app.pause") == ("p",)
+    assert app.keys.keymap.keys_for("game.pause") == ("p",)
 
 
 @pytest.mark.slow
@@ -239,16 +239,16 @@ async def test_keys_screen_presets_and_delete_go_back_to_the_presets_keys(
 ) -> None:
     path = tmp_path / "settings.toml"
     app, pilot = await play(
-        settings=Settings(keys=(("app.hint", "z"),)), settings_path=path, size=(100, 40)
+        settings=Settings(keys=(("game.hint", "z"),)), settings_path=path, size=(100, 40)
     )
     screen = await open_keys(app, pilot)
-    assert screen.entries == {"app.hint": ("z",)}
-    select(screen, "app.hint")
+    assert screen.entries == {"game.hint": ("z",)}
+    select(screen, "game.hint")
     await pilot.press("delete")
-    assert screen.keymap.keys_for("app.hint") == ("i",)
+    assert screen.keymap.keys_for("game.hint") == ("i",)
     await pilot.click("#preset-left-handed")
     assert screen.keymap.keys_for("board.up") == ("i", "up")
-    assert screen.keymap.keys_for("app.hint") == ("h",)
+    assert screen.keymap.keys_for("game.hint") == ("h",)
     await pilot.click("#save")
     await pilot.pause()
     saved = tomllib.loads(path.read_text())
@@ -295,7 +295,7 @@ async def test_keys_screen_esc_with_changes_asks_before_leaving_them(
 def test_a_keymap_gives_the_help_the_players_bindings() -> None:
     actions = key_actions()
     keys = {action.id: action.default for action in actions}
-    moved = KeyMap(actions, {**keys, "app.pause": ("ctrl+s",)})
+    moved = KeyMap(actions, {**keys, "game.pause": ("ctrl+s",)})
     from textmines.ui.keys.game_keys import GAME_KEYS
 
     bindings = moved.bindings(GAME_KEYS)
@@ -306,12 +306,12 @@ def test_a_keymap_gives_the_help_the_players_bindings() -> None:
 async def test_keys_screen_refuses_a_key_the_game_over_box_keeps(play: Play) -> None:
     app, pilot = await play(size=(100, 40))
     screen = await open_keys(app, pilot)
-    select(screen, "app.custom")
+    select(screen, "game.custom")
     await pilot.press("enter", "u")  # frees c
-    select(screen, "app.restart")
+    select(screen, "game.restart")
     await pilot.press("enter", "c")
     assert "'Copy the board ID' in the game-over box" in str(screen.query_one("#message").render())
-    assert screen.keymap.keys_for("app.restart") == ("r",)
+    assert screen.keymap.keys_for("game.restart") == ("r",)
 
 
 # Issue 34.8: a settings.toml with 50,000 [keys] entries that cannot be used gave one toast
@@ -324,7 +324,7 @@ def toasts(pilot: Pilot[None]) -> list[str]:
 
 def write_keys(path: Path, count: int) -> None:
     """``count`` entries for actions that do not exist, and one that works (``i`` hints)."""
-    lines = ["[keys]", '"app.hint" = "i"']
+    lines = ["[keys]", '"game.hint" = "i"']
     lines += [f'"app.no_such_action_{number}" = "ctrl+{number % 10}"' for number in range(count)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -347,7 +347,7 @@ async def test_thousands_of_bad_key_entries_are_one_warning_and_the_game_starts(
     assert "there is no action 'app.no_such_action_0'" in warning
     assert "Options > Keys shows the keys in effect" in warning
     # The entry that can be used applies, and the game plays.
-    assert app.keys.keymap.keys_for("app.hint") == ("i",)
+    assert app.keys.keymap.keys_for("game.hint") == ("i",)
     await pilot.press("space")
     await wait_until(pilot, lambda: app.game.board is not None, "the first reveal")
 
@@ -357,20 +357,20 @@ def test_a_few_bad_entries_are_a_warning_each() -> None:
     _, warnings = resolve(key_actions(), "default", overrides)
     assert len(warnings) == ENTRY_WARNINGS_SHOWN
     assert warnings[0] == "settings.toml: [keys] app.nothing0 = 'x': there is no action " + (
-        "'app.nothing0' (did you mean 'app.hint'?)"
+        "'app.nothing0' (did you mean 'game.hint'?)"
     )
 
 
 def test_one_more_is_one_warning_that_counts_every_kind_of_problem() -> None:
     overrides = [
         ("app.nothing", "x"),
-        ("app.hint", "escape"),  # kept for closing dialogs
-        ("app.pause", "zzz"),  # no such key
-        ("app.restart", "f"),  # the flag's key: the clash gives way
+        ("game.hint", "escape"),  # kept for closing dialogs
+        ("game.pause", "zzz"),  # no such key
+        ("game.restart", "f"),  # the flag's key: the clash gives way
     ]
     _, warnings = resolve(key_actions(), "default", overrides, "keys.toml")
     assert warnings == [
         "keys.toml: 4 entries of [keys] cannot be used, and their actions keep their keys. "
         "The first: [keys] app.nothing = 'x': there is no action 'app.nothing' (did you mean "
-        "'app.hint'?). Fix or remove them in [keys]; Options > Keys shows the keys in effect."
+        "'game.hint'?). Fix or remove them in [keys]; Options > Keys shows the keys in effect."
     ]

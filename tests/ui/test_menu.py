@@ -336,7 +336,7 @@ async def test_all_items_skips_separators(play: Play) -> None:
 def test_separator_helpers() -> None:
     assert MenuItem.separator() is SEPARATOR
     assert SEPARATOR.is_separator
-    assert not MenuItem("New", "app.new_game").is_separator
+    assert not MenuItem("New", "game.new_game").is_separator
 
 
 @pytest.mark.slow

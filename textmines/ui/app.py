@@ -240,7 +240,7 @@ class TextminesApp(ThemedApp):
             self.flow.hold_clock(Hold.PLAYER, True)
         if self.session.saved and self._replay_at_start is None:  # not over the viewer
             self.notify(
-                f"Your last game is back, paused. Press {self.first_key('app.pause')} to play on.",
+                f"Your last game is back, paused. Press {self.first_key('game.pause')} to play on.",
                 timeout=6,
             )
         if self._autoplay_at_start:

@@ -213,7 +213,7 @@ class AssistController:
         app = self.app
         if app.game.status.is_over:
             app.notify(
-                f"The game is over: press {app.first_key('app.new_game')} for a new one.",
+                f"The game is over: press {app.first_key('game.new_game')} for a new one.",
                 timeout=3,
                 kind="over",
             )
@@ -226,7 +226,7 @@ class AssistController:
         hidden = app.flow.board_hidden
         if hidden:
             app.notify(
-                f"The game is paused: press {app.first_key('app.pause')} to play on first.",
+                f"The game is paused: press {app.first_key('game.pause')} to play on first.",
                 timeout=3,
                 kind="pause",
             )
@@ -366,7 +366,7 @@ class AssistController:
         if self.assist.autoplaying:
             self.app.flow.show_modes()  # the pace shows on the status line, not in a toast
             return
-        toggle = self.app.first_key("app.autoplay")
+        toggle = self.app.first_key("game.autoplay")
         starts = f" when autoplay starts ({toggle})" if toggle else " when autoplay starts"
         self.app.notify(
             f"Autoplay will make a move every {self.assist.delay:g} s{starts}.",

@@ -253,7 +253,7 @@ class GameFlow:
         if host.assist.overlay_on:
             host.assist_control.overlay_off()
             host.notify(
-                f"Probability overlay off for the daily board ({host.first_key('app.overlay')} "
+                f"Probability overlay off for the daily board ({host.first_key('game.overlay')} "
                 "turns it on again, and makes the try assisted).",
                 timeout=5,
                 kind="overlay",
@@ -471,7 +471,7 @@ class GameFlow:
         board = self.host.board
         was_hidden = board.hidden
         if self.holds.set(reason, held, self.game.clock):
-            resume = f"Paused - press {self.host.first_key('app.pause')} to resume"
+            resume = f"Paused - press {self.host.first_key('game.pause')} to resume"
             self._show_paused(resume if self.holds.board_hidden else None)
         board.hidden = self.holds.board_out_of_sight
         if was_hidden and not board.hidden and board.is_attached:

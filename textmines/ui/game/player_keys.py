@@ -58,7 +58,7 @@ class PlayerKeys:
         return warnings
 
     def first_key(self, binding_id: str) -> str:
-        """The player's first key for the binding ``binding_id`` (``app.autoplay_faster``),
+        """The player's first key for the binding ``binding_id`` (``game.autoplay_faster``),
         written as the help screen writes it; "" when it has none."""
         keys = self.keymap.keys_for(binding_id)
         return key_label(keys[0]) if keys else ""

@@ -3,8 +3,11 @@ the help and the keys screen list them. The game's screen owns those that act on
 (``GameScreen``); the app those that work over any screen (``TextminesApp``): help, the menus,
 statistics, themes and quitting.
 
-The ids begin with ``app.`` wherever the binding lives: they are the names the player's
-``[keys]`` entries use (docs/keys.md).
+An id names where its action lives: ``game.`` for the game screen's actions (a new game, a
+hint, the zoom...), ``app.`` for the app's (help, the menus, statistics, themes, quitting),
+as ``board.`` does for the board's own keys. They are the names the player's ``[keys]``
+entries use (docs/keys.md); the ``app.`` names the game's actions had before are still read
+(``keymap.OLD_IDS``).
 """
 
 from __future__ import annotations
@@ -15,35 +18,35 @@ from textual.binding import Binding
 
 #: Every binding of the game, in the order the help and the keys screen list them.
 GAME_KEYS: list[Binding] = [
-    Binding("f2,n", "new_game", "New game", id="app.new_game"),
-    Binding("r", "restart", "Restart this board", show=False, id="app.restart"),
-    Binding("1", "preset('beginner')", "Beginner", show=False, id="app.beginner"),
-    Binding("2", "preset('intermediate')", "Intermediate", show=False, id="app.intermediate"),
-    Binding("3", "preset('expert')", "Expert", show=False, id="app.expert"),
-    Binding("c", "custom", "Custom board", show=False, id="app.custom"),
-    Binding("p", "pause", "Pause / resume", id="app.pause"),
+    Binding("f2,n", "new_game", "New game", id="game.new_game"),
+    Binding("r", "restart", "Restart this board", show=False, id="game.restart"),
+    Binding("1", "preset('beginner')", "Beginner", show=False, id="game.beginner"),
+    Binding("2", "preset('intermediate')", "Intermediate", show=False, id="game.intermediate"),
+    Binding("3", "preset('expert')", "Expert", show=False, id="game.expert"),
+    Binding("c", "custom", "Custom board", show=False, id="game.custom"),
+    Binding("p", "pause", "Pause / resume", id="game.pause"),
     Binding("t", "choose_theme", "Theme", show=False, id="app.theme"),
-    Binding("i", "hint", "Hint", show=False, id="app.hint"),
-    Binding("o", "toggle_overlay", "Probability overlay", show=False, id="app.overlay"),
-    Binding("a", "autoplay", "Autoplay on / off", show=False, id="app.autoplay"),
+    Binding("i", "hint", "Hint", show=False, id="game.hint"),
+    Binding("o", "toggle_overlay", "Probability overlay", show=False, id="game.overlay"),
+    Binding("a", "autoplay", "Autoplay on / off", show=False, id="game.autoplay"),
     Binding(
         "greater_than_sign",
         "autoplay_pace(-1)",
         "Autoplay faster",
         show=False,
-        id="app.autoplay_faster",
+        id="game.autoplay_faster",
     ),
     Binding(
         "less_than_sign",
         "autoplay_pace(1)",
         "Autoplay slower",
         show=False,
-        id="app.autoplay_slower",
+        id="game.autoplay_slower",
     ),
     Binding("f4", "statistics", "Statistics", show=False, id="app.statistics"),
-    Binding("w", "watch_replay", "Watch the replay", show=False, id="app.watch_replay"),
-    Binding("b", "board_info", "Board info and ID", show=False, id="app.board_info"),
-    Binding("d", "daily", "Daily board", show=False, id="app.daily"),
+    Binding("w", "watch_replay", "Watch the replay", show=False, id="game.watch_replay"),
+    Binding("b", "board_info", "Board info and ID", show=False, id="game.board_info"),
+    Binding("d", "daily", "Daily board", show=False, id="game.daily"),
     Binding("f1,question_mark", "help", "Help", id="app.help"),
     Binding("f10", "menu", "Menu", id="app.menu"),
     Binding(
@@ -51,12 +54,12 @@ GAME_KEYS: list[Binding] = [
         "zoom(1)",
         "Zoom in",
         show=False,
-        id="app.zoom_in",
+        id="game.zoom_in",
     ),
     Binding(
-        "left_square_bracket,ctrl+minus", "zoom(-1)", "Zoom out", show=False, id="app.zoom_out"
+        "left_square_bracket,ctrl+minus", "zoom(-1)", "Zoom out", show=False, id="game.zoom_out"
     ),
-    Binding("equals_sign,ctrl+0", "zoom_fit", "Zoom to fit", show=False, id="app.zoom_fit"),
+    Binding("equals_sign,ctrl+0", "zoom_fit", "Zoom to fit", show=False, id="game.zoom_fit"),
     Binding("alt+g", "menu(0)", "Game menu", show=False, id="app.menu_game"),
     Binding("alt+o", "menu(1)", "Options menu", show=False, id="app.menu_options"),
     Binding("alt+h", "menu(2)", "Help menu", show=False, id="app.menu_help"),
@@ -91,14 +94,14 @@ SCREEN_KEYS = [_in_order(binding) for binding in GAME_KEYS]
 #: Priority bindings: a key read with the one that closes the box goes to the game (n then
 #: Space: a new game, and its first cell opened).
 GAME_OVER_KEYS: list[Binding] = [
-    Binding("n,f2", "choose('new')", "Play again", show=False, id="app.new_game", priority=True),
-    Binding("r", "choose('restart')", "Restart", show=False, id="app.restart", priority=True),
+    Binding("n,f2", "choose('new')", "Play again", show=False, id="game.new_game", priority=True),
+    Binding("r", "choose('restart')", "Restart", show=False, id="game.restart", priority=True),
     Binding(
         "w",
         "choose('replay')",
         "Watch the replay",
         show=False,
-        id="app.watch_replay",
+        id="game.watch_replay",
         priority=True,
     ),
     Binding("d", "details", "Details", show=False, priority=True),

@@ -1,7 +1,7 @@
 """The player's keys: presets to start from, the ``[keys]`` table of settings.toml over them, and
 the checks that keep a bad entry from costing the player a key.
 
-Every remappable action is a Textual binding with an id (``app.hint``, ``board.mark``); the map
+Every remappable action is a Textual binding with an id (``game.hint``, ``board.mark``); the map
 in effect goes to ``App.set_keymap``. The help screen, the menus and the status hints read their
 keys from the same map, so they always show the player's keys.
 """
@@ -64,9 +64,9 @@ PRESETS: dict[str, dict[str, str]] = {
         "board.end": "1,end",
         "board.open": "5,space,enter",
         "board.mark": "0,plus,f",
-        "app.beginner": "f5",
-        "app.intermediate": "f6",
-        "app.expert": "f7",
+        "game.beginner": "f5",
+        "game.intermediate": "f6",
+        "game.expert": "f7",
     },
     # The mouse in the left hand, the keys under the right: i/j/k/l move, Enter or ; reveals,
     # ' or m flags; the hint moves from i to h.
@@ -81,7 +81,7 @@ PRESETS: dict[str, dict[str, str]] = {
         "board.right5": "L,shift+right",
         "board.open": "enter,space,semicolon",
         "board.mark": "apostrophe,m,plus",
-        "app.hint": "h",
+        "game.hint": "h",
     },
 }
 
@@ -225,7 +225,7 @@ class KeyMap(Record):
     kept: Mapping[str, Mapping[str, str]] = MappingProxyType({})
 
     def keys_for(self, action_id: str) -> tuple[str, ...]:
-        return self.keys.get(action_id, ())
+        return self.keys.get(current_id(action_id), ())
 
     def kept_by(self, action_id: str, key: str) -> str | None:
         """What ``key`` does on a screen that takes ``action_id`` too, or None."""
@@ -304,6 +304,40 @@ def preset_keys(all_actions: tuple[Action, ...], preset: str) -> dict[str, tuple
     }
 
 
+#: The names the game screen's actions had before their ids named where they live (issue
+#: 47.4: every id said ``app.``): a player's ``[keys]`` entry with one still works.
+OLD_IDS: Final = MappingProxyType(
+    {
+        f"app.{name}": f"game.{name}"
+        for name in (
+            "new_game",
+            "restart",
+            "beginner",
+            "intermediate",
+            "expert",
+            "custom",
+            "pause",
+            "hint",
+            "overlay",
+            "autoplay",
+            "autoplay_faster",
+            "autoplay_slower",
+            "watch_replay",
+            "board_info",
+            "daily",
+            "zoom_in",
+            "zoom_out",
+            "zoom_fit",
+        )
+    }
+)
+
+
+def current_id(action_id: str) -> str:
+    """The id ``action_id`` names now (an old name's new one; any other as it is)."""
+    return OLD_IDS.get(action_id, action_id)
+
+
 def resolve(
     all_actions: tuple[Action, ...],
     preset: str,
@@ -331,16 +365,19 @@ def resolve(
     # (action id, as written, why, the keys of it still used): worded only for the few the
     # warning names.
     refused: list[tuple[str, str, str, tuple[str, ...]]] = []
-    for action_id, value in overrides:
+    written_as: dict[str, str] = {}  # action id -> the name its entry gave (an old one too)
+    for written, value in overrides:
+        action_id = current_id(written)
         if action_id not in known:
-            refused.append((action_id, value, _NO_ACTION, ()))
+            refused.append((written, value, _NO_ACTION, ()))
             continue
         problem, keys = _entry_problem(base, action_id, value)
         if problem is None:
             entries.pop(action_id, None)  # a later entry for one action wins, in file order
             entries[action_id] = (value, keys)
+            written_as[action_id] = written
         else:
-            refused.append((action_id, value, problem, ()))
+            refused.append((written, value, problem, ()))
     # Each clash takes one key out of an entry (the entry, with its last key), so it ends.
     while True:
         keymap = KeyMap(
@@ -359,7 +396,7 @@ def resolve(
         else:
             del entries[loser]
         why = f"{key_label(key)!r} is already {other.description!r} ({other.id})"
-        refused.append((loser, value, why, rest))
+        refused.append((written_as[loser], value, why, rest))
 
 
 #: More unusable ``[keys]`` entries than this are one warning (each warning is a toast).
@@ -394,7 +431,8 @@ def _entry_warning(
     source: str, base: KeyMap, action_id: str, value: str, problem: str, used: tuple[str, ...]
 ) -> str:
     if problem == _NO_ACTION:
-        close = difflib.get_close_matches(action_id, [a.id for a in base.actions], n=1)
+        names = [*(a.id for a in base.actions), *OLD_IDS]
+        close = [current_id(name) for name in difflib.get_close_matches(action_id, names, n=1)]
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         problem = f"there is no action {_quoted(action_id)}{hint}"
     name = action_id if len(action_id) <= 40 else f"{action_id[:37]}..."

@@ -16,17 +16,17 @@ from textmines.ui.keys.keymap import Hint
 HINTS: tuple[Hint, ...] = (
     ("board.open", "space", "open"),
     ("board.mark", "f", "flag"),
-    ("app.new_game", "n", "new"),
-    ("app.pause", "p", "pause"),
+    ("game.new_game", "n", "new"),
+    ("game.pause", "p", "pause"),
     ("app.help", "f1", "help"),
     ("app.menu", "f10", "menu"),
 )
 #: Once a game is over the board takes no moves: what the player can do next.
 GAME_OVER_HINTS: tuple[Hint, ...] = (
-    ("app.new_game", "n", "new"),
-    ("app.restart", "r", "restart"),
-    ("app.watch_replay", "w", "replay"),
-    ("app.board_info", "b", "board ID"),
+    ("game.new_game", "n", "new"),
+    ("game.restart", "r", "restart"),
+    ("game.watch_replay", "w", "replay"),
+    ("game.board_info", "b", "board ID"),
     ("app.help", "f1", "help"),
     ("app.menu", "f10", "menu"),
 )
