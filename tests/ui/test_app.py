@@ -279,46 +279,6 @@ async def test_new_game_and_preset_keys(play: Play) -> None:
     assert app.config.label == "Beginner 9x9/10"
 
 
-async def test_restart_keeps_the_mines_the_first_click_and_the_board_id(play: Play) -> None:
-    from textmines.engine.board_id import board_id_of
-
-    clock = FakeClock()
-    app, pilot = await play(clock, first_click="safe")
-    await pilot.press("space")
-    board, shared = app.game.board, board_id_of(app.game)
-    clock.advance(5)
-    await pilot.press("r")
-    # The first click is made again, as on a shared board; the clock waits for a move.
-    assert app.game.board == board and board_id_of(app.game) == shared
-    assert app.game.first_click == "safe" and app.game.is_revealed(4, 4)
-    assert app.game.elapsed_ms == 0
-    assert "Restarted" in app.status_line.modes and not app.session.sets_records
-    await pilot.press("r")  # a board not yet dealt is dealt again
-    assert "Restarted" in app.status_line.modes
-    await pilot.press("n")
-    await pilot.press("r")
-    assert app.game.board is None and "Restarted" not in app.status_line.modes
-
-
-@pytest.mark.slow
-async def test_a_win_on_a_restarted_board_sets_no_best_time(tmp_path: Path, play: Play) -> None:
-    from textmines.store.stats import Group
-
-    stats = new_stats(tmp_path)
-    app, pilot = await play(stats=stats, size=(100, 35))
-    await pilot.press("space")
-    await pilot.press("r")
-    await win_by_clicks(pilot)
-    assert app.game.status == "won"
-    assert "new best" not in app.status_line.text
-    await pilot.pause()
-    assert ("Restarted", "no record") in app.screen.figures  # the game-over box says so
-    result = stats.group_stats(Group.for_game(app.game))
-    # A board whose mines the player saw: practice, kept apart (issue 46.6); the game the
-    # restart left counts, abandoned.
-    assert (result.played, result.abandoned, result.practice, result.best_times) == (1, 1, 1, ())
-
-
 async def test_pause_hides_the_board_and_stops_the_clock(play: Play) -> None:
     clock = FakeClock()
     app, pilot = await play(clock)

@@ -3,13 +3,12 @@ and textmines --game play one."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Static
 
-from tests.helpers import FakeClock, Play, click_cell, make_app, new_stats, wait_until
+from tests.helpers import FakeClock, Play, click_cell, wait_until
 from textmines.engine import Game
 from textmines.engine.board_id import board_id_of, parse_board_id
 from textmines.store.saves import load_game, save_game
@@ -76,103 +75,6 @@ async def test_the_game_over_box_copies_the_board_id(play: Play) -> None:
     text = board_id_of(app.game)
     assert text is not None and app.clipboard == text
     assert any(text in n.message for n in app.toasts)
-
-
-async def test_d_plays_todays_daily_board_and_says_so(play: Play) -> None:
-    from datetime import UTC, datetime
-
-    from textmines.engine.daily import daily_board, daily_day
-
-    app, pilot = await play(size=(120, 40))
-    await pilot.press("d")
-    today = daily_day(datetime.now(UTC))
-    assert app.game.board == daily_board(today).board
-    assert f"Daily {today.isoformat()}" in app.status_line.modes
-    assert app.game.elapsed_ms == 0 and app.game.is_revealed(15, 8)
-
-
-async def test_the_overlay_does_not_come_along_to_the_daily_board(play: Play) -> None:
-    # Found by a player: with the overlay on from an earlier game, d started the day's
-    # counted try already [Assisted].
-    app, pilot = await play(size=(120, 40))
-    await pilot.press("space", "o")
-    await pilot.pause()
-    assert app.assist.overlay_on
-    await pilot.press("d")
-    await pilot.pause()
-    assert not app.assist.overlay_on and not app.session.assisted
-    said = [n.message for n in app.toasts]
-    assert any(m.startswith("Probability overlay off for the daily board") for m in said)
-
-
-async def test_an_app_started_on_the_daily_board_knows_its_day(play: Play) -> None:
-    from datetime import UTC, datetime
-
-    from textmines.engine.daily import daily_board, daily_day
-
-    app = make_app(daily=True)
-    await play.run(app, size=(120, 40))
-    today = daily_day(datetime.now(UTC))
-    assert app.session.daily == today and app.game.board == daily_board(today).board
-
-
-@pytest.mark.slow
-async def test_a_second_try_of_the_daily_board_is_practice(tmp_path: Path, play: Play) -> None:
-    from datetime import UTC, datetime
-
-    from tests.helpers import clear_all_but_one, click_cell
-    from textmines.engine.daily import daily_day
-    from textmines.ui.screens.statistics import StatisticsScreen
-
-    stats = new_stats(tmp_path)
-    app, pilot = await play(stats=stats, size=(120, 40))
-    await pilot.press("d")
-    today = daily_day(datetime.now(UTC)).isoformat()
-    assert f"Daily {today}" in app.status_line.modes
-    await click_cell(pilot, *clear_all_but_one(app))
-    await pilot.press("escape", "d")
-    assert f"Daily {today}, practice" in app.status_line.modes
-    await pilot.press("f4")
-    screen = app.screen
-    assert isinstance(screen, StatisticsScreen)
-    await screen._load("daily")
-    await pilot.pause()
-    text = " ".join(str(w.render()) for w in screen.query(".daily"))
-    # The day's try named by its game number, what --review takes (issue 46.9).
-    assert re.search(rf"{today}\s+1\s+won", text) and "Days played 1" in text
-    assert "textmines --review GAME" in text
-
-
-@pytest.mark.slow
-async def test_restarting_the_daily_board_keeps_its_day_rules_and_id(
-    tmp_path: Path, play: Play
-) -> None:
-    from datetime import UTC, datetime
-
-    from tests.helpers import click_cell
-    from textmines.engine.daily import daily_day
-
-    stats = new_stats(tmp_path)
-    app, pilot = await play(stats=stats, size=(120, 40))
-    await pilot.press("d")
-    shared = board_id_of(app.game)
-    board = app.game.board
-    assert board is not None
-    mine = next((x, y) for y in range(16) for x in range(30) if board.is_mine(x, y))
-    await click_cell(pilot, *mine)
-    today = daily_day(datetime.now(UTC)).isoformat()
-    title = str(app.screen.query_one("#title", Static).render())
-    assert title == f"Boom! Daily {today} lost"
-    await pilot.press("escape", "r")
-    assert board_id_of(app.game) == shared and app.game.no_guess
-    assert app.game.first_click == "opening" and app.game.is_revealed(15, 8)
-    assert app.status_line.modes == ("No-guess", "Restarted", f"Daily {today}, practice")
-
-
-async def test_restarting_a_shared_board_before_a_move_is_no_restart(play: Play) -> None:
-    app, pilot = await play(board_id=parse_board_id(SHARED), size=(100, 30))
-    await pilot.press("r")
-    assert board_id_of(app.game) == SHARED and app.session.sets_records
 
 
 async def test_board_info_before_the_first_click_says_why_there_is_no_id(play: Play) -> None:
@@ -251,27 +153,3 @@ async def test_a_dense_board_played_on_the_safe_rule_leaves_new_games_playable(
     await pilot.pause()
     assert app.is_running and app.game.status == "ready"
     assert (app.game.mines, app.game.first_click) == (79, "safe")
-
-
-async def test_restart_after_a_first_click_on_a_mine_of_a_laid_board_keeps_the_mines(
-    play: Play,
-) -> None:
-    # Found by a player's hunt: practice from a replay's start, the first click on a mine;
-    # Restart dealt that first click again and lost at once, and Board info named an ID that
-    # --game refuses.
-    from textmines.engine.board import Board
-
-    board = Board.from_text("*........\n" + ".........\n" * 7 + "........*")
-    app, pilot = await play(size=(100, 30))
-    app.flow.start(Game.from_board(board, clock=app.clock))
-    await click_cell(pilot, 0, 0)
-    assert app.game.status == "lost"
-    await pilot.press("escape", "b")
-    await pilot.pause()
-    shown = " ".join(str(widget.render()) for widget in app.screen.query(Static))
-    assert "first click was on a mine" in shown
-    await pilot.press("escape", "r")
-    await pilot.pause()
-    assert app.game.status == "ready" and app.game.board == board
-    await click_cell(pilot, 4, 4)
-    assert app.game.status in ("playing", "won")  # the same mines, no click made for it

@@ -31,17 +31,3 @@ async def test_a_menu_item_runs_the_game_screens_action(play: Play) -> None:
     await pilot.press("down", "down", "down", "down", "down", "enter")  # Expert
     await wait_until(pilot, lambda: app.game.width == 30, "an Expert board")
     assert (app.game.width, app.game.height, app.game.mines) == (30, 16, 99)
-
-
-async def test_the_overlay_turned_off_for_the_daily_board_names_its_key(play: Play) -> None:
-    # The notice said "(  turns it on again...)": it asked for the key of an action by its
-    # binding's id.
-    app, pilot = await play(size=(120, 40))
-    await pilot.press("space", "o")
-    await wait_until(pilot, lambda: app.assist.overlay_on, "the overlay")
-    await pilot.press("d")
-
-    def said() -> bool:
-        return any("(o turns it on again" in n.message for n in app.toasts)
-
-    await wait_until(pilot, said, "the overlay notice")
