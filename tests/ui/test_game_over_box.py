@@ -351,3 +351,5 @@ def test_a_cells_name_is_never_broken_in_the_box() -> None:
         lines = phrase_lines(forced, width)
         assert " ".join(lines) == forced and all(len(each) <= width for each in lines)
         assert not any(each.endswith(("row", "row 7,", "column")) for each in lines), lines
+    # A word wider than a line goes on over lines of its own, wherever it is in its phrase.
+    assert phrase_lines("ab " + "y" * 25 + " cd", 10) == ["ab", "y" * 10, "y" * 10, "yyyyy cd"]

@@ -342,25 +342,36 @@ class _Body(VerticalScroll, can_focus=False):
 
 def phrase_lines(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` cells, broken only between its phrases (see
-    ``_BREAKS``); a phrase wider than a line is broken between its words, a word wider than
-    a line anywhere."""
+    ``_BREAKS``); a phrase wider than a line is broken between its words (a cell's name is
+    one), from a line of its own, and a word wider than a line anywhere."""
     lines: list[str] = []
     for phrase in _BREAKS.split(text):
-        if lines and cell_len(lines[-1]) + 1 + cell_len(phrase) <= width:
-            lines[-1] += " " + phrase
-        elif cell_len(phrase) <= width:
-            lines.append(phrase)
-        else:  # word by word, from a line of its own
+        if cell_len(phrase) <= width:
+            _fill(lines, [phrase], width)
+        else:
             lines.append("")
-            for word in _WORDS.findall(phrase):
-                if not lines[-1] or cell_len(lines[-1]) + 1 + cell_len(word) <= width:
-                    lines[-1] = f"{lines[-1]} {word}".lstrip(" ")
-                else:
-                    lines.append(word)
-            lines[-1:] = [
-                line.plain.strip() for line in Content(lines[-1]).wrap(max(1, width))
-            ] or [""]
+            words = [piece for word in _WORDS.findall(phrase) for piece in _cut(word, width)]
+            _fill(lines, words, width)
     return lines
+
+
+def _fill(lines: list[str], pieces: Sequence[str], width: int) -> None:
+    """Put ``pieces`` (each at most ``width`` cells) on ``lines`` one after another, a space
+    between them, on the last line while they fit there (an empty last line takes one)."""
+    for piece in pieces:
+        if lines and not lines[-1]:
+            lines[-1] = piece
+        elif lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+
+
+def _cut(word: str, width: int) -> list[str]:
+    """``word``, or where it is wider than ``width`` cells, its pieces that fit."""
+    if cell_len(word) <= width:
+        return [word]
+    return [line.plain.strip() for line in Content(word).wrap(max(1, width))]
 
 
 def figure_lines(rows: Sequence[tuple[str, str]], width: int | None) -> list[Content]:
