@@ -84,8 +84,10 @@ def review_json(recording: Recording, review: Review) -> dict[str, Any]:
 def review_summary(review: Review) -> str:
     """One line: "2 guesses (50%, 18%) - luck 41% - no avoidable risk", "... - 1 blunder", or
     how a lost game was lost first ("Lost on a forced 50/50 - ...")."""
+    lost = _lost_on(review)
     guesses = [d for d in review.risky if d.kind is DecisionKind.GUESS]
-    parts = [_count(len(guesses), "guess", "guesses") if guesses else "No guesses"]
+    none = "no guesses" if lost else "No guesses"  # mid-line after how it was lost
+    parts = [_count(len(guesses), "guess", "guesses") if guesses else none]
     if guesses:
         parts[0] += " (" + ", ".join(_percent(d.mine_probability) for d in guesses) + ")"
     if any(d.kind is not DecisionKind.BLUNDER for d in review.risky):
@@ -99,9 +101,6 @@ def review_summary(review: Review) -> str:
     if not review.complete:
         parts.append(f"reviewed up to {review.reviewed_ms / 1000:.0f} s (too long to review)")
     line = " - ".join(parts)
-    lost = _lost_on(review)
-    if lost and line.startswith("No guesses"):
-        line = "n" + line[1:]  # mid-line
     return f"{lost} - {line}" if lost else line
 
 
@@ -134,6 +133,15 @@ def opened_words(decision: Decision) -> str:
     return f"the chord on {cell_name(clicked)} opened {cell_name(decision.cell)}"
 
 
+def where_words(decision: Decision, before_chord: str) -> str:
+    """Where a decision took its risk, to follow the words for the risk: " at row 5, column
+    8", or for a chord ``before_chord`` then "the chord on row 3, column 2 opened row 4,
+    column 3"."""
+    if decision.cell == (decision.x, decision.y):
+        return f" at {cell_name(decision.cell)}"
+    return f"{before_chord}{opened_words(decision)}"
+
+
 def safe_cell_words(decision: Decision) -> str:
     """The certainly safe cell a decision left, and whether the player's flag was on it:
     "row 7, column 7 (under your flag)"; "" when there was none."""
@@ -161,12 +169,7 @@ def fatal_words(decision: Decision) -> str:
         fifty = abs(decision.mine_probability - 0.5) < 1e-9
         risk = "a forced 50/50" if fifty else f"a forced {odds} guess"
         instead = f"{safe} was certainly safe {_NO_HELP}" if safe else ""
-    clicked = (decision.x, decision.y)
-    words = (
-        f"{risk} at {cell_name(clicked)}"
-        if decision.cell == clicked
-        else f"{risk}: {opened_words(decision)}"
-    )
+    words = risk + where_words(decision, ": ")
     return f"{words}; {instead}" if instead else words
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from textmines.engine.review import Decision, DecisionKind, Review
-from textmines.replays.review_report import cell_name, safe_cell_words
+from textmines.replays.review_report import safe_cell_words, where_words
 
 #: The colour of each kind of risky click on the progress bar.
 RISK_STYLES: Final = {
@@ -43,12 +43,7 @@ def decision_words(decision: Decision) -> str:
     from the top-left corner ("row 5, column 8"), as ``textmines --review`` names them.
     "Guess at row 7, column 7: 50% of a mine, the safest 50%."; a chord: "Guess, the chord
     on row 3, column 1 opened row 2, column 1: ..."."""
-    clicked = (decision.x, decision.y)
-    where = (
-        f" at {cell_name(clicked)}"
-        if decision.cell == clicked
-        else f", the chord on {cell_name(clicked)} opened {cell_name(decision.cell)}"
-    )
+    where = where_words(decision, ", ")
     odds = f"{decision.mine_probability * 100:.0f}% of a mine"
     safe = safe_cell_words(decision)
     if decision.kind is DecisionKind.BLUNDER:
