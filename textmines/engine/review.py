@@ -319,7 +319,7 @@ def _safe_cells(analysis: Analysis) -> set[Cell]:
 def judge(analysis: Analysis, opened: Sequence[Cell], action: Action) -> Decision:
     """How the decision that opened ``opened`` looks from ``analysis`` of the position before
     it (``opened`` must be covered or question-marked cells there), before asking whether
-    the certainly safe cells would have changed anything (``review_game`` asks)."""
+    the certainly safe cells would have changed anything (``_judged`` asks)."""
     odds = _odds(analysis)
     riskiest = max(sorted(opened, key=reading_order), key=odds.__getitem__)
     probability = odds[riskiest]
@@ -354,7 +354,7 @@ def _safe_cells_opened(
     risk (``_changes``): most avoidable risks are known after one round."""
     board, width = position.board, view.width
     text = list(view.text)
-    before, now = analysis, analysis
+    now = analysis
     while safe := _safe_cells(now):
         todo = [y * width + x for x, y in safe]
         while todo:
@@ -371,7 +371,7 @@ def _safe_cells_opened(
                     if text[ny * width + nx] in ViewChar.OPENABLE
                 ]
         now = position.analyse(View(view.width, view.height, "".join(text)))
-        if _changes(before, now, opened):
+        if _changes(analysis, now, opened):
             return None
     return now
 
