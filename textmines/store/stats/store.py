@@ -58,9 +58,10 @@ if TYPE_CHECKING:
 # A game is the same game if it started at the same moment on the same board with the same seed:
 # a resumed game keeps its start time, so a game recorded just before a crash (and resumed from
 # its last save) is not counted twice.
+_SAME_GAME_COLUMNS: Final = ("started_at", "width", "height", "mines", "seed")
 _SAME_GAME: Final = " AND ".join(
     f"{column} {'IS' if column == 'seed' else '='} ?{COLUMNS.index(column) + 1}"
-    for column in ("started_at", "width", "height", "mines", "seed")
+    for column in _SAME_GAME_COLUMNS
 )
 _DAY, _PRACTICE = (f"?{COLUMNS.index(column) + 1}" for column in ("daily", "practice"))
 # A daily try is practice when its day has a try that counts already: decided here, in the
@@ -82,9 +83,7 @@ _INSERT: Final = (
 #: The row of a game just written (or found written already), from its values' first
 #: ``_FOUND_PARAMS`` (those ``_SAME_GAME`` names).
 _FOUND: Final = f"SELECT id, practice FROM games WHERE {_SAME_GAME} ORDER BY id LIMIT 1"
-_FOUND_PARAMS: Final = 1 + max(
-    COLUMNS.index(column) for column in ("started_at", "width", "height", "mines", "seed")
-)
+_FOUND_PARAMS: Final = 1 + max(COLUMNS.index(column) for column in _SAME_GAME_COLUMNS)
 _IN_GROUP: Final = "preset = ? AND width = ? AND height = ? AND mines = ? AND no_guess = ?"
 #: The wins of the player's own play, unaided: what records (best times...) are made of.
 _CLEAN_WINS: Final = f"{_IN_GROUP} AND outcome = 'won' AND assisted = 0 AND practice = 0"
