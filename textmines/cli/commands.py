@@ -70,12 +70,8 @@ def export_theme_command(
     if target is None:
         sys.stdout.write(text)
         return 0
-    try:
-        if target.exists():
-            fail(f"--export-theme: {target} already exists; choose another file or remove it")
-        write_atomic(target, text.encode("utf-8"))
-    except OSError as error:
-        fail(f"--export-theme: cannot write {target}: {describe_os_error(error)}", 1)
+    _refuse_existing("--export-theme", target)
+    _write_new("--export-theme", target, text.encode("utf-8"))
     print(printable(f"Theme {name!r} written to {target}"))
     return 0
 
@@ -87,23 +83,35 @@ def export_replay_command(game: str, file: str, stats_db: Path) -> int:
     option = "--export-replay"
     _game_number(option, game)  # a GAME that cannot be one is said first
     target = Path(file)
-    try:
-        exists = target.exists()
-    except OSError as error:  # a name too long for the file system, a folder not searchable
-        fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
-    if exists:
-        fail(f"{option}: {target} already exists; choose another file or remove it")
+    _refuse_existing(option, target)  # before the statistics are read
     stored = _stored_replay(option, game, stats_db)
     try:
         data = stored_evf(stored)
     except ValueError as error:  # a damaged recording (RecordingError), a board too large
         fail(f"{option}: game {stored.game_id}: {error}", 1)
+    _write_new(option, target, data)
+    print(printable(f"Replay of game {stored.game_id} written to {target}"))
+    return 0
+
+
+def _refuse_existing(option: str, target: Path) -> None:
+    """A command never writes over a file: one already at ``target`` is bad input (exit 2);
+    a name the system cannot look up (too long, a folder not searchable) cannot be written
+    (exit 1)."""
+    try:
+        exists = target.exists()
+    except OSError as error:
+        fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
+    if exists:
+        fail(f"{option}: {target} already exists; choose another file or remove it")
+
+
+def _write_new(option: str, target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` whole or not at all; a failure exits 1 saying why."""
     try:
         write_atomic(target, data)
     except OSError as error:
         fail(f"{option}: cannot write {target}: {describe_os_error(error)}", 1)
-    print(printable(f"Replay of game {stored.game_id} written to {target}"))
-    return 0
 
 
 def review_command(target: str, as_json: bool, stats_db: Path) -> int:
