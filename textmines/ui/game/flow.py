@@ -191,7 +191,7 @@ class GameFlow:
         """Record the game in play as abandoned, and say so (a new game, another board, the
         daily board or a restart leaves it, as quitting would)."""
         old = self.session
-        in_play = old.touched and not old.recorded and old.game.status == Status.PLAYING
+        in_play = old.touched and old.can_be_saved  # started, not over, not recorded yet
         what = f"The {old.group.label}{' practice' if old.practice else ''} game in play"
         progress = percent_cleared_text(old.game)
         notice = old.abandon()
