@@ -497,9 +497,9 @@ async def test_options_persist_in_settings_toml(tmp_path: Path, play: Play) -> N
     await pilot.pause()
     settings, warnings = load_settings(path)
     assert settings.board == "expert" and not warnings
-    await app.run_action("game.toggle_question_marks")
-    await app.run_action("game.first_click('safe')")
-    await app.run_action("game.toggle_left_click_chords")
+    await app.game_screen.run_action("toggle_question_marks")
+    await app.game_screen.run_action("first_click('safe')")
+    await app.game_screen.run_action("toggle_left_click_chords")
     await pilot.pause()
     await play.close()
     settings, _ = load_settings(path)
@@ -545,7 +545,7 @@ async def test_swapped_mouse_buttons_reveal_with_right_and_flag_with_left(
     settings_file = tmp_path / "settings.toml"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
     pilot = await play.run(app)
-    await app.run_action("game.toggle_swap_mouse_buttons")
+    await app.game_screen.run_action("toggle_swap_mouse_buttons")
     await click_cell(pilot, 4, 4, button=3)  # right reveals (on release, as left did)
     assert app.game.status == "playing" and app.game.cell(4, 4) != "#"
     x, y = next((x, y) for y in range(9) for x in range(9) if app.game.cell(x, y) == "#")

@@ -133,7 +133,7 @@ async def test_autoplay_plays_to_the_end_and_stops_on_request(play: Play) -> Non
     assert app.session.assisted and app.assist.autoplaying
     assert [action.kind for action in app.game.actions] == ["reveal"]
     app.assist.delay = 0.02
-    await app.run_action("game.autoplay_pace(0)")  # the next step comes at the new pace
+    await app.game_screen.run_action("autoplay_pace(0)")  # the next step comes at the new pace
     app.assist_control.autoplay_step()
     await wait_until(pilot, lambda: app.game.status.is_over, "the autoplay to end")
     assert app.game.status in ("won", "lost")
@@ -190,7 +190,7 @@ async def test_no_guess_option_is_kept_and_applies_to_the_next_game(
     settings_file = tmp_path / "settings.toml"
     app = TextminesApp(GameConfig(seed=1), clock=FakeClock(), settings_path=settings_file)
     pilot = await play.run(app)
-    await app.run_action("game.toggle_no_guess")
+    await app.game_screen.run_action("toggle_no_guess")
     assert not app.game.no_guess  # this game was dealt already
     await pilot.press("n", "space")
     assert app.game.no_guess and app.game.status == "playing"

@@ -35,7 +35,7 @@ async def test_board_info_shows_the_id_and_c_copies_it(play: Play) -> None:
 async def test_play_a_board_id_says_what_is_wrong_then_plays_it(play: Play) -> None:
     clock = FakeClock()
     app, pilot = await play(clock, size=(100, 30))
-    await app.run_action("game.play_board_id")
+    await app.game_screen.run_action("play_board_id")
     await pilot.pause()
     dialog = app.screen
     assert isinstance(dialog, PlayBoardIdScreen)

@@ -356,3 +356,21 @@ async def test_alt_letters_open_the_menus_and_pause_is_in_the_game_menu(play: Pl
     await pilot.press("escape")
     options = next(menu for menu in app.menu_bar.menus if menu.title == "Options")
     assert "Pause" not in [item.label for item in options.items]
+
+
+async def test_every_game_menu_item_runs_the_action_its_key_runs(play: Play) -> None:
+    """An item names its action as the game's bindings do: the game screen's (``new_game``)
+    or the app's (``app.help``), and shows the player's key for it."""
+    from textmines.ui.keys.game_keys import GAME_KEYS
+
+    app, _ = await play(size=(100, 30))
+    bound = {binding.action: binding for binding in GAME_KEYS}
+    for _title, item in app.menu_bar.all_items():
+        owner, _, action = item.action.rpartition(".")
+        name = action.partition("(")[0]
+        where = app if owner == "app" else app.game_screen
+        assert owner in ("", "app") and hasattr(where, f"action_{name}"), item
+        binding = bound.get(action)
+        assert item.key == (app.first_key(binding.id or "") if binding else ""), item
+    items = {item.label: item for _title, item in app.menu_bar.all_items()}
+    assert (items["New game"].key, items["Controls"].key, items["Hint"].key) == ("F2", "F1", "i")

@@ -372,8 +372,8 @@ async def test_settings_that_cannot_be_written_are_said_once(tmp_path: Path, pla
     pilot = await play.run(app)
     notify = app.notify
     app.notify = lambda message, **kw: (said.append(message), notify(message, **kw))  # type: ignore[assignment,method-assign,func-returns-value]
-    await app.run_action("game.toggle_question_marks")
-    await app.run_action("game.toggle_question_marks")
+    await app.game_screen.run_action("toggle_question_marks")
+    await app.game_screen.run_action("toggle_question_marks")
     await pilot.pause()
     assert len([m for m in said if "Settings not saved" in m]) == 1
     assert app.config.question_marks, "the choice still applies to this run"
@@ -411,11 +411,10 @@ async def test_two_games_at_once_keep_each_others_settings(tmp_path: Path, play:
     path = tmp_path / "settings.toml"
     first, _ = await play(settings_path=path)
     second, _ = await play(settings_path=path)
-    await first.run_action("game.toggle_question_marks")
-    await second.run_action("game.toggle_swap_mouse_buttons")
-    await second.run_action(
-        "game.toggle_left_click_chords"
-    )  # a second save keeps the first's change
+    await first.game_screen.run_action("toggle_question_marks")
+    await second.game_screen.run_action("toggle_swap_mouse_buttons")
+    # A second save keeps the first's change.
+    await second.game_screen.run_action("toggle_left_click_chords")
     await play.close()
     saved = tomllib.loads(path.read_text(encoding="utf-8"))
     assert saved["question_marks"] is False

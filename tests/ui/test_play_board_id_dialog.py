@@ -32,7 +32,7 @@ async def test_a_hostile_id_is_a_message_and_the_game_goes_on(
     text: str, said: str, play: Play
 ) -> None:
     app, pilot = await play(size=(100, 30))
-    await app.run_action("game.play_board_id")
+    await app.game_screen.run_action("play_board_id")
     await wait_until(
         pilot,
         lambda: isinstance(app.screen, PlayBoardIdScreen) and app.screen.query(Input),

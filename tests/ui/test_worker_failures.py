@@ -110,7 +110,7 @@ async def test_a_no_guess_deal_that_fails_leaves_the_board_ready(
     await wait_until(pilot, lambda: not isinstance(app.screen, DealingScreen), "the box to go")
     assert len(messages) == 1, "nothing says the player cancelled it"
     assert app.is_running and app.game.status == "ready"
-    await app.run_action("game.toggle_no_guess")
+    await app.game_screen.run_action("toggle_no_guess")
     await pilot.press("n", "space")  # an ordinary board plays on
     assert app.game.status == "playing"
     await play.close()

@@ -240,7 +240,7 @@ async def test_the_options_menu_zooms(play: Play) -> None:
     app, pilot = await play(size=(120, 40))
     items = {item.label: item for _, item in app.menu_bar.all_items()}
     assert items["Zoom to fit"].checked is not None and items["Zoom to fit"].checked()
-    await app.run_action(items["Zoom out"].action)
+    await app.game_screen.run_action(items["Zoom out"].action)
     await pilot.pause()
     assert app.query_one(BoardView).tile == (4, 2)
     assert not items["Zoom to fit"].checked()

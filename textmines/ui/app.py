@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from collections.abc import Mapping as _Mapping
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
-from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.notifications import Notification, Notify, SeverityLevel
@@ -266,17 +264,6 @@ class TextminesApp(ThemedApp):
         for warning in warnings:
             self.notify(warning, title="textmines", severity="warning", timeout=10, markup=False)
 
-    async def run_action(
-        self,
-        action: str | Any,
-        default_namespace: DOMNode | None = None,
-        namespaces: _Mapping[str, DOMNode] | None = None,
-    ) -> bool:
-        """Textual's, with one more namespace: ``game.`` actions (the menus', the command
-        palette's) go to the game's screen, wherever the focus is."""
-        namespaces = {"game": self.game_screen, **(namespaces or {})}
-        return await super().run_action(action, default_namespace, namespaces)
-
     def notify(
         self,
         message: str,
@@ -389,7 +376,9 @@ class TextminesApp(ThemedApp):
         yield from super().get_system_commands(screen)
         for title, item in self.menu_bar.all_items():
             help_text = f"{title} menu" + (f" ({item.key})" if item.key else "")
-            yield SystemCommand(item.label, help_text, partial(self.run_action, item.action))
+            yield SystemCommand(
+                item.label, help_text, partial(self.run_action, item.action, self.game_screen)
+            )
 
     def theme_applied(self, theme: MinesTheme) -> None:
         """Restyle what CSS does not (glyphs and faces), keep the game, remember the choice."""

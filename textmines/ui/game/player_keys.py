@@ -4,11 +4,12 @@ screen uses for them (the help, the menus, the status line's hints)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
 from textual.app import App
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from textmines.store.settings import Settings
 from textmines.ui.board.board_view import MOUSE_CONTROLS, BoardView
@@ -24,10 +25,18 @@ from textmines.ui.keys.keymap import (
 )
 from textmines.ui.widgets.status import GAME_OVER_HINTS, HINTS
 
+#: Every key of the game by section: the one list the keys screen, the help and the player's
+#: ``[keys]`` entries are read from. Each binding lives where its action does: ``GAME_KEYS``
+#: (the game screen's and the app's, ``keys/game_keys.py``), then the board's own.
+KEY_SECTIONS: tuple[tuple[str, Sequence[BindingType]], ...] = (
+    ("Game", GAME_KEYS),
+    ("Board", BoardView.BINDINGS),
+)
+
 
 def key_actions() -> tuple[Action, ...]:
-    """Every action a key can be given: the game's bindings, then the board's."""
-    return actions([("Game", GAME_KEYS), ("Board", BoardView.BINDINGS)])
+    """Every action a key can be given, in ``KEY_SECTIONS``' order."""
+    return actions(KEY_SECTIONS)
 
 
 class PlayerKeys:
@@ -64,9 +73,9 @@ class PlayerKeys:
         return key_label(keys[0]) if keys else ""
 
     def key_for(self, action: str) -> str:
-        """The player's first key for the menu action ``action`` (``game.hint``), written as the
-        help screen writes it; "" for an action without a key."""
-        name = action.partition(".")[2] or action
+        """The player's first key for the menu action ``action`` (``hint``, ``app.help``),
+        written as the help screen writes it; "" for an action without a key."""
+        name = action.removeprefix("app.")
         for binding in GAME_KEYS:
             if binding.action == name and binding.id:
                 return self.first_key(binding.id)
@@ -78,10 +87,7 @@ class PlayerKeys:
 
         # The palette's key is Textual's own binding, not one of the game's: listed too.
         palette = Binding(palette_key, "command_palette", "Command palette: any command by name")
-        return controls_table(
-            [
-                ("Game", [*self.keymap.bindings(GAME_KEYS), palette]),
-                ("Board", self.keymap.bindings(BoardView.BINDINGS)),
-            ],
-            MOUSE_CONTROLS,
-        )
+        (game, game_keys), *others = [
+            (title, self.keymap.bindings(keys)) for title, keys in KEY_SECTIONS
+        ]
+        return controls_table([(game, [*game_keys, palette]), *others], MOUSE_CONTROLS)

@@ -22,7 +22,8 @@ def game_menus(
     swapped: Callable[[], bool],
     key_for: Callable[[str], str] = lambda action: "",
 ) -> list[Menu]:
-    """Game, Options and Help: every item names an app action (and its key, for the label).
+    """Game, Options and Help: every item names an action (and its key, for the label): the
+    game screen's (``new_game``), or the app's (``app.help``), as the game's bindings do.
 
     The check marks are read live when a menu opens: ``config`` is the next game's options,
     ``overlay_on`` and ``autoplaying`` the assistant's state, ``zoom_fit`` whether the cells
@@ -37,27 +38,25 @@ def game_menus(
         Menu(
             "Game",
             (
-                MenuItem("New game", "game.new_game"),
-                MenuItem("Restart this board", "game.restart"),
-                MenuItem("Pause", "game.pause"),
+                MenuItem("New game", "new_game"),
+                MenuItem("Restart this board", "restart"),
+                MenuItem("Pause", "pause"),
                 SEPARATOR,
-                MenuItem(
-                    "Beginner", "game.preset('beginner')", checked=partial(is_preset, "beginner")
-                ),
+                MenuItem("Beginner", "preset('beginner')", checked=partial(is_preset, "beginner")),
                 MenuItem(
                     "Intermediate",
-                    "game.preset('intermediate')",
+                    "preset('intermediate')",
                     checked=partial(is_preset, "intermediate"),
                 ),
-                MenuItem("Expert", "game.preset('expert')", checked=partial(is_preset, "expert")),
-                MenuItem("Custom...", "game.custom", checked=lambda: config().preset is None),
-                MenuItem("Daily board", "game.daily"),
-                MenuItem("Board info", "game.board_info"),
-                MenuItem("Play a board ID...", "game.play_board_id"),
+                MenuItem("Expert", "preset('expert')", checked=partial(is_preset, "expert")),
+                MenuItem("Custom...", "custom", checked=lambda: config().preset is None),
+                MenuItem("Daily board", "daily"),
+                MenuItem("Board info", "board_info"),
+                MenuItem("Play a board ID...", "play_board_id"),
                 SEPARATOR,
                 MenuItem("Statistics", "app.statistics"),
                 MenuItem("Player name...", "app.player_name"),
-                MenuItem("Watch the replay", "game.watch_replay"),
+                MenuItem("Watch the replay", "watch_replay"),
                 MenuItem("Open replay...", "app.open_replay"),
                 SEPARATOR,
                 MenuItem("Quit", "app.quit"),
@@ -68,49 +67,49 @@ def game_menus(
             (
                 MenuItem(
                     "Question marks",
-                    "game.toggle_question_marks",
+                    "toggle_question_marks",
                     checked=lambda: config().question_marks,
                 ),
                 SEPARATOR,
                 MenuItem(
                     "First click: opening",
-                    "game.first_click('opening')",
+                    "first_click('opening')",
                     checked=lambda: config().first_click == "opening",
                 ),
                 MenuItem(
                     "First click: safe",
-                    "game.first_click('safe')",
+                    "first_click('safe')",
                     checked=lambda: config().first_click == "safe",
                 ),
                 SEPARATOR,
                 MenuItem(
                     "Left-click on a number chords",
-                    "game.toggle_left_click_chords",
+                    "toggle_left_click_chords",
                     checked=lambda: config().left_click_chords,
                 ),
                 MenuItem(
                     "Swap mouse buttons",
-                    "game.toggle_swap_mouse_buttons",
+                    "toggle_swap_mouse_buttons",
                     checked=swapped,
                 ),
                 MenuItem(
                     "No-guess boards",
-                    "game.toggle_no_guess",
+                    "toggle_no_guess",
                     checked=lambda: config().no_guess,
                 ),
                 SEPARATOR,
                 MenuItem(
                     "Probability overlay",
-                    "game.toggle_overlay",
+                    "toggle_overlay",
                     checked=overlay_on,
                 ),
-                MenuItem("Autoplay", "game.autoplay", checked=autoplaying),
-                MenuItem("Autoplay faster", "game.autoplay_pace(-1)"),
-                MenuItem("Autoplay slower", "game.autoplay_pace(1)"),
+                MenuItem("Autoplay", "autoplay", checked=autoplaying),
+                MenuItem("Autoplay faster", "autoplay_pace(-1)"),
+                MenuItem("Autoplay slower", "autoplay_pace(1)"),
                 SEPARATOR,
-                MenuItem("Zoom in", "game.zoom(1)"),
-                MenuItem("Zoom out", "game.zoom(-1)"),
-                MenuItem("Zoom to fit", "game.zoom_fit", checked=zoom_fit),
+                MenuItem("Zoom in", "zoom(1)"),
+                MenuItem("Zoom out", "zoom(-1)"),
+                MenuItem("Zoom to fit", "zoom_fit", checked=zoom_fit),
                 MenuItem("Theme...", "app.choose_theme"),
                 MenuItem("Keys...", "app.keys"),
             ),
@@ -118,7 +117,7 @@ def game_menus(
         Menu(
             "Help",
             (
-                MenuItem("Hint", "game.hint"),
+                MenuItem("Hint", "hint"),
                 MenuItem("Controls", "app.help"),
                 MenuItem("About", "app.about"),
             ),

@@ -127,8 +127,10 @@ class MenuBar(OneLineWidget):
 
     async def _menu_closed(self, item: MenuItem | None) -> None:
         # Called after the menu screen left the stack, so the action may push its own screen.
+        # An item's action is the bar's screen's (``app.`` ones the app's), as a binding of
+        # that screen would be.
         self.set_active(None)
         if item is None:
             return
         self.post_message(self.ItemSelected(item.action, item))
-        await self.app.run_action(item.action)
+        await self.app.run_action(item.action, self.screen)
