@@ -12,15 +12,15 @@ from textmines.engine.presets import (
     check_first_click,
     preset_for,
 )
-from textmines.record import Record
 from textmines.store.settings import Settings
+from textmines.value import Value
 
 # Signs are allowed so that "-5x10x10" gets the range message ("width must be ..., not -5").
 # (A pattern, not a compiled one: ``re`` compiles it when a custom board is first read.)
 _CUSTOM = r"\s*(-?\d+)\s*[xX]\s*(-?\d+)\s*[xX/]\s*(-?\d+)\s*"
 
 
-class GameConfig(Record):
+class GameConfig(Value):
     """Board and options for the next game. What comes from the player goes through
     ``checked`` (settings are checked as they load); ``Game`` checks the board once more."""
 

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textmines.engine import ActionKind, Change, Game, Status
-from textmines.record import Record
 from textmines.store.saves import (
     GAME_ID_KEY,
     LoadedGame,
@@ -27,6 +26,7 @@ from textmines.store.saves import (
     save_own_game,
 )
 from textmines.store.stats import Group, Outcome, StatsError
+from textmines.value import Value
 
 # What only a game's end needs is imported there (``_finish``, ``_record``), not at start.
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class Finish(Record):
+class Finish(Value):
     """What the end of a game meant for the statistics."""
 
     #: The fastest unassisted win of the group before this game ended, if any.
@@ -52,7 +52,7 @@ class Finish(Record):
     metrics: GameMetrics
 
 
-class Kept(Record):
+class Kept(Value):
     """What became of the game in play when the player left it for good
     (``GameSession.leave``)."""
 
@@ -64,7 +64,7 @@ class Kept(Record):
     said: str = ""
 
 
-class Played(Record):
+class Played(Value):
     """What one move did."""
 
     #: The cells it changed (empty after the end, or for a move that changes nothing).
@@ -379,7 +379,7 @@ class GameSession:
         return f"It could not be kept elsewhere either ({_sentence(notice)[:-1]}). {kept}"
 
 
-class SavedGameChoice(Record):
+class SavedGameChoice(Value):
     """What becomes of a saved game when the player starts textmines with a board option."""
 
     #: The saved game to play on, or None: a new game starts.

@@ -24,7 +24,6 @@ from textmines.cli.options import BOARD_CHOICES, build_parser, config_of_args, f
 from textmines.config import GameConfig, config_from_settings
 from textmines.engine.daily import daily_day
 from textmines.printable import printable
-from textmines.record import Record
 from textmines.session import SavedGameChoice, settle_saved_game
 from textmines.store.paths import (
     Paths,
@@ -33,6 +32,7 @@ from textmines.store.paths import (
 from textmines.store.saves import LoadedGame, load_game
 from textmines.store.settings import Settings, load_settings
 from textmines.themes import DEFAULT_THEME, Themes, load_themes
+from textmines.value import Value
 
 # What a game's start does not need loads where it is used (issue 36.10: start-up).
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def _drop_stdout() -> None:
         os.close(null)
 
 
-class Given(Record):
+class Given(Value):
     """What every mode is given: the parser, the options read, the command line as typed, the
     player's files, their settings and the warnings about them, the game's config."""
 
@@ -107,7 +107,7 @@ class Given(Record):
     config: GameConfig
 
 
-class Refusal(Record):
+class Refusal(Value):
     """An option the mode does not take: when ``given(args)`` holds, ``message``, as argparse
     says it (``usage``: with the usage line) or in one line; exit status 2 either way."""
 
@@ -116,7 +116,7 @@ class Refusal(Record):
     usage: bool = False
 
 
-class Mode(Record):
+class Mode(Value):
     """One thing the command line can ask for: ``asked(args)`` says whether it does (the first
     mode asked wins), ``refuses`` the options it does not take, ``run`` does it."""
 

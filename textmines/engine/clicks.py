@@ -9,10 +9,10 @@ only reports its moves.
 from __future__ import annotations
 
 from textmines.engine.actions import ActionKind
-from textmines.record import Record
+from textmines.value import Value
 
 
-class EffectiveClicks(Record):
+class EffectiveClicks(Value):
     """Clicks that did something, as Metasweeper counts them (its "Ce" = the sum).
 
     ``left``: reveals that opened a safe cell; ``right``: flags put on a mine never flagged

@@ -26,7 +26,7 @@ from textmines.engine.clock import Clock, GameClock
 from textmines.engine.generate import clear_first_click, deal_board
 from textmines.engine.presets import FirstClick, check_board, check_first_click
 from textmines.engine.view_alphabet import ViewChar
-from textmines.record import Record
+from textmines.value import Value
 
 if TYPE_CHECKING:
     from textmines.engine.generate import DealProgress
@@ -105,7 +105,7 @@ class Status(StrEnum):
         return self in (Status.WON, Status.LOST)
 
 
-class Action(Record):
+class Action(Value):
     """One recorded player action.
 
     For ``ActionKind.QUESTION_MARKS`` (a change of that option, kept so a replay cycles marks
@@ -119,7 +119,7 @@ class Action(Record):
     t_ms: int
 
 
-class Change(Record):
+class Change(Value):
     """What one action changed: cells to redraw (as index runs) and the status. False when
     nothing did."""
 
@@ -167,7 +167,7 @@ class Change(Record):
         return sorted(rows)
 
 
-class Deal(Record):
+class Deal(Value):
     """The mines for a game's first reveal at ``cell`` (an index); ``solved`` is False when a
     no-guess deal ran out of time and fell back to an ordinary board."""
 
@@ -478,7 +478,7 @@ class Game:
         return self.act(ActionKind.CHORD, x, y)
 
     def note_cursor(self, x: int, y: int) -> None:
-        """Record that the player's cursor or mouse pointer went to ``(x, y)``, for replays.
+        """Note in the recording that the cursor or mouse pointer went to ``(x, y)``.
 
         Only while the clock runs (a replay's time starts at the first reveal), and only when
         the cell differs from the last one pointed at or acted on. Never changes the board.
@@ -486,8 +486,8 @@ class Game:
         self._note(ActionKind.CURSOR, x, y)
 
     def note_press(self, x: int, y: int) -> None:
-        """Record that a mouse button went down on ``(x, y)`` (its release makes the move),
-        for replays; only while the clock runs."""
+        """Note in the recording that a mouse button went down on ``(x, y)`` (its release
+        makes the move); only while the clock runs."""
         self._note(ActionKind.PRESS, x, y)
 
     def _note(self, kind: ActionKind, x: int, y: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from textmines.record import Record
+from textmines.value import Value
 
 FirstClick = Literal["opening", "safe"]
 FIRST_CLICK_RULES: Final = ("opening", "safe")
@@ -16,7 +16,7 @@ MIN_CELLS: Final = 2
 OPENING_CELLS: Final = 9
 
 
-class Preset(Record):
+class Preset(Value):
     """A named board size."""
 
     key: str

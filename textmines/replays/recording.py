@@ -197,7 +197,7 @@ def _actions(reader: _Reader, count: int, width: int, cells: int) -> list[Action
     """The ``count`` actions that follow in ``reader``, on a board ``width`` wide of ``cells``
     cells. The hot loop of a decoding (up to ``MAX_ACTIONS`` times): the bytes are read in
     place, a one-byte number (nearly all are) without a call, and each Action made as
-    Record's own ``_replace`` makes one, at a third of the cost (3 us an action before)."""
+    Value's own ``_replace`` makes one, at a third of the cost (3 us an action before)."""
     data, at, new = reader.data, reader.at, tuple.__new__
     kinds, question_marks = _BYTE_KINDS, ActionKind.QUESTION_MARKS
     actions: list[Action] = []

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from platformdirs import user_config_dir, user_data_dir
 
-from textmines.record import Record
+from textmines.value import Value
 
 APP_NAME = "textmines"
 #: Setting this environment variable puts every file under one directory (tests, portable use).
@@ -43,7 +43,7 @@ def new_profile_id() -> str:
     return secrets.token_hex(16)
 
 
-class Paths(Record):
+class Paths(Value):
     """The directories textmines uses and the files inside them. Nothing is created here.
 
     With a ``profile`` (a browser's, ``--serve``), the statistics, settings, saved game and

@@ -32,7 +32,6 @@ from typing import Any, Final
 
 from textmines.engine.clock import Clock
 from textmines.engine.game import Game
-from textmines.record import Record
 from textmines.store import locks
 from textmines.store.paths import (
     FileTooLarge,
@@ -44,6 +43,7 @@ from textmines.store.paths import (
     read_regular_file,
     write_atomic,
 )
+from textmines.value import Value
 
 SAVE_FILE_FORMAT: Final = "textmines-saved-game"
 SAVE_FILE_VERSION: Final = 1
@@ -58,7 +58,7 @@ IN_USE_NOTICE: Final = (
 )
 
 
-class LoadedGame(Record):
+class LoadedGame(Value):
     """A saved game ready to be played on, with the UI data saved beside it.
 
     ``started_at`` lets a resumed game keep the start time of its single statistics record.

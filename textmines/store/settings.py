@@ -22,7 +22,6 @@ from textmines.engine.presets import (
     PRESETS,
     check_board,
 )
-from textmines.record import Record
 from textmines.store.paths import (
     BeyondTOMLLimits,
     FileTooLarge,
@@ -34,6 +33,7 @@ from textmines.store.paths import (
     utf8_text,
     write_atomic,
 )
+from textmines.value import Value
 
 BOARDS: Final = (*PRESETS, "custom")
 #: The longest player name, in characters.
@@ -43,7 +43,7 @@ ZOOMS: Final = ("fit", "2x1", "3x1", "3x2", "4x2", "6x3", "8x4", "10x5")
 HEADER: Final = "# textmines settings\n"
 
 
-class Settings(Record):
+class Settings(Value):
     """What the player chose last time; the defaults are what a new player gets."""
 
     board: str = "beginner"
@@ -67,7 +67,7 @@ class Settings(Record):
     player_name: str = ""
 
 
-class _Rule(Record):
+class _Rule(Value):
     """What one key accepts. Its type is the type of its default."""
 
     kind: type

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from textmines.record import Record
+from textmines.value import Value
 
 #: The theme every other theme ends up inheriting from; it must set every key.
 ROOT_THEME: Final = "classic"
@@ -88,7 +88,7 @@ class ThemeError(Exception):
     """A theme file or a theme argument cannot be used; ``str(error)`` is one plain line."""
 
 
-class ThemeGlyphs(Record):
+class ThemeGlyphs(Value):
     """What the board and the header draw."""
 
     cell_width: int
@@ -118,7 +118,7 @@ class ThemeGlyphs(Record):
         return {face: getattr(self, f"face_{face}") for face in FACE_NAMES}
 
 
-class MinesTheme(Record):
+class MinesTheme(Value):
     """A complete theme: every colour and glyph set, its bases already applied."""
 
     name: str

@@ -15,7 +15,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from textmines.record import Record
 from textmines.store.paths import (
     BeyondTOMLLimits,
     FileTooLarge,
@@ -44,9 +43,10 @@ from textmines.themes.model import (
     ThemeGlyphs,
     theme_values,
 )
+from textmines.value import Value
 
 
-class ThemeFile(Record):
+class ThemeFile(Value):
     """One file's checked values, before its base is applied."""
 
     name: str

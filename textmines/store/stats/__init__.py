@@ -20,8 +20,8 @@ What counts where
       that counts already, decided in the transaction that writes it (``record_game``).
     * *Played*, *won*, *lost*, *abandoned* and the win percentage count every game, assisted or
       not (the player did play them).
-    * Records never include assisted games: best times, best 3BV/s, the average winning time and
-      the last-50 chart use unassisted wins only.
+    * The best figures never include assisted games: best times, best 3BV/s, the average
+      winning time and the last-50 chart use unassisted wins only.
     * Each game keeps its recording (``replay``: every action with its time, see
       ``textmines.replays.recording``) and the competitive numbers Metasweeper shows (effective
       clicks, flags placed, RQP, STNB); games recorded by older versions have none.

@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Final, Protocol
 
 from textmines.engine.presets import PRESETS, board_label, preset_for
-from textmines.record import Record
+from textmines.value import Value
 
 
 class Outcome(StrEnum):
@@ -39,7 +39,7 @@ class GameShape(Protocol):
     def mines(self) -> int: ...
 
 
-class Group(Record):
+class Group(Value):
     """A set of comparable games: a preset or a custom size, with or without no-guess.
 
     ``preset`` is a key of ``PRESETS`` or ``"custom"``; it always agrees with the size.

@@ -18,7 +18,6 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
 
 from textmines.engine.presets import MAX_SIDE, MIN_SIDE
-from textmines.record import Record
 from textmines.store.paths import (
     describe_os_error,
     move_aside,
@@ -42,6 +41,7 @@ from textmines.store.stats.schema import (
     transaction,
     utc_text,
 )
+from textmines.value import Value
 
 # The figures (``figures``) are imported where they are read, not here: a game's start opens
 # the store to write, and the statistics screen is the one reader.
@@ -297,7 +297,7 @@ def _group_params(group: Group) -> tuple[str, int, int, int, int]:
     return group.preset, group.width, group.height, group.mines, int(group.no_guess)
 
 
-class _GroupRows(Record):
+class _GroupRows(Value):
     """What the figures of a group are made of, as the database gave it."""
 
     history: str

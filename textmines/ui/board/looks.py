@@ -13,10 +13,10 @@ from rich.color import Color as RichColor
 from rich.style import Style
 from textual.color import Color
 
-from textmines.record import Record
 from textmines.themes import ThemeGlyphs
 from textmines.ui.board.tiles import Tile, one_row_glyph
 from textmines.ui.drawing.colours import ansi_contrast_text, theme_colour
+from textmines.value import Value
 
 #: Below this difference in brightness a theme's covered and revealed cells look alike (the
 #: classic's grey: Windows tells them apart by the bevel alone).
@@ -194,7 +194,7 @@ def tile_glyphs(glyphs: ThemeGlyphs) -> dict[str, str]:
     return table
 
 
-class CellLook(Record):
+class CellLook(Value):
     """How one cell is drawn.
 
     ``style`` names its style: a key of ``cell_styles``, or ``heat<percent>`` under the

@@ -19,15 +19,15 @@ from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
 
-from textmines.record import Record
 from textmines.store.settings import ZOOMS
 from textmines.ui.drawing.line import merge_runs
+from textmines.value import Value
 
 #: The zoom setting that picks the largest tile at which the whole panel fits.
 FIT: Final = ZOOMS[0]
 
 
-class Tile(Record):
+class Tile(Value):
     """A tile size in screen cells."""
 
     cols: int
@@ -99,7 +99,7 @@ def one_row_covered(glyph: str, style: Style, shadow: Style) -> list[tuple[str, 
     return merge_runs(cells)
 
 
-class TileColours(Record):
+class TileColours(Value):
     """The colours of the edges: a covered tile's bevel and a revealed tile's grid line."""
 
     light: Color

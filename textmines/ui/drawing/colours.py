@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from rich.style import Style
 from textual.color import Color
 
-from textmines.record import Record
+from textmines.value import Value
 
 
 def theme_colour(variables: Mapping[str, str], name: str, under: Color | None = None) -> Color:
@@ -43,7 +43,7 @@ def ansi_contrast_text(background: Color) -> Color:
     return Color.parse("ansi_bright_white" if dark else "ansi_black")
 
 
-class PieceStyle(Record):
+class PieceStyle(Value):
     """How a piece of text is drawn: theme variable names (no ``$``) for its text and its
     background (None: the widget's own), and boldness."""
 

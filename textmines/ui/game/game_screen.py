@@ -17,7 +17,6 @@ from textual.widget import Widget
 
 from textmines.engine import PRESETS
 from textmines.engine.presets import board_label
-from textmines.record import Record
 from textmines.ui.board.board_view import BoardView
 from textmines.ui.board.tiles import FIT
 from textmines.ui.game.assist import Assistant, AssistController
@@ -28,6 +27,7 @@ from textmines.ui.game.replays import ReplayController
 from textmines.ui.game.zoom import Zoom
 from textmines.ui.keys.game_keys import SCREEN_KEYS
 from textmines.ui.widgets.header import GameHeader
+from textmines.value import Value
 
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 TOAST_RACK = "textual-toastrack"
 
 
-class GameControls(Record):
+class GameControls(Value):
     """What the game screen's actions ask to do the work."""
 
     flow: GameFlow

@@ -19,7 +19,7 @@ from typing import Final
 from textual.binding import Binding, BindingType
 from textual.keys import KEY_NAME_REPLACEMENTS, Keys, key_to_character
 
-from textmines.record import Record
+from textmines.value import Value
 
 #: Keys the screens keep for themselves: closing dialogs and menus, moving between buttons, the
 #: command palette and Textual's own quit.
@@ -130,7 +130,7 @@ def key_label(key: str) -> str:
     return "+".join([*(mod.capitalize() for mod in mods), name])
 
 
-class Action(Record):
+class Action(Value):
     """One thing a key can do: its binding id, what it does, where the help lists it."""
 
     id: str
@@ -215,7 +215,7 @@ def hint_texts(keymap: KeyMap, hints: Iterable[Hint]) -> list[str]:
     return texts
 
 
-class KeyMap(Record):
+class KeyMap(Value):
     """The keys in effect for every action."""
 
     actions: tuple[Action, ...]

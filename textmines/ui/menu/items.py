@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textmines.record import Record
+from textmines.value import Value
 
 
-class MenuItem(Record):
+class MenuItem(Value):
     """One entry of a drop-down.
 
     `checked` makes the item checkable; it is called each time the menu opens. `group` names a
@@ -33,6 +33,6 @@ class MenuItem(Record):
 SEPARATOR = MenuItem("", "")
 
 
-class Menu(Record):
+class Menu(Value):
     title: str
     items: tuple[MenuItem, ...]

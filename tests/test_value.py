@@ -1,4 +1,4 @@
-"""Record: the records textmines defines at start (textmines/record.py) behave as the
+"""Value: the value types textmines defines at start (textmines/value.py) behave as the
 NamedTuples they replace."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import pickle
 
 import pytest
 
-from textmines.record import Record
+from textmines.value import Value
 
 
-class Tile(Record):
+class Tile(Value):
     """Made at module level: pickle finds it by name."""
 
     cols: int
@@ -57,7 +57,7 @@ def test_frozen_and_without_other_attributes() -> None:
         tile.other = 4  # type: ignore[attr-defined]
 
 
-def test_copies_and_pickles_are_equal_records() -> None:
+def test_copies_and_pickles_are_equal_values() -> None:
     tile = Tile(3, 2)
     for made in (copy.copy(tile), copy.deepcopy(tile), pickle.loads(pickle.dumps(tile))):
         assert made == tile and type(made) is Tile
@@ -82,6 +82,6 @@ def test_wrong_arguments_are_a_type_error_that_says_which(
 def test_a_field_without_a_default_after_one_with_is_refused() -> None:
     with pytest.raises(TypeError, match="'b' without a default"):
 
-        class Bad(Record):
+        class Bad(Value):
             a: int = 1
             b: int

@@ -1,6 +1,6 @@
-"""Record: an immutable record class that costs little to define.
+"""Value: an immutable value type that costs little to define.
 
-A ``Record`` subclass is a tuple with named fields, like a ``typing.NamedTuple``: its fields
+A ``Value`` subclass is a tuple with named fields, like a ``typing.NamedTuple``: its fields
 are its annotations, in order, with their defaults; instances are made by position or by
 name, compare and hash as tuples, unpack, and have ``_replace``, ``_asdict``, ``_fields`` and
 a ``repr`` that names the fields. mypy checks them as frozen dataclasses
@@ -8,8 +8,8 @@ a ``repr`` that names the fields. mypy checks them as frozen dataclasses
 
 Why not NamedTuple: defining one compiles its ``__new__`` from source (``eval``) when its
 module loads. On Python 3.11 that is 0.7 to 1.9 million instructions per class, against
-about 0.15 million for a Record, and textmines defines some 30 of them before its first frame
-(``benchmarks/startup.py``; docs/development.md). A Record's constructor is one generic
+about 0.15 million for a Value, and textmines defines some 30 of them before its first frame
+(``benchmarks/startup.py``; docs/development.md). A Value's constructor is one generic
 ``__new__``; its fields are ``itemgetter`` properties.
 """
 
@@ -23,13 +23,13 @@ _MISSING: Any = object()
 
 
 @dataclass_transform(frozen_default=True)
-class _RecordType(type):
-    """Makes each Record class: its fields from its annotations, a read-only property for each,
+class _ValueType(type):
+    """Makes each Value class: its fields from its annotations, a read-only property for each,
     its defaults kept aside, no ``__dict__`` on its instances."""
 
     def __new__(
         mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
-    ) -> _RecordType:
+    ) -> _ValueType:
         annotations: Mapping[str, Any] = namespace.get("__annotations__", {})
         fields = tuple(
             field
@@ -37,7 +37,7 @@ class _RecordType(type):
             if not str(annotation).startswith(("ClassVar", "typing.ClassVar"))
         )
         if fields and any(getattr(base, "_fields", ()) for base in bases):
-            raise TypeError(f"{name}: a Record with fields cannot extend another one")
+            raise TypeError(f"{name}: a Value with fields cannot extend another one")
         defaults = {field: namespace.pop(field) for field in fields if field in namespace}
         started = False
         for field in fields:
@@ -55,8 +55,8 @@ class _RecordType(type):
         return super().__new__(mcs, name, bases, namespace, **kwargs)
 
 
-class Record(tuple[Any, ...], metaclass=_RecordType):
-    """The base of every record class (see the module's doc)."""
+class Value(tuple[Any, ...], metaclass=_ValueType):
+    """The base of every value class (see the module's doc)."""
 
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]] = ()
@@ -89,7 +89,7 @@ class Record(tuple[Any, ...], metaclass=_RecordType):
         return tuple(values)
 
     def _replace(self, **changes: Any) -> Self:
-        """This record with the fields named in ``changes`` changed."""
+        """This value with the fields named in ``changes`` changed."""
         values = list(self)
         fields = self._fields
         for name, value in changes.items():
@@ -111,4 +111,4 @@ class Record(tuple[Any, ...], metaclass=_RecordType):
         return f"{type(self).__name__}({values})"
 
 
-__all__ = ["Record"]
+__all__ = ["Value"]
