@@ -449,7 +449,7 @@ class FakeApp:
     def __init__(self, config: object, **options: Any) -> None:
         self.config, self.options = config, options
         # The statistics the app would open after its first frame: nothing to close here.
-        self.statistics = SimpleNamespace(close=lambda: None)
+        self.stats_keeper = SimpleNamespace(close=lambda: None)
         FakeApp.built.append(self)
 
     def run(self) -> None:

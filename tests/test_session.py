@@ -13,7 +13,7 @@ import pytest
 
 from tests.helpers import FakeClock, refuse_statistics_writes
 from textmines.engine import ActionKind, Board, Game
-from textmines.session import Finish, GameSession, percent_cleared_text, settle_saved_game
+from textmines.session import EndResult, GameSession, percent_cleared_text, settle_saved_game
 from textmines.store.saves import (
     IN_USE_NOTICE,
     LoadedGame,
@@ -498,7 +498,7 @@ def test_a_restarted_board_is_practice(stats: StatsStore) -> None:
     assert (result.played, result.practice, result.best_times) == (0, 1, ())
 
 
-def won_in(stats: StatsStore, seconds: float, **options: object) -> tuple[GameSession, Finish]:
+def won_in(stats: StatsStore, seconds: float, **options: object) -> tuple[GameSession, EndResult]:
     """A game of LAYOUT won ``seconds`` after its first click, recorded in ``stats``;
     ``options`` are the session's attributes (practice, daily...)."""
     clock = FakeClock()

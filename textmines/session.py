@@ -38,7 +38,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class Finish(Value):
+class EndResult(Value):
     """What the end of a game meant for the statistics."""
 
     #: The fastest unassisted win of the group before this game ended, if any.
@@ -52,7 +52,7 @@ class Finish(Value):
     metrics: GameMetrics
 
 
-class Kept(Value):
+class LeaveResult(Value):
     """What became of the game in play when the player left it for good
     (``GameSession.leave``)."""
 
@@ -64,7 +64,7 @@ class Kept(Value):
     said: str = ""
 
 
-class Played(Value):
+class MoveResult(Value):
     """What one move did."""
 
     #: The cells it changed (empty after the end, or for a move that changes nothing).
@@ -72,7 +72,7 @@ class Played(Value):
     #: This move started the game (its first reveal): the clock runs from here.
     started: bool
     #: When this move ended the game: what that meant for the statistics.
-    finish: Finish | None
+    finish: EndResult | None
 
 
 class GameSession:
@@ -167,7 +167,7 @@ class GameSession:
     def group(self) -> Group:
         return Group.for_game(self.game)
 
-    def play(self, kind: ActionKind, x: int, y: int) -> Played:
+    def play(self, kind: ActionKind, x: int, y: int) -> MoveResult:
         """Make one move at ``(x, y)``: notes when the game started, and records it once it
         has ended."""
         was_ready = self.game.status == Status.READY
@@ -180,7 +180,7 @@ class GameSession:
         finish = None
         if self.game.status.is_over and not self.recorded:
             finish = self._finish()
-        return Played(change, started, finish)
+        return MoveResult(change, started, finish)
 
     def note_cursor(self, x: int, y: int) -> None:
         """The player's cursor or mouse pointer went to ``(x, y)``: kept in the recording."""
@@ -218,7 +218,7 @@ class GameSession:
         an untouched game is not recorded when left."""
         return self.started_at is not None
 
-    def _finish(self) -> Finish:
+    def _finish(self) -> EndResult:
         from textmines.engine.metrics import game_metrics  # see the imports above
 
         won = self.game.status == Status.WON
@@ -238,7 +238,7 @@ class GameSession:
             and self.stats is not None
             and (previous is None or self.game.elapsed_ms < previous.time_ms)
         )
-        return Finish(previous, new_best, notice, metrics)
+        return EndResult(previous, new_best, notice, metrics)
 
     def abandon(self) -> str | None:
         """The player leaves a game in play (new game, another board): record it as abandoned.
@@ -326,38 +326,38 @@ class GameSession:
             "preset": self.group.preset,
         }
 
-    def leave(self) -> Kept:
+    def leave(self) -> LeaveResult:
         """The player leaves the game in play for good (quits although it cannot be saved,
         closes the terminal, or textmines stops on an error): it is saved if it can be; else
         recorded as abandoned; else, with a save that failed, kept in a file in the system's
-        temporary folder, which the player is told to move. What ``Kept.said`` says is what
+        temporary folder, which the player is told to move. What ``LeaveResult.said`` says is what
         happened, no more.
         """
         if not self.can_be_saved:
-            return Kept(in_play=False, saved=False)
+            return LeaveResult(in_play=False, saved=False)
         said: list[str] = []
         if self.save_path is not None:
             notice = self.save(abandon_on_failure=False)
             if notice is None:
-                return Kept(in_play=True, saved=True)
+                return LeaveResult(in_play=True, saved=True)
             said.append(_sentence(notice))
         if not self.touched:
             self.abandon()  # a shared board's first click, made for the player: not a game
             said.append("No move had been made in it: nothing was lost.")
-            return Kept(in_play=True, saved=False, said=" ".join(said))
+            return LeaveResult(in_play=True, saved=False, said=" ".join(said))
         if self.stats is not None:
             problem = self.abandon()
             if problem is None:
                 said.append("The game was recorded as abandoned.")
-                return Kept(in_play=True, saved=False, said=" ".join(said))
+                return LeaveResult(in_play=True, saved=False, said=" ".join(said))
             said.append(_sentence(problem))  # the store says when it keeps the record for later
             if self.record_waiting:
-                return Kept(in_play=True, saved=False, said=" ".join(said))
+                return LeaveResult(in_play=True, saved=False, said=" ".join(said))
         if self.save_path is None:
             said.append("This session does not save games: the game was not kept.")
         else:
             said.append(self._keep_elsewhere(self.save_path))
-        return Kept(in_play=True, saved=False, said=" ".join(said))
+        return LeaveResult(in_play=True, saved=False, said=" ".join(said))
 
     def _keep_elsewhere(self, save_path: Path) -> str:
         """Save the game in the system's temporary folder, its save file's place being

@@ -225,7 +225,7 @@ async def test_a_won_games_figures_are_worked_out_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
 ) -> None:
     # Its record, the status line and the game-over box all read them: they come with the
-    # session's Finish (they were worked out three times).
+    # session's EndResult (they were worked out three times).
     import textmines.engine.metrics
     import textmines.records
     from textmines.engine.metrics import GameMetrics, game_metrics

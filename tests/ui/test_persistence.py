@@ -289,7 +289,7 @@ async def test_the_statistics_open_after_the_first_frame_and_record_the_games(
         await win_by_clicks(pilot)
         assert app.game.status.is_over
     finally:
-        app.statistics.close()
+        app.stats_keeper.close()
     store, notices = open_stats(path)
     assert store is not None and notices == []
     with store:
@@ -311,7 +311,7 @@ async def test_a_damaged_database_is_told_after_the_first_frame(tmp_path: Path, 
         assert told.startswith(f"Statistics: {path} ") and "new statistics were started" in told
         assert app.stats is not None, "a new database took its place"
     finally:
-        app.statistics.close()
+        app.stats_keeper.close()
 
 
 async def test_f4_shows_statistics_and_explains_when_they_are_not_kept(

@@ -264,7 +264,7 @@ def _run(app: TextminesApp, stats: StatsStore | None) -> int:
     finally:
         if stats is not None:
             stats.close()
-        app.statistics.close()
+        app.stats_keeper.close()
     if app.exit_message is not None:
         _say(f"textmines: {app.exit_message}")
     if app.crash_report is not None:

@@ -39,7 +39,7 @@ from textmines.ui.game.player_keys import PlayerKeys
 from textmines.ui.game.replays import ReplayController
 from textmines.ui.game.zoom import Zoom
 from textmines.ui.keys.game_keys import APP_KEYS
-from textmines.ui.leaving import Leaving
+from textmines.ui.leaving import LeaveController
 from textmines.ui.menu.game_menus import game_menus
 from textmines.ui.menu.items import Menu
 from textmines.ui.menu.menu_bar import MenuBar
@@ -129,7 +129,7 @@ class TextminesApp(ThemedApp):
         self.exit_message: str | None = None
         self.flow = GameFlow(self)
         # Given open (``stats``), or opened once the first frame is on screen (``stats_db``).
-        self.statistics = StatsKeeper(
+        self.stats_keeper = StatsKeeper(
             self, stats=stats, notice=stats_notice, path=stats_db, review=self.flow.review_pending
         )
         self.flow.session = self.flow.first_session(first, resumed, board_id, daily)
@@ -156,7 +156,7 @@ class TextminesApp(ThemedApp):
         self.assist_control = AssistController(self, self.assist)
         self.replays = ReplayController(self, self.flow.play_on)
         self.zoom = Zoom(self)
-        self.leaving = Leaving(self, self.flow.new)
+        self.leaving = LeaveController(self, self.flow.new)
 
     @property
     def session(self) -> GameSession:
@@ -249,12 +249,12 @@ class TextminesApp(ThemedApp):
 
     def _after_first_frame(self) -> None:
         collector.started()  # see textmines.collector
-        self.statistics.after_first_frame()
+        self.stats_keeper.after_first_frame()
 
     @property
     def stats(self) -> StatsStore | None:
         """The statistics database (``StatsKeeper``); None: games are not recorded."""
-        return self.statistics.store
+        return self.stats_keeper.store
 
     def warn(self, warnings: list[str]) -> None:
         """Warnings for the player: toasts, the first ones once the screen is up."""
@@ -303,7 +303,7 @@ class TextminesApp(ThemedApp):
         self.leaving.release_signals()
 
     def on_page_closed(self, _: PageClosed) -> None:
-        """A browser's tab closed, or the server stopped (``Leaving.page_closed``)."""
+        """A browser's tab closed, or the server stopped (``LeaveController.page_closed``)."""
         self.leaving.page_closed()
 
     def _handle_exception(self, error: Exception) -> None:
@@ -430,8 +430,8 @@ class TextminesApp(ThemedApp):
 
         if isinstance(self.screen, StatisticsScreen):
             return  # F4 again: the screen's own binding closes it
-        self.statistics.retry_pending()  # games kept while it was busy belong in the figures
-        notice = self.statistics.notice or "Statistics are not recorded in this session."
+        self.stats_keeper.retry_pending()  # games kept while it was busy belong in the figures
+        notice = self.stats_keeper.notice or "Statistics are not recorded in this session."
         self.push_screen(
             StatisticsScreen(
                 self.stats,
@@ -456,7 +456,7 @@ class TextminesApp(ThemedApp):
         self.push_screen(screen, chosen)
 
     async def action_quit(self) -> None:
-        """Save a game in play, then leave, or ask first (``Leaving.quit``)."""
+        """Save a game in play, then leave, or ask first (``LeaveController.quit``)."""
         self.leaving.quit()
 
     # ------------------------------------------------------------------ size and focus

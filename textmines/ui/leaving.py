@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class LeaveHost(Protocol):
-    """What ``Leaving`` needs of the app."""
+    """What ``LeaveController`` needs of the app."""
 
     crash_log: Path | None
     #: What the player must still be told once the screen is gone (a save problem).
@@ -36,7 +36,7 @@ class LeaveHost(Protocol):
     def push_screen(self, screen: Any, callback: Any = None) -> object: ...
 
 
-class Leaving:
+class LeaveController:
     """How ``host`` leaves, with ``new_game`` to start one when a browser's player asks."""
 
     def __init__(self, host: LeaveHost, new_game: Callable[[], None]) -> None:

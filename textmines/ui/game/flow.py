@@ -22,7 +22,7 @@ from textmines.engine import ActionKind, Board, Game, Status
 from textmines.engine.clock import Clock
 from textmines.engine.daily import daily_board, daily_day
 from textmines.engine.presets import check_first_click
-from textmines.session import Finish, GameSession, percent_cleared_text
+from textmines.session import EndResult, GameSession, percent_cleared_text
 from textmines.store.saves import LoadedGame
 from textmines.store.stats import Outcome, StatsError
 from textmines.ui.board.board_view import BoardView
@@ -35,8 +35,8 @@ from textmines.ui.game.player_keys import PlayerKeys
 from textmines.ui.game.replays import ReplayController
 from textmines.ui.game.zoom import COMPACT_HEIGHT
 from textmines.ui.screens.game_end import box_figures, box_title, won_line
+from textmines.ui.widgets.cover import show_cover
 from textmines.ui.widgets.header import GameHeader, digits_for
-from textmines.ui.widgets.notice import show_notice
 from textmines.ui.widgets.panel import GamePanel
 from textmines.ui.widgets.status import StatusLine
 
@@ -367,7 +367,7 @@ class GameFlow:
         box = DealingScreen(game, x, y)
         self.host.push_screen(box, dealt)
 
-    def _show_game_over(self, finish: Finish) -> None:
+    def _show_game_over(self, finish: EndResult) -> None:
         """The end-of-game box: how it went, then play again, restart or look at the board."""
         from textmines.ui.screens.game_over import Choice, GameOverScreen
 
@@ -402,7 +402,7 @@ class GameFlow:
         host.push_screen(box, chosen)
 
     # ------------------------------------------------------------------ what is shown
-    def show_state(self, finish: Finish | None = None) -> None:
+    def show_state(self, finish: EndResult | None = None) -> None:
         """The header, the status line and its hints, for the game as it is."""
         game, host = self.game, self.host
         header = host.header
@@ -512,7 +512,7 @@ class GameFlow:
             self.host.call_after_refresh(later)
             return
         size = (width, height) if width and height else None
-        show_notice(screen, "paused", message, parent=screen.query_one(GamePanel), size=size)
+        show_cover(screen, "paused", message, parent=screen.query_one(GamePanel), size=size)
 
     def check_size(self, size: Size) -> None:
         """A terminal too small for any board: a message stands in for it, and the clock
@@ -525,6 +525,6 @@ class GameFlow:
         self._size_state = (too_small, compact)
         screen = self.host.screen_stack[0]
         message = f"Terminal too small: textmines needs at least {MIN_WIDTH}x{MIN_HEIGHT}."
-        show_notice(screen, "too-small", message if too_small else None)
+        show_cover(screen, "too-small", message if too_small else None)
         self.hold_clock(Hold.TOO_SMALL, too_small)
         screen.set_class(compact, "-compact")

@@ -1,12 +1,12 @@
 """What the player is told when a game ends: the status line's words and the end-of-game
-box's title and figures. Plain functions of the finished game, its session and ``Finish``."""
+box's title and figures. Plain functions of the finished game, its session and ``EndResult``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from textmines.engine import Status
-from textmines.session import Finish, GameSession, percent_cleared_text
+from textmines.session import EndResult, GameSession, percent_cleared_text
 from textmines.ui.drawing.numbers import format_seconds
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def seconds_apart(time_ms: int, other_ms: int | None) -> tuple[str, str]:
     return f"{time_ms / 1000:.3f} s", f"{other_ms / 1000:.3f} s"
 
 
-def _times(session: GameSession, finish: Finish | None) -> tuple[str, str]:
+def _times(session: GameSession, finish: EndResult | None) -> tuple[str, str]:
     """The game's time and the best time before it, told apart (``seconds_apart``); the
     game's time alone for a game lost, or with no best time before it."""
     previous = None if finish is None else finish.previous_best
@@ -38,7 +38,7 @@ def _times(session: GameSession, finish: Finish | None) -> tuple[str, str]:
     return seconds_apart(session.game.elapsed_ms, previous.time_ms if previous and won else None)
 
 
-def won_line(session: GameSession, metrics: GameMetrics, finish: Finish | None) -> str:
+def won_line(session: GameSession, metrics: GameMetrics, finish: EndResult | None) -> str:
     """The status line of a won game: the time, 3BV and 3BV/s, and a new best time (an
     assisted or practice win says so in the modes: no record to announce)."""
     time, previous = _times(session, finish)
@@ -61,7 +61,9 @@ def box_title(session: GameSession) -> str:
     return f"{label} cleared!" if session.game.status == Status.WON else f"Boom! {label} lost"
 
 
-def box_figures(session: GameSession, finish: Finish, *, recorded: bool) -> list[tuple[str, str]]:
+def box_figures(
+    session: GameSession, finish: EndResult, *, recorded: bool
+) -> list[tuple[str, str]]:
     """The end-of-game box's figures: the game's number in the statistics (once recorded),
     the time, 3BV, what was cleared, the best time. ``recorded``: whether this session keeps
     statistics (else no best time is known)."""

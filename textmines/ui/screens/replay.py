@@ -41,8 +41,8 @@ from textmines.ui.board.tiles import fitting_tile, tile_sizes
 from textmines.ui.drawing.line import fit_entries
 from textmines.ui.drawing.numbers import timer_seconds
 from textmines.ui.screens.risky_clicks import bar_marks, decision_words, risky_near
+from textmines.ui.widgets.cover import show_cover
 from textmines.ui.widgets.header import GameHeader, digits_for, led_fits
-from textmines.ui.widgets.notice import show_notice
 from textmines.ui.widgets.panel import CHROME, GamePanel
 
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
@@ -312,7 +312,7 @@ class ReplayScreen(Screen[int | None]):
             f"Terminal too small for this replay: it needs at least {need[0]}x{need[1]} "
             f"(this one is {self.size.width}x{self.size.height})."
         )
-        show_notice(self, "too-small", message if too_small else None)
+        show_cover(self, "too-small", message if too_small else None)
         tile = sizes[fitting_tile(sizes, (self.game.width, self.game.height), room)]
         self.header.set_led(led_fits(self.game, tile, room))
         if tile != self.board.tile:

@@ -1,4 +1,4 @@
-"""Notice: the widget of a message that stands in for the board (``notice.show_notice``)."""
+"""Cover: the widget of a message that stands in for the board (``cover.show_cover``)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from typing import ClassVar
 from textual.widgets import Static
 
 
-class Notice(Static):
+class Cover(Static):
     """Mounted on the game's screen only while shown, with the id of what it says: ``paused``
     or ``too-small``. The screen then has the class ``-paused`` or ``-too-small``.
 
     Its rules reach the screen and the board (``SCOPED_CSS`` off). They are added to the
-    stylesheet when the first notice is mounted, so start-up does not parse or match them.
+    stylesheet when the first cover is mounted, so start-up does not parse or match them.
     """
 
     SCOPED_CSS = False
@@ -44,4 +44,4 @@ class Notice(Static):
     """
 
 
-__all__ = ["Notice"]
+__all__ = ["Cover"]

@@ -1,6 +1,6 @@
-"""show_notice: a message that stands in for the board (paused, terminal too small).
+"""show_cover: a message that stands in for the board (paused, terminal too small).
 
-The widget (``notice_widget.Notice``) and its rules load with the first notice shown: a start
+The widget (``cover_widget.Cover``) and its rules load with the first cover shown: a start
 shows none (a Textual widget class costs 1.5-2M instructions to create).
 """
 
@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 
-def show_notice(
+def show_cover(
     screen: Screen[Any],
     name: str,
     message: str | None,
@@ -21,7 +21,7 @@ def show_notice(
     parent: Widget | None = None,
     size: tuple[int, int] | None = None,
 ) -> None:
-    """Show on ``screen`` (or with None remove) the notice ``name`` saying ``message``:
+    """Show on ``screen`` (or with None remove) the cover ``name`` saying ``message``:
     mounted in ``parent`` (default: the screen) at ``size`` (default: its CSS size), and
     only while needed, since a hidden widget still costs time on every key press."""
     existing = screen.query(f"#{name}")
@@ -30,11 +30,11 @@ def show_notice(
     elif existing:
         existing.first(Static).update(message)
     else:
-        from textmines.ui.widgets.notice_widget import Notice  # loaded with the first notice shown
+        from textmines.ui.widgets.cover_widget import Cover  # loaded with the first cover shown
 
-        notice = Notice(message, id=name, markup=False)
+        cover = Cover(message, id=name, markup=False)
         if size is not None:
-            notice.styles.width, notice.styles.height = size
-        (parent or screen).mount(notice)
-    # After the mount: the first notice brings the rules that this class switches on.
+            cover.styles.width, cover.styles.height = size
+        (parent or screen).mount(cover)
+    # After the mount: the first cover brings the rules that this class switches on.
     screen.set_class(message is not None, f"-{name}")
