@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.test_cli import recorded_games
 from tests.replays.toollib import basevideo_file, centre
-from tests.test_cli import recorded_games
 from textmines.cli import main
 from textmines.engine.board import Board
 

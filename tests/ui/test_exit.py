@@ -148,7 +148,7 @@ def test_sigterm_ends_textmines_without_a_terminal_whose_output_nobody_reads(
     """Issue 34.9: ``textmines --custom 1000x1000x5 </dev/null | head`` ignored SIGTERM for
     12 minutes. No terminal at all here: output into pipes that nobody reads, so the first
     screen fills them and every write waits. Input from a pipe that stays open, not /dev/null:
-    input that ends is a hang-up of its own now (tests/test_terminal_eof.py)."""
+    input that ends is a hang-up of its own now (tests/ui/test_terminal_eof.py)."""
     env = {
         **os.environ,
         "TEXTMINES_HOME": str(tmp_path),

@@ -1,6 +1,6 @@
 """A browser's tab (``--serve``): the page closing saves the game, and the player's name.
 
-The tab's page and server are tested end to end in tests/test_browser.py; these are the app's
+The tab's page and server are tested end to end in tests/web/test_browser.py; these are the app's
 side of it, headless.
 """
 

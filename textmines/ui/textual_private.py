@@ -13,7 +13,7 @@ Reached through the functions below:
   of locals (``tests/ui/test_persistence.py``, the test of an unexpected error).
 * ``textual._xterm_parser.XTermParser`` and the driver's ``_writer_thread`` queue: the
   terminal driver reads its input itself (to notice the input's end and to pause a flood)
-  and bounds its writes to a terminal that no longer reads (``tests/test_terminal_eof.py``,
+  and bounds its writes to a terminal that no longer reads (``tests/ui/test_terminal_eof.py``,
   ``tests/ui/test_exit.py``).
 
 Overridden in subclasses, where no wrapper can stand between (the same tests pin them):

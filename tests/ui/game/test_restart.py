@@ -15,7 +15,7 @@ from tests.helpers import (
     new_stats,
     win_by_clicks,
 )
-from tests.ui.test_board_ids import SHARED
+from tests.ui.game.test_board_ids import SHARED
 from textmines.engine import Game
 from textmines.engine.board_id import board_id_of, parse_board_id
 

@@ -23,7 +23,7 @@ import aiohttp
 import pytest
 from yarl import URL
 
-from tests.served import WEBSOCKET_URL, Served, served
+from tests.web.served import WEBSOCKET_URL, Served, served
 from textmines.web.addresses import serving_text
 
 # Slow: the tests start a server and its tabs' processes (the whole suite runs them all). One

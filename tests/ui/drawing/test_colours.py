@@ -7,7 +7,7 @@ from rich.style import Style
 from textual.color import Color
 
 from tests.helpers import Play
-from tests.test_themes import contrast
+from tests.themes.test_themes import contrast
 from textmines.ui.drawing.colours import PieceStyle, theme_colour
 
 DARK = Color.parse("#202020")

@@ -149,7 +149,7 @@ def test_led_header_snapshot(snap_compare: Any) -> None:
 
 
 def test_an_ascii_theme_draws_ascii_digits_frames_and_tiles() -> None:
-    from tests.ui.test_zoom import drawn as tile_drawn
+    from tests.ui.game.test_zoom import drawn as tile_drawn
     from textmines.ui.board.tiles import ASCII_EDGES, Tile
 
     # Lit segments only (the others are drawn in the unlit colour): -38 the usual _| way.

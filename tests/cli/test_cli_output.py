@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli import recorded_games, refused
+from tests.cli.test_cli import recorded_games, refused
 from textmines.cli import main
 from textmines.cli.start import PIPE_CLOSED
 

@@ -1,6 +1,6 @@
 """The daily board where a player meets it: d and --daily, its day, the overlay left behind,
 a second try as practice, a restart that keeps the day (its engine, store and command-line
-parts are in tests/engine/test_daily.py, tests/store/test_stats.py and tests/test_cli.py)."""
+parts are in tests/engine/test_daily.py, tests/store/test_stats.py and tests/cli/test_cli.py)."""
 
 from __future__ import annotations
 

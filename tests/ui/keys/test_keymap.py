@@ -106,7 +106,7 @@ def test_the_readmes_keys_example_applies_without_a_warning() -> None:
     import tomllib
     from pathlib import Path
 
-    readme = Path(__file__).parents[2].joinpath("docs", "keys.md").read_text(encoding="utf-8")
+    readme = Path(__file__).parents[3].joinpath("docs", "keys.md").read_text(encoding="utf-8")
     example = re.search(r"```toml\n(key_preset.*?)```", readme, re.DOTALL)
     assert example is not None
     settings = tomllib.loads(example.group(1))
@@ -210,7 +210,7 @@ def test_hints_name_the_players_keys() -> None:
 def test_the_readme_lists_every_action_id_and_preset() -> None:
     from pathlib import Path
 
-    readme = (Path(__file__).parents[2] / "docs" / "keys.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parents[3] / "docs" / "keys.md").read_text(encoding="utf-8")
     assert [action_id for action_id in IDS if f"`{action_id}`" not in readme] == []
     assert [name for name in PRESETS if f"| `{name}` |" not in readme] == []
 

@@ -39,7 +39,7 @@ from textmines.themes import load as themes_load
 from textmines.themes.color import ANSI_NAMES, ColorSyntaxError, normalise_color
 
 BUNDLED_NAMES = set(BUNDLED_THEMES)
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 #: The look of the game before themes existed; classic must keep it.
 CLASSIC_BOARD = {

@@ -327,7 +327,7 @@ def test_broken_user_themes_are_listed_with_their_error(tmp_path: Path) -> None:
     assert exported.returncode == 2 and "broken.toml" in exported.stderr
 
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ import pytest
 from rich.cells import cell_len
 
 from tests.helpers import winning_clicks
-from tests.served import Served, served
+from tests.web.served import Served, served
 from textmines.engine import ActionKind, Game
 from textmines.store.stats.opening import open_stats
 

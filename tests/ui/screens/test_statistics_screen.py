@@ -1,7 +1,8 @@
 """The statistics screen and the confirmation dialog, on a small seeded database.
 
-Dates are shown in local time, so every test here runs with ``TZ=UTC``. Update the snapshot after
-an intended visual change with ``pytest tests/ui/test_statistics_screen.py --snapshot-update``.
+Dates are shown in local time, so every test here runs with ``TZ=UTC``. Update the snapshot
+after an intended visual change with
+``pytest tests/ui/screens/test_statistics_screen.py --snapshot-update``.
 """
 
 from __future__ import annotations
