@@ -239,7 +239,9 @@ class GameServer:
         # Counted before the first await: a flood of upgrades at once cannot all see room.
         self.tabs += 1
         turn = self._starting.turn()
-        game = self._game(websocket, profile, turn)
+        # A page on a touch screen says so: the tab's words speak of taps, not keys.
+        touch = request.query.get("touch") == "1"
+        game = self._game(websocket, profile, turn, touch=touch)
         try:
             await websocket.prepare(request)
             self._sockets.add(websocket)
@@ -260,7 +262,9 @@ class GameServer:
             await asyncio.shield(ending)
         return websocket
 
-    def _game(self, websocket: web.WebSocketResponse, profile: str, turn: StartTurn) -> AppService:
+    def _game(
+        self, websocket: web.WebSocketResponse, profile: str, turn: StartTurn, *, touch: bool
+    ) -> AppService:
         async def close() -> None:  # the game has quit
             await websocket.close()
 
@@ -270,7 +274,7 @@ class GameServer:
 
         return AppService(
             # The id is 32 hex digits (profile_of): nothing in it the shell could read.
-            f"{self.command} --profile={profile}",
+            f"{self.command} --profile={profile}" + (" --touch" if touch else ""),
             write_bytes=write_bytes,
             write_str=websocket.send_str,
             close=close,
