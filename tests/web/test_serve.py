@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 import sys
 import time
 import urllib.error
@@ -139,6 +140,27 @@ async def test_a_request_naming_another_site_gets_nothing(server: Served) -> Non
             async with session.get(server.url(), headers={"Host": host}) as response:
                 assert response.status == 200, host
                 assert f'"ws://{host}/ws/' in await response.text()
+
+
+def test_malformed_requests_are_refused_in_a_line_not_a_traceback_each(server: Served) -> None:
+    """No Host, an 8 KB URL, 500 headers, a 100 KB header: 200 of them print a line or two."""
+    printed = len(server.output().splitlines())
+    host = b"Host: 127.0.0.1\r\n"
+    requests = [
+        b"GET / HTTP/1.1\r\n\r\n",
+        b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n" + host + b"\r\n",
+        b"GET / HTTP/1.1\r\n" + host + b"".join(b"X-%d: 1\r\n" % i for i in range(500)) + b"\r\n",
+        b"GET / HTTP/1.1\r\n" + host + b"X-Big: " + b"a" * 100_000 + b"\r\n\r\n",
+    ]
+    for request in requests * 50:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
+            client.sendall(request)
+            assert client.recv(12).startswith(b"HTTP/1.")  # refused: 400
+    with urllib.request.urlopen(server.url(), timeout=10) as response:
+        assert response.status == 200  # and the host goes on
+    new = server.output().splitlines()[printed:]
+    assert any("refused a malformed request from 127.0.0.1" in line for line in new), new
+    assert len(new) <= 3 and "Traceback" not in "\n".join(new), new
 
 
 async def test_pages_forbid_framing_and_sniffing_and_list_no_folder(server: Served) -> None:

@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
+from aiohttp.http_exceptions import HttpProcessingError
+
 log = logging.getLogger("textmines.serve")
 
 
@@ -33,6 +35,49 @@ class RefusalLog:
         more = f" (and {self._quiet} more refused since the last line)" if self._quiet else ""
         log.warning("textmines: %s%s", text, more)
         self._last, self._quiet = now, 0
+
+
+class FloodGuard(logging.Filter):
+    """For aiohttp's and asyncio's loggers: what a client got wrong is a refusal, not an error
+    (a request the parser refuses: no Host, an 8 KB URL, 500 headers; a connection that could
+    not be accepted), one line in ``refusals`` with a flood summed up; any other error keeps
+    its traceback, but one every few seconds at most, with a count of the ones left out."""
+
+    def __init__(self, refusals: RefusalLog, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self._refusals = refusals
+        self._clock = clock
+        self._last_error = -REFUSAL_LOG_SECONDS
+        self._quiet_errors = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        said = record.getMessage()
+        if isinstance(error, HttpProcessingError):
+            where = said.removeprefix("Error handling request").strip()
+            self._refusals.note(f"refused a malformed request {where}: {_reason(error)}".strip())
+            return False
+        if said.startswith("socket.accept() out of system resource"):
+            self._refusals.note(f"could not accept a connection: {_reason(error)}")
+            return False
+        if record.levelno < logging.ERROR:
+            return True
+        now = self._clock()
+        if now - self._last_error < REFUSAL_LOG_SECONDS:
+            self._quiet_errors += 1
+            return False
+        if self._quiet_errors:
+            record.msg = f"{record.msg} (and {self._quiet_errors} more errors since the last one)"
+        self._last_error, self._quiet_errors = now, 0
+        return True
+
+
+def _reason(error: BaseException | None) -> str:
+    """What was wrong, in a few words: the parser's message without the bytes it quotes."""
+    if error is None:
+        return "no reason given"
+    text = getattr(error, "message", None) or str(error) or type(error).__name__
+    return str(text).strip().split(": ", 1)[0][:120]
 
 
 # ------------------------------------------------------------------ who may ask, from where

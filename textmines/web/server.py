@@ -48,7 +48,7 @@ from textual_serve.download_manager import DownloadManager
 
 from textmines.store.paths import new_profile_id
 from textmines.web.addresses import games_text, serving_text
-from textmines.web.guard import RefusalLog, host_allowed, host_names, same_origin
+from textmines.web.guard import FloodGuard, RefusalLog, host_allowed, host_names, same_origin
 from textmines.web.pages import (
     DOWNLOAD_POLICY,
     PAGE,
@@ -84,6 +84,9 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
         logging.getLogger(name).setLevel(logging.INFO)
         logging.getLogger(name).propagate = False
     server = GameServer(tab_command(argv), host=host, max_tabs=max_tabs)
+    # What clients get wrong is said as refusals are, never as a traceback per request.
+    for name in ("aiohttp.server", "asyncio"):
+        logging.getLogger(name).addFilter(FloodGuard(server.refusals))
     app = server.application()
 
     async def announce(_: web.Application) -> None:
@@ -128,7 +131,8 @@ class GameServer:
         self._sockets: set[web.WebSocketResponse] = set()
         self._endings: set[asyncio.Future[None]] = set()  # kept: a task nobody holds may go
         self._downloads = DownloadManager()
-        self._refusals = RefusalLog()
+        #: Says each refusal, a flood of them summed up (``FloodGuard`` writes to it too).
+        self.refusals = RefusalLog()
 
     def application(self) -> web.Application:
         app = web.Application(middlewares=[self._check_host])
@@ -151,7 +155,7 @@ class GameServer:
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
         if not host_allowed(request.headers.get("Host", ""), self.names):
-            self._refusals.note(f"refused a request for the host {request.headers.get('Host')!r}")
+            self.refusals.note(f"refused a request for the host {request.headers.get('Host')!r}")
             raise web.HTTPMisdirectedRequest(
                 text="This server answers only to this machine's addresses and names.\n"
             )
@@ -219,10 +223,10 @@ class GameServer:
         """A game for the page's websocket, or an HTTP refusal before any process starts."""
         refusal = self.refusal(request)
         if refusal is not None:
-            self._refusals.note(f"refused a game: {refusal}")
+            self.refusals.note(f"refused a game: {refusal}")
             raise web.HTTPForbidden(text=f"No game: {refusal}.\n")
         if self.tabs >= self.max_tabs:
-            self._refusals.note(f"refused a game: every tab is taken ({self.max_tabs} at most)")
+            self.refusals.note(f"refused a game: every tab is taken ({self.max_tabs} at most)")
             raise web.HTTPServiceUnavailable(
                 text=f"No game: every tab is taken ({self.max_tabs} at most).\n",
                 headers={"Retry-After": "10"},

@@ -136,13 +136,14 @@ class StartTurn:
 
 async def relay(websocket: web.WebSocketResponse, game: AppService) -> None:
     """Pass what the page sends (textual.js's messages: JSON lists) to the game, until the page
-    goes. A message that is not one of them is dropped."""
+    goes. A message that is not one of them is dropped, whatever is wrong with it (100,000
+    nested ``[`` are a RecursionError, not a ValueError)."""
     async for message in websocket:
         if message.type != WSMsgType.TEXT:
             continue
         try:
             envelope = json.loads(message.data)
-        except ValueError:
+        except Exception:  # anything a page may send: it must not end the game
             continue
         match envelope:
             case ["stdin", str(keys)]:
