@@ -36,6 +36,34 @@ class Served:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
+def profile_folder(home: Path, profile: str) -> Path:
+    """The folder of the browser profile ``profile`` of the server whose home is ``home``."""
+    return home / "profiles" / profile
+
+
+def tab_processes(server: int) -> list[int]:
+    """The tab processes (``textmines --tab``) whose parent is the process ``server``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes().split(b"\0")
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == server and b"--tab" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def process_ended(pid: int) -> bool:
+    """Whether the process ``pid`` has ended (gone, or a zombie nobody has waited for)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state == "Z"
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -30,6 +30,7 @@ from rich.cells import cell_len
 
 from tests.helpers import winning_clicks
 from tests.web.served import Served, served
+from tests.web.served import profile_folder as served_profile_folder
 from textmines.engine import ActionKind, Game
 from textmines.store.stats.opening import open_stats
 
@@ -223,7 +224,7 @@ def new_browser(browser: Any) -> Any:
 def profile_folder(home: Path, context: Any) -> Path:
     """The folder of the profile the browser ``context`` was given."""
     (cookie,) = [c for c in context.cookies() if c["name"] == "textmines-profile"]
-    return home / "profiles" / cookie["value"]
+    return served_profile_folder(home, cookie["value"])
 
 
 def eventually(done: Callable[[], bool], seconds: float = 20) -> bool:

@@ -10,7 +10,10 @@ such a page could send.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import re
+import signal
 import socket
 import sys
 import time
@@ -24,7 +27,14 @@ import aiohttp
 import pytest
 from yarl import URL
 
-from tests.web.served import WEBSOCKET_URL, Served, served
+from tests.web.served import (
+    WEBSOCKET_URL,
+    Served,
+    process_ended,
+    profile_folder,
+    served,
+    tab_processes,
+)
 from textmines.web.addresses import serving_text
 
 # Slow: the tests start a server and its tabs' processes (the whole suite runs them all). One
@@ -348,7 +358,69 @@ async def test_a_websocket_without_a_profile_is_given_one_and_plays_in_its_folde
             await playing.receive(timeout=30)
             given = session.cookie_jar.filter_cookies(URL(server.url()))["textmines-profile"].value
             # The tab's statistics open once its first frame is on screen.
-            stats_db = profiles / given / "stats.db"
+            stats_db = profile_folder(server.home, given) / "stats.db"
             await eventually(stats_db.exists, "the tab's statistics in its profile's folder")
     # One new folder, the given profile's (the module's other tests played as others).
-    assert [folder.name for folder in set(profiles.iterdir()) - before] == [given]
+    assert set(profiles.iterdir()) - before == {profile_folder(server.home, given)}
+
+
+# ---------------------------------------------------------------------------- the server's end
+
+
+async def playing_tab(server: Served) -> tuple[aiohttp.ClientSession, Any, Path]:
+    """A tab of a new browser on ``server``, with a game in play (its first cell opened): its
+    session, its websocket and its profile's folder."""
+    session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    async with session.get(server.url()) as response:
+        found = WEBSOCKET_URL.search(await response.text())
+    assert found is not None
+    origin = f"http://127.0.0.1:{server.port}"
+    websocket = await session.ws_connect(found["url"], headers={"Origin": origin})
+    given = session.cookie_jar.filter_cookies(URL(server.url()))["textmines-profile"].value
+    folder = profile_folder(server.home, given)
+    # Its statistics open once its first frame is on screen: it reads its keys from then.
+    await eventually((folder / "stats.db").exists, "the tab's first frame")
+    await websocket.send_json(["stdin", " "])  # the centre cell: the game is in play
+    await asyncio.sleep(1)
+    return session, websocket, folder
+
+
+async def test_a_server_killed_hard_leaves_no_tab_running_and_every_game_saved(
+    tmp_path: Path,
+) -> None:
+    """kill -9 (a crash, the OOM killer): its tab sees its input end, saves its game with the
+    time played, and ends; the same browser gets the game back from the next server."""
+    with served(tmp_path, "--beginner", "--seed", "7") as server:
+        session, websocket, folder = await playing_tab(server)
+        try:
+            (tab,) = tab_processes(server.process.pid)
+            server.process.kill()
+            killed = time.monotonic()
+            await eventually(lambda: process_ended(tab), "the tab to end", 5)
+            saved = folder / "saved-game.json"
+            assert saved.exists(), "its game in play is saved in its profile"
+            played_ms = json.loads(saved.read_text())["game"]["elapsed_ms"]
+            assert 500 <= played_ms <= 1000 * (1 + time.monotonic() - killed + 1.5), played_ms
+        finally:
+            await websocket.close()
+            await session.close()
+
+
+async def test_a_closed_terminal_stops_the_server_and_its_pages_say_so(tmp_path: Path) -> None:
+    """SIGHUP to the server's process group (its terminal closed): the server stops as on
+    Ctrl+C, and its pages are told that it stopped (1001), not that their games ended."""
+    with served(tmp_path, "--beginner", "--seed", "7") as server:
+        session, websocket, folder = await playing_tab(server)
+        try:
+            os.killpg(server.process.pid, signal.SIGHUP)
+            while (message := await websocket.receive(timeout=20)).type not in (
+                aiohttp.WSMsgType.CLOSE,
+                aiohttp.WSMsgType.CLOSED,
+            ):
+                pass
+            assert websocket.close_code == 1001, (message, server.output())
+            assert server.process.wait(20) == 0, server.output()
+            assert (folder / "saved-game.json").exists()
+        finally:
+            await websocket.close()
+            await session.close()

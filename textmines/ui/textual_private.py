@@ -20,7 +20,8 @@ Overridden in subclasses, where no wrapper can stand between (the same tests pin
 ``App._handle_exception`` (the app's one exit for an unhandled exception: save first;
 ``ui/app.py``), and ``LinuxDriver``'s ``_file``, ``_app``, ``_debug``,
 ``_sigcont_application`` and ``_must_signal_resume`` (``ui/terminal.py``), ``WebDriver``'s
-``_app`` (``ui/web_tab.py``).
+``_app`` and ``_write`` (``ui/web_tab.py``: a write to a server that has gone is dropped;
+``tests/web/test_serve.py``, the test of a server killed hard).
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ import hmac
 import html
 import logging
 import secrets
+import signal
 import socket
 import sys
 import time
@@ -93,6 +94,7 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
         print(serving_text(host, port, max_tabs), flush=True)
 
     app.on_startup.append(announce)
+    app.on_startup.append(server.stop_on_signals)
     # No access log: the websocket's address carries the secret.
     web.run_app(app, host=host, port=port, print=None, access_log=None, shutdown_timeout=15)
 
@@ -128,6 +130,8 @@ class GameServer:
         self.secret = secret or secrets.token_urlsafe(32)
         self.names = host_names(host)
         self.tabs = 0  # games being played, and processes still ending
+        #: A signal has asked the server to stop.
+        self.stopping = False
         self._sockets: set[web.WebSocketResponse] = set()
         self._endings: set[asyncio.Future[None]] = set()  # kept: a task nobody holds may go
         self._downloads = DownloadManager()
@@ -269,8 +273,11 @@ class GameServer:
     def _game(
         self, websocket: web.WebSocketResponse, profile: str, turn: StartTurn, *, touch: bool
     ) -> AppService:
-        async def close() -> None:  # the game has quit
-            await websocket.close()
+        async def close() -> None:  # the game has quit (or saved and ended as the server stops)
+            if self.stopping:
+                await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+            else:
+                await websocket.close()
 
         async def write_bytes(data: bytes) -> None:
             turn.done()  # the game draws: it has started
@@ -284,6 +291,19 @@ class GameServer:
             close=close,
             download_manager=self._downloads,
         )
+
+    async def stop_on_signals(self, _: web.Application) -> None:
+        """Ctrl+C, kill, and a closed terminal (SIGHUP, which went unhandled: the server died
+        at once, and its pages said that their games had ended) stop the server alike. The
+        tabs' games are told that the server stopped, even those whose process has already
+        saved and ended on the same signal (one process group)."""
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(number, self._stop)
+
+    def _stop(self) -> None:
+        self.stopping = True
+        raise web.GracefulExit()
 
     def _ended(self, ending: asyncio.Future[None]) -> None:
         self._endings.discard(ending)
