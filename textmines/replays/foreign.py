@@ -64,24 +64,26 @@ def replay_title(replay: ForeignReplay) -> str:
     return printable(f"{replay.path.name}{who}{software}")
 
 
-def read_replay_file(path: Path) -> ForeignReplay:
+def read_replay_file(path: Path, *, shown: str | None = None) -> ForeignReplay:
     """Read ``path``; raises ``ReplayFileError`` for a missing, unreadable, damaged, foreign
-    or mislabelled file, saying which."""
+    or mislabelled file, saying which. The messages name the file ``shown`` (what the player
+    typed, in a browser tab: never the server's own folders), else ``path``."""
+    name = str(path) if shown is None else shown
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
         known = ", ".join(FORMATS)
-        raise ReplayFileError(f"{path}: not a replay file textmines reads ({known})")
+        raise ReplayFileError(f"{name}: not a replay file textmines reads ({known})")
     reader, program = kind
-    size, head = _opened(path, program)
+    size, head = _opened(path, program, name)
     if size == 0 or size > MAX_BYTES:
-        raise ReplayFileError(f"{path}: not a {program} replay ({size} bytes)")
+        raise ReplayFileError(f"{name}: not a {program} replay ({size} bytes)")
     if reader == "MvfVideo":
-        _check_clone_version(path, head)
-    data = _parse_in_child(reader, path, program)
+        _check_clone_version(name, head)
+    data = _parse_in_child(reader, path, program, shown)
     try:
         recording = recording_of(data)
     except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise ReplayFileError(f"{path}: not a playable {program} replay ({error})") from None
+        raise ReplayFileError(f"{name}: not a playable {program} replay ({error})") from None
     software, player = str(data.get("software", "")), str(data.get("player", ""))
     # The recording keeps them for an export (the viewer's `e`); the program is the format's
     # when the file does not name it.
@@ -93,18 +95,20 @@ def read_replay_file(path: Path) -> ForeignReplay:
 _HEAD_BYTES: Final = 128
 
 
-def _opened(path: Path, program: str) -> tuple[int, bytes]:
-    """The size of ``path`` and its first bytes; ``ReplayFileError`` when it cannot be read
-    or is not a regular file."""
+def _opened(path: Path, program: str, name: str) -> tuple[int, bytes]:
+    """The size of ``path`` and its first bytes; ``ReplayFileError`` (about the file
+    ``name``) when it cannot be read or is not a regular file."""
     try:
         status = path.stat()
         # Only a regular file is opened: opening a FIFO waits for a writer, forever.
         if not stat.S_ISREG(status.st_mode):
-            raise ReplayFileError(f"{path}: not a {program} replay (not a regular file)")
+            raise ReplayFileError(f"{name}: not a {program} replay (not a regular file)")
         with path.open("rb") as file:
             return status.st_size, file.read(_HEAD_BYTES)
     except OSError as error:
-        raise ReplayFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+        raise ReplayFileError(f"{name}: cannot be read ({error.strerror or error})") from None
+    except ValueError:  # a NUL character: no file is named so
+        raise ReplayFileError(f"{name}: cannot be read (no file has that name)") from None
 
 
 #: The one version of Minesweeper Clone's files that ms-toollib reads.
@@ -135,16 +139,16 @@ def clone_version(head: bytes) -> str | None:
     return None
 
 
-def _check_clone_version(path: Path, head: bytes) -> None:
+def _check_clone_version(name: str, head: bytes) -> None:
     """Refuse a .mvf file that ms-toollib does not read, saying why: its version."""
     version = clone_version(head)
     if version is None:
         raise ReplayFileError(
-            f"{path}: not a readable Minesweeper Clone replay (its header is no version's)"
+            f"{name}: not a readable Minesweeper Clone replay (its header is no version's)"
         )
     if version != CLONE_READ:
         raise ReplayFileError(
-            f"{path}: Minesweeper Clone {version} replays are not supported; textmines reads "
+            f"{name}: Minesweeper Clone {version} replays are not supported; textmines reads "
             f"those of Minesweeper Clone {CLONE_READ} only"
         )
 
@@ -164,43 +168,51 @@ def _run_reader(*args: str, stdin: str | None = None) -> subprocess.CompletedPro
         )
 
 
-def _parse_in_child(reader: str, path: Path, program: str) -> dict[str, Any]:
+def _parse_in_child(
+    reader: str, path: Path, program: str, shown: str | None = None
+) -> dict[str, Any]:
+    """What the reader makes of ``path``; ``ReplayFileError`` (about the file ``shown``,
+    else ``path``) when it makes nothing of it."""
+    name = str(path) if shown is None else shown
     try:
         done = _run_reader(reader, str(path.resolve()))
     except subprocess.TimeoutExpired:
-        raise ReplayFileError(f"{path}: reading took over {TIMEOUT_S:.0f} s") from None
+        raise ReplayFileError(f"{name}: reading took over {TIMEOUT_S:.0f} s") from None
     except OSError as error:
-        raise ReplayFileError(f"{path}: the reader could not start ({error})") from None
+        # Named, the file is the player's: the interpreter's path is the server's then.
+        why = error if shown is None else error.strerror or type(error).__name__
+        raise ReplayFileError(f"{name}: the reader could not start ({why})") from None
     if "No module named 'ms_toollib'" in done.stderr:
         raise ReplayFileError(
-            f"{path}: reading {program} replays needs ms-toollib (pip install ms-toollib)"
+            f"{name}: reading {program} replays needs ms-toollib (pip install ms-toollib)"
         )
     if done.returncode != 0:
         raise ReplayFileError(
-            f"{path}: not a readable {program} replay (damaged or another format)"
+            f"{name}: not a readable {program} replay (damaged or another format)"
         )
     try:
         data = json.loads(done.stdout)
     except ValueError:
-        raise ReplayFileError(f"{path}: the reader gave no answer") from None
+        raise ReplayFileError(f"{name}: the reader gave no answer") from None
     if not isinstance(data, dict):
-        raise ReplayFileError(f"{path}: the reader gave no answer")
+        raise ReplayFileError(f"{name}: the reader gave no answer")
     if "refused" in data:
-        raise ReplayFileError(_refusal(path, program, data))
+        raise ReplayFileError(_refusal(name, program, data))
     return data
 
 
-def _refusal(path: Path, program: str, data: dict[str, Any]) -> str:
-    """Why the reader read no more of ``path`` than it did (its bounds: see ``reader``)."""
+def _refusal(name: str, program: str, data: dict[str, Any]) -> str:
+    """Why the reader read no more of the file ``name`` than it did (its bounds: see
+    ``reader``)."""
     from textmines.replays.reader import MAX_EVENTS, MAX_WHOLE_BYTES
 
     if data["refused"] == "bytes":
         return (
-            f"{path}: {data['count']:,} bytes is more than textmines reads of a {program} "
+            f"{name}: {data['count']:,} bytes is more than textmines reads of a {program} "
             f"replay ({MAX_WHOLE_BYTES:,}; a long game takes a few hundred thousand)"
         )
     return (
-        f"{path}: more than {MAX_EVENTS:,} mouse events besides pointer moves within a cell; "
+        f"{name}: more than {MAX_EVENTS:,} mouse events besides pointer moves within a cell; "
         "textmines reads replays of up to that many (a long game has some 50,000)"
     )
 

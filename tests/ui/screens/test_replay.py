@@ -344,6 +344,65 @@ async def test_open_replay_reads_a_file_and_a_bad_one_leaves_the_game_alone(
     assert app.screen.recording.board == game.board
 
 
+@pytest.mark.slow
+async def test_in_a_browser_open_replay_names_paths_from_the_profiles_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: Play
+) -> None:
+    # Issue 48.6: a network player was shown the server's absolute data path (the account's
+    # name in it), in the box and in its errors; the terminal keeps its own.
+    pytest.importorskip("ms_toollib")
+    from textual.widgets import Input
+
+    from textmines.ui.screens.open_replay import OpenReplayScreen
+
+    profile = tmp_path / "home" / "profiles" / ("ab" * 16)
+    replays = profile / "replays"
+    replays.mkdir(parents=True)
+    game = played_game(9, 9, 10, 5)
+    (replays / "good.evf").write_bytes(export_evf(Recording.of(game)))
+    app, pilot = await play(replays_dir=replays, size=(100, 35))
+
+    async def box() -> OpenReplayScreen:
+        app.action_open_replay()
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, OpenReplayScreen) and app.screen.query(Input),
+            "the box",
+        )
+        assert isinstance(app.screen, OpenReplayScreen)
+        return app.screen
+
+    def shown(dialog: OpenReplayScreen) -> str:
+        return str(dialog.query_one("#message", Static).render())
+
+    async def say(dialog: OpenReplayScreen, typed: str) -> str:
+        dialog.query_one(Input).value = typed
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: ": " in shown(dialog), f"the message on {typed!r}")
+        return shown(dialog)
+
+    terminal = await box()
+    assert terminal.query_one(Input).value == f"{replays}/", "the terminal's path as before"
+    await pilot.press("escape")
+
+    monkeypatch.setattr(TextminesApp, "is_web", property(lambda self: True))
+    dialog = await box()
+    assert dialog.query_one(Input).value == "replays/"
+    assert "profile's folder" in shown(dialog)
+    said = [await say(dialog, typed) for typed in ("replays/none.evf", "~/x.evf", "a\0b.evf")]
+    assert said == [
+        "replays/none.evf: cannot be read (No such file or directory)",
+        "~/x.evf: cannot be read (No such file or directory)",
+        "a\0b.evf: cannot be read (no file has that name)",
+    ]
+    assert not any(str(tmp_path) in text or str(Path.home()) in text for text in said)
+    dialog.query_one(Input).value = "replays/good.evf"  # from the profile, not the server's
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+    assert isinstance(app.screen, ReplayScreen)
+    assert app.screen.recording.board == game.board
+
+
 def test_a_fifo_is_refused_at_once_never_waited_on(tmp_path: Path) -> None:
     # Issue 34.6: `textmines --replay fifo.evf` blocked forever (opening a FIFO waits for a
     # writer), and so did Game > Open replay ("Reading..." until killed). A writer that comes

@@ -167,7 +167,13 @@ class ReplayController:
             if replay is not None:
                 self.view(replay.recording, replay_title(replay))
 
-        self.app.push_screen(OpenReplayScreen(self.app.replays_dir), opened)
+        folder = self.app.replays_dir
+        # In a browser tab the replays folder is the profile's (``Paths``): paths are read
+        # from the profile's folder and named from there, never the server's own path.
+        base = None
+        if self.app.is_web:
+            base = folder.parent if folder is not None else Path()
+        self.app.push_screen(OpenReplayScreen(folder, base=base), opened)
 
     def view(
         self,
