@@ -20,7 +20,7 @@ from textmines.config import GameConfig
 from textmines.engine import Game
 from textmines.engine.board_id import board_id_of
 from textmines.engine.daily import daily_board, daily_day
-from textmines.store.paths import default_paths
+from textmines.store.paths import default_paths, profile_folder_name
 from textmines.store.saves import save_game
 from textmines.store.settings import Settings, save_settings
 from textmines.store.stats import Group, open_stats
@@ -450,6 +450,7 @@ class FakeApp:
         self.config, self.options = config, options
         # The statistics the app would open after its first frame: nothing to close here.
         self.stats_keeper = SimpleNamespace(close=lambda: None)
+        self.keys = SimpleNamespace(touch=False)  # the words for keys, or for taps (--touch)
         FakeApp.built.append(self)
 
     def run(self) -> None:
@@ -647,7 +648,7 @@ def test_a_browser_tab_plays_its_profiles_files_and_leaves_the_terminals_alone(
     fake_app: type[FakeApp], tmp_path: Path
 ) -> None:
     save_expert_game(tmp_path)  # the terminal's
-    own = tmp_path / "profiles" / PROFILE
+    own = tmp_path / "profiles" / profile_folder_name(PROFILE)
     assert main(["--tab", "--profile", PROFILE]) == 0
     options = fake_app.built[0].options
     assert options["resumed"] is None, "the terminal's saved game is not this browser's"
@@ -663,6 +664,18 @@ def test_a_browser_tab_plays_its_profiles_files_and_leaves_the_terminals_alone(
     assert main(["--tab", "--profile", PROFILE, "--beginner", "--seed", "3"]) == 0
     resumed = fake_app.built[1].options["resumed"]
     assert resumed is not None and resumed.game.view_text() == game.view_text()
+
+
+def test_touch_is_a_tabs_option_only_and_makes_its_words_speak_of_taps(
+    fake_app: type[FakeApp], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 48.11: the server adds --touch to a touch screen's tab; hidden, as --tab is.
+    assert main(["--tab", "--profile", PROFILE, "--touch"]) == 0
+    assert main(["--tab", "--profile", PROFILE]) == 0
+    assert [app.keys.touch for app in fake_app.built] == [True, False]
+    for argv in (["--touch"], ["--paths", "--touch"], ["--serve", "--touch"]):
+        assert "--touch goes with --tab" in refused(argv, capsys)
+    assert "--touch" not in build_parser().format_help()
 
 
 @pytest.mark.parametrize(
@@ -695,7 +708,7 @@ def test_a_profile_that_is_not_an_id_exits_2_and_touches_nothing(
 def test_paths_of_a_profile_name_its_folder(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--paths", "--profile", PROFILE)
     assert result.returncode == 0
-    own = tmp_path / "profiles" / PROFILE
+    own = tmp_path / "profiles" / profile_folder_name(PROFILE)
     assert f"profile     {own} (a browser's)" in result.stdout
     assert f"statistics  {own / 'stats.db'}" in result.stdout
     assert f"themes      {tmp_path / 'themes'}" in result.stdout

@@ -179,6 +179,8 @@ def _add_serve_options(parser: argparse.ArgumentParser) -> None:
         "(in profiles/ID of the data folder; --paths shows them)",
     )
     serve.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)
+    # The server adds it for a page on a touch screen: the tab's words speak of taps.
+    serve.add_argument("--touch", action="store_true", help=argparse.SUPPRESS)
 
 
 def _number(text: str, low: int, high: int, wanted: str = "") -> int:

@@ -132,6 +132,12 @@ def _serving(args: argparse.Namespace) -> bool:
 
 #: --json goes with --review only.
 _JSON_ALONE = Refusal(lambda args: args.json, "--json goes with --review GAME|FILE")
+#: --touch is what --serve adds to a touch screen's --tab: a terminal has keys.
+_TOUCH_ALONE = Refusal(
+    lambda args: args.touch and not args.tab,
+    "--touch goes with --tab (what --serve runs for a browser tab on a touch screen)",
+    True,
+)
 
 
 def _paths(given: Given) -> int:
@@ -224,12 +230,14 @@ def _play(given: Given) -> int:
         board_id=shared,
         daily=args.daily,
     )
+    # A browser tab on a touch screen: the status line's hints and the toasts speak of taps.
+    app.keys.touch = args.touch
     return _run(app, stats)
 
 
 #: Every mode of the command line, in the order they are asked: what each takes and does.
 MODES: tuple[Mode, ...] = (
-    Mode("paths", lambda args: args.paths, _paths),
+    Mode("paths", lambda args: args.paths, _paths, (_TOUCH_ALONE,)),
     Mode(
         "serve",
         _serving,
@@ -243,17 +251,18 @@ MODES: tuple[Mode, ...] = (
                 "--profile does not go with --serve: each browser gets a profile of its own",
                 True,
             ),
+            _TOUCH_ALONE,
         ),
     ),
-    Mode("export", lambda args: args.export_replay is not None, _export_replay),
-    Mode("review", lambda args: args.review is not None, _review),
+    Mode("export", lambda args: args.export_replay is not None, _export_replay, (_TOUCH_ALONE,)),
+    Mode("review", lambda args: args.review is not None, _review, (_TOUCH_ALONE,)),
     Mode(
         "themes",
         lambda args: args.list_themes or args.export_theme is not None,
         _themes,
-        (_JSON_ALONE,),
+        (_JSON_ALONE, _TOUCH_ALONE),
     ),
-    Mode("play", lambda args: True, _play, (_JSON_ALONE,)),
+    Mode("play", lambda args: True, _play, (_JSON_ALONE, _TOUCH_ALONE)),
 )
 
 

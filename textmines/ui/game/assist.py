@@ -36,6 +36,7 @@ from textmines.ui.game.host import GameHost
 if TYPE_CHECKING:
     from textmines.engine.solver import Analysis, Hint, Move
     from textmines.ui.board.board_view import BoardView
+    from textmines.ui.game.player_keys import PlayerKeys
 
 #: Seconds between autoplay moves: the paces the > and < keys step through (round numbers, as
 #: the status line shows them), and the pace autoplay starts at.
@@ -192,7 +193,8 @@ class AssistHost(GameHost, Protocol):
     def crash_log(self) -> Path | None: ...
     @property
     def flow(self) -> AssistFlow: ...
-    def first_key(self, binding_id: str) -> str: ...
+    @property
+    def keys(self) -> PlayerKeys: ...
     def set_timer(self, delay: float, callback: Callable[[], None]) -> Timer: ...
 
 
@@ -213,7 +215,7 @@ class AssistController:
         app = self.app
         if app.game.status.is_over:
             app.notify(
-                f"The game is over: press {app.first_key('game.new_game')} for a new one.",
+                f"The game is over: {app.keys.way_to('game.new_game')} for a new one.",
                 timeout=3,
                 kind="over",
             )
@@ -226,7 +228,7 @@ class AssistController:
         hidden = app.flow.board_hidden
         if hidden:
             app.notify(
-                f"The game is paused: press {app.first_key('game.pause')} to play on first.",
+                f"The game is paused: {app.keys.way_to('game.pause')} to play on first.",
                 timeout=3,
                 kind="pause",
             )
@@ -342,7 +344,7 @@ class AssistController:
         self.assist.autoplaying = True
         self._mark_assisted()  # the status line now names autoplay and its pace
         toggle, faster, slower = (
-            self.app.first_key(f"app.{name}")
+            self.app.keys.control(f"game.{name}")
             for name in ("autoplay", "autoplay_faster", "autoplay_slower")
         )
         stop = f": {toggle} stops it" if toggle else ""
@@ -366,7 +368,7 @@ class AssistController:
         if self.assist.autoplaying:
             self.app.flow.show_modes()  # the pace shows on the status line, not in a toast
             return
-        toggle = self.app.first_key("game.autoplay")
+        toggle = self.app.keys.control("game.autoplay")
         starts = f" when autoplay starts ({toggle})" if toggle else " when autoplay starts"
         self.app.notify(
             f"Autoplay will make a move every {self.assist.delay:g} s{starts}.",

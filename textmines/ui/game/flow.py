@@ -86,7 +86,6 @@ class FlowHost(GameHost, Protocol):
     def screen_stack(self) -> list[Screen[Any]]: ...
     @property
     def app(self) -> App[Any]: ...
-    def first_key(self, binding_id: str) -> str: ...
     def apply_zoom(self, size: Size | None = None) -> None: ...
     def push_screen(self, screen: Any, callback: Any = None) -> object: ...
     def call_after_refresh(self, callback: Callable[[], object]) -> bool: ...
@@ -253,7 +252,7 @@ class GameFlow:
         if host.assist.overlay_on:
             host.assist_control.overlay_off()
             host.notify(
-                f"Probability overlay off for the daily board ({host.first_key('game.overlay')} "
+                f"Probability overlay off for the daily board ({host.keys.control('game.overlay')} "
                 "turns it on again, and makes the try assisted).",
                 timeout=5,
                 kind="overlay",
@@ -422,7 +421,9 @@ class GameFlow:
         else:
             status.show(f"{game.safe_left} safe left · {percent_cleared_text(game)} cleared")
         # Over, the board takes no moves: the hints offer what comes next.
-        status.set_hints(host.keys.status_hints[game.status.is_over])
+        status.set_hints(
+            host.keys.hints(game.status.is_over, host.options.settings.swap_mouse_buttons)
+        )
         self.show_modes()
 
     def show_modes(self) -> None:
@@ -471,7 +472,7 @@ class GameFlow:
         board = self.host.board
         was_hidden = board.hidden
         if self.holds.set(reason, held, self.game.clock):
-            resume = f"Paused - press {self.host.first_key('game.pause')} to resume"
+            resume = f"Paused - {self.host.keys.way_to('game.pause')} to resume"
             self._show_paused(resume if self.holds.board_hidden else None)
         board.hidden = self.holds.board_out_of_sight
         if was_hidden and not board.hidden and board.is_attached:

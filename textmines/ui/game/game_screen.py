@@ -227,13 +227,22 @@ class GameScreen(Screen[None]):
         self.controls.options.toggle("left_click_chords", "Left-click chording")
 
     def action_toggle_swap_mouse_buttons(self) -> None:
-        """Left flags and right reveals, or back; kept in the settings."""
-        self.controls.options.toggle(
-            "swap_mouse_buttons",
-            "Mouse buttons:",
-            on="left flags, right reveals",
-            off="left reveals, right flags",
-        )
+        """Left flags and right reveals, or back; kept in the settings. On a touch screen a
+        tap is a left click and a long press a right one: said so, and in the hints."""
+        if self.flow.host.keys.touch:
+            said, on, off = (
+                "Swap mouse buttons",
+                "on: a tap flags, a long press opens",
+                "off: a tap opens, a long press flags",
+            )
+        else:
+            said, on, off = (
+                "Mouse buttons:",
+                "left flags, right reveals",
+                "left reveals, right flags",
+            )
+        self.controls.options.toggle("swap_mouse_buttons", said, on=on, off=off)
+        self.flow.show_state()
 
     def action_toggle_no_guess(self) -> None:
         """Boards that never need a guess, from the next game."""

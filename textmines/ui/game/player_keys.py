@@ -1,6 +1,7 @@
 """The player's keys: the key preset and the ``[keys]`` entries of the settings over the
 bindings' own keys, put in effect for the whole app (Textual's keymap), and the words every
-screen uses for them (the help, the menus, the status line's hints)."""
+screen uses for them (the help, the menus, the status line's hints, the toasts). On a touch
+screen (a browser tab started with ``--touch``) the hints and the toasts speak of taps."""
 
 from __future__ import annotations
 
@@ -18,12 +19,19 @@ from textmines.ui.keys.keymap import (
     Action,
     KeyMap,
     actions,
+    current_id,
     hint_texts,
     kept_keys,
     key_label,
     resolve,
 )
-from textmines.ui.widgets.status import GAME_OVER_HINTS, HINTS
+from textmines.ui.widgets.status import (
+    GAME_OVER_HINTS,
+    HINTS,
+    SWAPPED_TOUCH_HINTS,
+    TOUCH_GAME_OVER_HINTS,
+    TOUCH_HINTS,
+)
 
 #: Every key of the game by section: the one list the keys screen, the help and the player's
 #: ``[keys]`` entries are read from. Each binding lives where its action does: ``GAME_KEYS``
@@ -34,6 +42,19 @@ KEY_SECTIONS: tuple[tuple[str, Sequence[BindingType]], ...] = (
 )
 
 
+#: On a touch screen, the taps that do what a toast asks for, by binding id: the pause box
+#: stands in for the board, and a tap on it resumes (the toasts that name the pause key ask
+#: for a resume); the face starts a new game.
+TOUCH_TAPS: dict[str, str] = {"game.pause": "tap the board", "game.new_game": "tap the face"}
+#: ... and the menu items of the other actions a toast names (a phone has no keys).
+TOUCH_MENU_ITEMS: dict[str, str] = {
+    "game.overlay": "Options > Probability overlay",
+    "game.autoplay": "Options > Autoplay",
+    "game.autoplay_faster": "Options > Autoplay faster",
+    "game.autoplay_slower": "Options > Autoplay slower",
+}
+
+
 def key_actions() -> tuple[Action, ...]:
     """Every action a key can be given, in ``KEY_SECTIONS``' order."""
     return actions(KEY_SECTIONS)
@@ -42,11 +63,39 @@ def key_actions() -> tuple[Action, ...]:
 class PlayerKeys:
     """The keys in effect in ``app``."""
 
-    def __init__(self, app: App[Any]) -> None:
+    def __init__(self, app: App[Any], *, touch: bool = False) -> None:
         self.app = app
         self.keymap: KeyMap
         #: The status hints with these keys: while a game is played (False), once it is over.
         self.status_hints: dict[bool, list[str]] = {}
+        #: Whether the player taps a touch screen (``--touch``: a browser tab on a phone or a
+        #: tablet): the hints and the toasts then say what to tap, not what to press.
+        self.touch = touch
+
+    def hints(self, over: bool, swapped: bool) -> list[str]:
+        """The status line's hints while a game is played, or once it is ``over``: the keys,
+        or on a touch screen the taps (``swapped``: Options > Swap mouse buttons is on, and a
+        tap flags as a left click then does)."""
+        if not self.touch:
+            return self.status_hints[over]
+        if over:
+            return list(TOUCH_GAME_OVER_HINTS)
+        return list(SWAPPED_TOUCH_HINTS if swapped else TOUCH_HINTS)
+
+    def way_to(self, binding_id: str) -> str:
+        """What the player does for the action of ``binding_id``, as a toast asks for it
+        ("press p"; on a touch screen "tap the board", "choose Options > Autoplay")."""
+        if self.touch and binding_id in TOUCH_TAPS:
+            return TOUCH_TAPS[binding_id]
+        control = self.control(binding_id)
+        return f"choose {control}" if self.touch else f"press {control}"
+
+    def control(self, binding_id: str) -> str:
+        """The player's first key for ``binding_id`` (``first_key``), or on a touch screen
+        the menu item that does it; "" when there is none."""
+        if self.touch:
+            return TOUCH_MENU_ITEMS.get(current_id(binding_id), "")
+        return self.first_key(binding_id)
 
     def use(self, settings: Settings, source: str) -> list[str]:
         """Put the preset and the [keys] entries of ``settings`` in effect over the bindings'

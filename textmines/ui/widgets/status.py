@@ -31,6 +31,18 @@ GAME_OVER_HINTS: tuple[Hint, ...] = (
     ("app.menu", "f10", "menu"),
 )
 
+#: On a touch screen (``--touch``) the hints are the page's taps (textmines/web/page/page.js):
+#: a tap is a left click, a press held half a second a right click (and in the page's flag
+#: mode a tap is one too); the face is a button.
+TOUCH_HINTS: tuple[str, ...] = ("tap to open", "long press to flag", "tap the face: new game")
+#: ... with Options > Swap mouse buttons on, as a left click flags and a right click opens.
+SWAPPED_TOUCH_HINTS: tuple[str, ...] = (
+    "tap to flag",
+    "long press to open",
+    "tap the face: new game",
+)
+TOUCH_GAME_OVER_HINTS: tuple[str, ...] = ("tap the face: new game", "Game menu: restart, replay")
+
 
 class StatusLine(OneLineWidget):
     """Hints, the modes that are on (no-guess, autoplay, assisted) and the game's progress or

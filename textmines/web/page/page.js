@@ -4,6 +4,19 @@
 "use strict";
 
 (() => {
+  // A phone or a tablet (or any screen that takes touches): the page shows the flag-mode bar,
+  // and tells the game, whose hints and messages then say what to tap instead of what key to
+  // press (the server starts its tab with --touch).
+  function onTouchScreen() {
+    return navigator.maxTouchPoints > 0 || window.matchMedia("(any-pointer: coarse)").matches;
+  }
+
+  function withTouch(url) {
+    const address = new URL(url, window.location.href);
+    address.searchParams.set("touch", "1");
+    return address.toString();
+  }
+
   // textual.js keeps its websocket to itself; the page needs it to send the game keys (the
   // zoom keys) and to know whether the game ever started. A subclass sees every socket the
   // page opens, and there is one: the game's.
@@ -13,7 +26,7 @@
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {
     constructor(url, protocols) {
-      super(url, protocols);
+      super(onTouchScreen() ? withTouch(url) : url, protocols);
       gameSocket = this;
       this.addEventListener("open", () => { opened = true; });
       this.addEventListener("close", (event) => { closeCode = event.code; });
@@ -140,7 +153,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     // A touch screen gets the bar with the flag-mode switch (before textual.js sizes the
     // terminal on load, so that it fits above the bar).
-    if (navigator.maxTouchPoints > 0 || window.matchMedia("(any-pointer: coarse)").matches) {
+    if (onTouchScreen()) {
       document.body.classList.add("-touch");
     }
     watchTouches(terminal());
