@@ -20,7 +20,7 @@ from textmines.config import GameConfig
 from textmines.engine import Game
 from textmines.engine.board_id import board_id_of
 from textmines.engine.daily import daily_board, daily_day
-from textmines.store.paths import default_paths
+from textmines.store.paths import default_paths, profile_folder_name
 from textmines.store.saves import save_game
 from textmines.store.settings import Settings, save_settings
 from textmines.store.stats import Group, open_stats
@@ -648,7 +648,7 @@ def test_a_browser_tab_plays_its_profiles_files_and_leaves_the_terminals_alone(
     fake_app: type[FakeApp], tmp_path: Path
 ) -> None:
     save_expert_game(tmp_path)  # the terminal's
-    own = tmp_path / "profiles" / PROFILE
+    own = tmp_path / "profiles" / profile_folder_name(PROFILE)
     assert main(["--tab", "--profile", PROFILE]) == 0
     options = fake_app.built[0].options
     assert options["resumed"] is None, "the terminal's saved game is not this browser's"
@@ -708,7 +708,7 @@ def test_a_profile_that_is_not_an_id_exits_2_and_touches_nothing(
 def test_paths_of_a_profile_name_its_folder(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "--paths", "--profile", PROFILE)
     assert result.returncode == 0
-    own = tmp_path / "profiles" / PROFILE
+    own = tmp_path / "profiles" / profile_folder_name(PROFILE)
     assert f"profile     {own} (a browser's)" in result.stdout
     assert f"statistics  {own / 'stats.db'}" in result.stdout
     assert f"themes      {tmp_path / 'themes'}" in result.stdout

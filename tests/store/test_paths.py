@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from textmines.store.paths import (
     ensure_dir,
     is_profile_id,
     move_aside,
-    new_profile_id,
+    profile_folder_name,
     write_atomic,
 )
 
@@ -144,10 +145,12 @@ def test_move_aside_of_a_missing_file_raises(tmp_path: Path) -> None:
 PROFILE = "0123456789abcdef0123456789abcdef"
 
 
-def test_new_profile_ids_are_ids_and_differ() -> None:
-    made = {new_profile_id() for _ in range(100)}
-    assert len(made) == 100
-    assert all(is_profile_id(profile) for profile in made)
+def test_a_profiles_folder_is_named_by_a_hash_of_its_id() -> None:
+    """The id is the profile's credential; a folder's name is there for any local user."""
+    names = {profile_folder_name(f"{n:032x}") for n in range(100)}
+    assert len(names) == 100 and all(re.fullmatch(r"[0-9a-f]{32}", name) for name in names)
+    assert profile_folder_name(PROFILE) != PROFILE
+    assert profile_folder_name(PROFILE * 2) not in (PROFILE, profile_folder_name(PROFILE))
 
 
 @pytest.mark.parametrize(
@@ -156,6 +159,8 @@ def test_new_profile_ids_are_ids_and_differ() -> None:
         "",
         PROFILE[:-1],
         PROFILE + "a",
+        PROFILE * 2 + "a",
+        PROFILE + PROFILE[:-1],
         PROFILE.upper(),
         f"{PROFILE}\n",  # `$` in a pattern would let it through
         f" {PROFILE}",
@@ -170,7 +175,7 @@ def test_new_profile_ids_are_ids_and_differ() -> None:
         "0123456789abcdef0123456789abcde\x00",
     ],
 )
-def test_anything_but_32_lowercase_hex_digits_is_no_profile(text: str) -> None:
+def test_anything_but_32_or_64_lowercase_hex_digits_is_no_profile(text: str) -> None:
     assert not is_profile_id(text)
     owner = Paths(data_dir=Path("data"), config_dir=Path("config"))
     with pytest.raises(ValueError, match="not a profile id"):
@@ -185,7 +190,7 @@ def test_a_profile_has_its_own_files_and_the_owners_themes_and_crash_log(tmp_pat
     owner = Paths(data_dir=tmp_path / "data", config_dir=tmp_path / "config")
     assert owner.profile_dir is None
     paths = owner.for_profile(PROFILE)
-    own = tmp_path / "data" / "profiles" / PROFILE
+    own = tmp_path / "data" / "profiles" / profile_folder_name(PROFILE)
     assert paths.profile_dir == own
     assert paths.stats_db == own / "stats.db"
     assert paths.saved_game == own / "saved-game.json"

@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from textmines.store.paths import profile_folder_name
+
 #: The served page holds the websocket's address, which holds the server's secret.
 WEBSOCKET_URL = re.compile(r'data-session-websocket-url="(?P<url>[^"]+/ws/(?P<secret>[^"/]+))"')
 
@@ -38,7 +40,7 @@ class Served:
 
 def profile_folder(home: Path, profile: str) -> Path:
     """The folder of the browser profile ``profile`` of the server whose home is ``home``."""
-    return home / "profiles" / profile
+    return home / "profiles" / profile_folder_name(profile)
 
 
 def tab_processes(server: int) -> list[int]:

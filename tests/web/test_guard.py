@@ -47,7 +47,7 @@ async def test_a_message_that_does_not_decode_is_dropped_whatever_the_error() ->
     nested = "[" * 100_000  # a RecursionError in the decoder, not a ValueError
     page = Page(nested, '["stdin", "a"]', "{", "\ud800", '["ping", "1"]', "1e999999" * 10)
     game = Game()
-    await relay(page, game)  # type: ignore[arg-type]
+    await relay(page, page, game)  # type: ignore[arg-type]
     assert game.keys == [b"a"] and page.sent == [["pong", "1"]]
 
 

@@ -36,6 +36,7 @@ from tests.web.served import (
     tab_processes,
 )
 from textmines.web.addresses import serving_text
+from textmines.web.profiles import Profiles
 
 # Slow: the tests start a server and its tabs' processes (the whole suite runs them all). One
 # xdist group, so one worker runs them all and starts the module's server once (spread over
@@ -152,9 +153,18 @@ async def test_a_request_naming_another_site_gets_nothing(server: Served) -> Non
                 assert f'"ws://{host}/ws/' in await response.text()
 
 
-def test_malformed_requests_are_refused_in_a_line_not_a_traceback_each(server: Served) -> None:
+def test_malformed_requests_are_refused_in_a_line_not_a_traceback_each(tmp_path: Path) -> None:
     """No Host, an 8 KB URL, 500 headers, a 100 KB header: 200 of them print a line or two."""
-    printed = len(server.output().splitlines())
+    with served(tmp_path) as server:  # its own: no refusal said in the last seconds
+        printed = len(server.output().splitlines())
+        send_malformed_requests(server)
+        new = server.output().splitlines()[printed:]
+    assert any("refused a malformed request from 127.0.0.1" in line for line in new), new
+    assert len(new) <= 3 and "Traceback" not in "\n".join(new), new
+
+
+def send_malformed_requests(server: Served) -> None:
+    """200 requests the server cannot parse, each refused (400); then a good one is served."""
     host = b"Host: 127.0.0.1\r\n"
     requests = [
         b"GET / HTTP/1.1\r\n\r\n",
@@ -168,9 +178,6 @@ def test_malformed_requests_are_refused_in_a_line_not_a_traceback_each(server: S
             assert client.recv(12).startswith(b"HTTP/1.")  # refused: 400
     with urllib.request.urlopen(server.url(), timeout=10) as response:
         assert response.status == 200  # and the host goes on
-    new = server.output().splitlines()[printed:]
-    assert any("refused a malformed request from 127.0.0.1" in line for line in new), new
-    assert len(new) <= 3 and "Traceback" not in "\n".join(new), new
 
 
 async def test_pages_forbid_framing_and_sniffing_and_list_no_folder(server: Served) -> None:
@@ -207,8 +214,13 @@ def test_serving_to_the_network_says_where_and_warns() -> None:
     assert "At most 1 game at once" in serving_text("127.0.0.1", 8000, 1)
 
 
+def profiles(home: Path) -> Profiles:
+    """The profiles of a server made in the test (its key made up)."""
+    return Profiles(home, b"k" * 32)
+
+
 async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """A hung tab must not hold one of the places for ever (nor its memory)."""
     from aiohttp.test_utils import TestServer
@@ -222,7 +234,7 @@ async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
     # everything, the request to quit included.
     ignoring = "print('__GANGLION__', flush=True); import time; time.sleep(60)"
     hung = shell_command([sys.executable, "-c", ignoring])
-    server = serve.GameServer(hung, host="127.0.0.1", max_tabs=1)
+    server = serve.GameServer(hung, host="127.0.0.1", max_tabs=1, profiles=profiles(tmp_path))
     async with TestServer(server.application(), host="127.0.0.1") as running:
         host = f"127.0.0.1:{running.port}"
         url = f"ws://{host}/ws/{server.secret}"
@@ -243,6 +255,37 @@ async def test_a_game_that_will_not_end_is_killed_and_its_place_comes_back(
         assert server.tabs == 0, "killed, the hung game gave its place back"
 
 
+class WaitingGames:
+    """ "Games" that note their start, say they are Textual apps, and draw (a data packet) only
+    once the test says so (``go``); they never end by themselves."""
+
+    def __init__(self, folder: Path) -> None:
+        self.started, self.go = folder / "started.txt", folder / "go"
+        game = (
+            "import pathlib, sys, time\n"
+            f"with open({str(self.started)!r}, 'a') as file: file.write('started\\n')\n"
+            "print('__GANGLION__', flush=True)\n"
+            f"while not pathlib.Path({str(self.go)!r}).exists(): time.sleep(0.02)\n"
+            "sys.stdout.buffer.write(b'D' + (5).to_bytes(4, 'big') + b'board')\n"
+            "sys.stdout.flush()\n"
+            "time.sleep(60)\n"
+        )
+        from textmines.web.tabs import shell_command
+
+        self.command = shell_command([sys.executable, "-c", game])
+
+    def starts(self) -> int:
+        return len(self.started.read_text().splitlines()) if self.started.exists() else 0
+
+
+async def until(condition: Callable[[], object]) -> None:
+    for _ in range(300):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out")
+
+
 async def test_tabs_opened_together_start_their_games_in_turns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -252,35 +295,14 @@ async def test_tabs_opened_together_start_their_games_in_turns(
 
     from textmines.web import server as serve
     from textmines.web import tabs
-    from textmines.web.tabs import shell_command
 
-    # These "games" never end by themselves: killed at once when the test is over (not after
-    # the ten seconds a real game gets to save itself).
+    # Killed at once when the test is over (not after the ten seconds a real game gets).
     monkeypatch.setattr(tabs, "STOP_SECONDS", 0.5)
-    started, go = tmp_path / "started.txt", tmp_path / "go"
-    # A "game" that notes its start, says it is a Textual app, and draws (a data packet)
-    # only once the test says so.
-    game = (
-        "import pathlib, sys, time\n"
-        f"with open({str(started)!r}, 'a') as file: file.write('started\\n')\n"
-        "print('__GANGLION__', flush=True)\n"
-        f"while not pathlib.Path({str(go)!r}).exists(): time.sleep(0.02)\n"
-        "sys.stdout.buffer.write(b'D' + (5).to_bytes(4, 'big') + b'board')\n"
-        "sys.stdout.flush()\n"
-        "time.sleep(60)\n"
+    games = WaitingGames(tmp_path)
+    server = serve.GameServer(
+        games.command, host="127.0.0.1", max_tabs=2, start_slots=1, profiles=profiles(tmp_path)
     )
-    command = shell_command([sys.executable, "-c", game])
-    server = serve.GameServer(command, host="127.0.0.1", max_tabs=2, start_slots=1)
-
-    def starts() -> int:
-        return len(started.read_text().splitlines()) if started.exists() else 0
-
-    async def until(condition: Any) -> None:
-        for _ in range(300):
-            if condition():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError("timed out")
+    starts, go = games.starts, games.go
 
     async with TestServer(server.application(), host="127.0.0.1") as running:
         host = f"127.0.0.1:{running.port}"
@@ -299,6 +321,59 @@ async def test_tabs_opened_together_start_their_games_in_turns(
             assert (await first.receive(timeout=30)).data == b"board"
             await until(lambda: starts() == 2)
             assert (await second.receive(timeout=30)).data == b"board"
+
+
+async def test_a_page_gone_before_its_turn_starts_no_process_and_makes_no_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aiohttp.test_utils import TestServer
+
+    from textmines.web import server as serve
+    from textmines.web import tabs
+
+    monkeypatch.setattr(tabs, "STOP_SECONDS", 0.5)
+    games = WaitingGames(tmp_path)
+    host_profiles = profiles(tmp_path)
+    opened: list[str] = []
+    open_profile = host_profiles.open
+    monkeypatch.setattr(host_profiles, "open", lambda p: (opened.append(p), open_profile(p)))
+    server = serve.GameServer(
+        games.command, host="127.0.0.1", max_tabs=3, start_slots=1, profiles=host_profiles
+    )
+    async with TestServer(server.application(), host="127.0.0.1") as running:
+        host = f"127.0.0.1:{running.port}"
+        url = f"ws://{host}/ws/{server.secret}"
+        headers = {"Origin": f"http://{host}"}
+        async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=headers):
+            await until(lambda: games.starts() == 1)
+            async with aiohttp.ClientSession() as other:
+                await other.ws_connect(url, headers=headers)  # waits its turn, then goes
+            # A page that says it goes (a close frame) but whose connection stays open.
+            closing = await asyncio.to_thread(close_frame_only, running.port, server.secret)
+            await until(lambda: server.tabs == 2)
+            games.go.touch()  # the first draws: the turn passes on
+            await asyncio.sleep(1)
+            closing.close()
+        await until(lambda: server.tabs == 0)
+    assert len(opened) == 1, "the pages gone before their turn got no folder"
+    assert games.starts() == 1, "nor a process"
+
+
+def close_frame_only(port: int, secret: str) -> socket.socket:
+    """A websocket to the server's game that sends a close frame at once and leaves its
+    connection open: the open socket."""
+    client = socket.create_connection(("127.0.0.1", port), timeout=10)
+    host = f"127.0.0.1:{port}"
+    client.sendall(
+        f"GET /ws/{secret} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n"
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode()
+    )
+    assert client.recv(12) == b"HTTP/1.1 101"
+    mask = b"\x01\x02\x03\x04"
+    code = (1001).to_bytes(2, "big")
+    client.sendall(b"\x88\x82" + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(code)))
+    return client
 
 
 # ---------------------------------------------------------------------------- profiles
@@ -321,22 +396,24 @@ async def test_the_page_gives_a_new_browser_a_profile_and_keeps_a_known_ones(
 ) -> None:
     given = await page_cookies(server, None)
     profile = given["textmines-profile"]
-    assert re.fullmatch(r"[0-9a-f]{32}", profile.value)
+    assert re.fullmatch(r"[0-9a-f]{64}", profile.value)
     assert profile["httponly"] and profile["samesite"] == "Strict" and profile["path"] == "/"
     assert int(profile["max-age"]) >= 300 * 24 * 3600
     assert given["textmines-known"].value == "1"
     assert (await page_cookies(server, None))["textmines-profile"].value != profile.value
 
     # A known browser's profile is renewed, never replaced.
-    renewed = await page_cookies(server, f"textmines-profile={PROFILE}")
-    assert renewed["textmines-profile"].value == PROFILE
+    renewed = await page_cookies(server, f"textmines-profile={profile.value}")
+    assert renewed["textmines-profile"].value == profile.value
     # Without its profile but known (it came by a link from another site, which withholds
     # a Strict cookie from that request alone): nothing that would replace it.
     assert "textmines-profile" not in await page_cookies(server, "textmines-known=1")
-    # A cookie that is not an id is no profile, and names no folder.
-    for bad in ("../../etc", PROFILE.upper(), PROFILE + "0", "%2e%2e"):
+    # A cookie that is not an id this server issued is no profile, and names no folder: an
+    # id's shape is not enough (an older release's ids count only where they have a folder).
+    forged = profile.value[:32] + "0" * 32
+    for bad in ("../../etc", PROFILE, forged, PROFILE.upper(), PROFILE + "0", "%2e%2e"):
         fresh = await page_cookies(server, f"textmines-profile={bad}")
-        assert re.fullmatch(r"[0-9a-f]{32}", fresh["textmines-profile"].value)
+        assert re.fullmatch(r"[0-9a-f]{64}", fresh["textmines-profile"].value)
 
 
 async def test_a_websocket_without_a_profile_is_given_one_and_plays_in_its_folder(

@@ -25,22 +25,26 @@ HOME_VARIABLE = "TEXTMINES_HOME"
 MAX_BAD_NAMES: Final = 1000
 #: The folder (in the data folder) that holds a folder of each browser's profile.
 PROFILES_FOLDER: Final = "profiles"
-#: A profile's id: 32 lowercase hex digits (128 random bits), nothing else. It becomes a
-#: folder's name, so it can hold no separator, no dot, no leading dash and no other alphabet.
-_PROFILE_ID: Final = r"[0-9a-f]{32}"  # compiled by ``re`` when first used
+#: A profile's id: 64 lowercase hex digits (128 random bits, then the host's signature of
+#: them: ``web/profiles.py``), or 32 (128 random bits: the ids of older releases), nothing
+#: else. Its folder is named by a hash of it (``profile_folder_name``): the id is the
+#: profile's only credential, and a folder's name is there for any local user to read.
+_PROFILE_ID: Final = r"[0-9a-f]{32}(?:[0-9a-f]{32})?"  # compiled by ``re`` when first used
 
 
 def is_profile_id(text: str) -> bool:
-    """Whether ``text`` is a profile id exactly as ``new_profile_id`` makes them."""
+    """Whether ``text`` is shaped as a profile id (whether a host issued it is the host's
+    to say)."""
     # fullmatch: `$` would let a trailing newline through.
     return re.fullmatch(_PROFILE_ID, text) is not None
 
 
-def new_profile_id() -> str:
-    """A new browser profile's id, unguessable (it is all that names the profile)."""
-    import secrets  # here: secrets brings hmac and hashlib, which a game's start never needs
+def profile_folder_name(profile: str) -> str:
+    """The name of the folder of the profile ``profile``: a hash of its id, from which the id
+    cannot be found (the id is 128 random bits)."""
+    import hashlib  # here: a game's start never needs it
 
-    return secrets.token_hex(16)
+    return hashlib.sha256(_checked_profile(profile).encode("ascii")).hexdigest()[:32]
 
 
 class Paths(Value):
@@ -66,7 +70,7 @@ class Paths(Value):
             return None
         # Checked here too, where the id becomes a path: no path of a profile can point
         # outside the profiles' folder.
-        return self.data_dir / PROFILES_FOLDER / _checked_profile(self.profile)
+        return self.data_dir / PROFILES_FOLDER / profile_folder_name(self.profile)
 
     @property
     def _own_data(self) -> Path:

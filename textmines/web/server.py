@@ -35,6 +35,7 @@ import asyncio
 import hmac
 import html
 import logging
+import os
 import secrets
 import signal
 import socket
@@ -47,7 +48,7 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from textmines.store.paths import new_profile_id
+from textmines.store.paths import default_paths
 from textmines.web.addresses import games_text, serving_text
 from textmines.web.guard import FloodGuard, RefusalLog, host_allowed, host_names, same_origin
 from textmines.web.pages import (
@@ -58,17 +59,20 @@ from textmines.web.pages import (
     bounded,
     message_page,
 )
-from textmines.web.profiles import KNOWN_COOKIE, give_profile, profile_of
+from textmines.web.profiles import KNOWN_COOKIE, Profiles, give_profile, host_key, profile_of
 from textmines.web.tabs import (
     MAX_CELLS,
     START_SLOTS,
     STOP_SECONDS,
+    PageMessages,
     StartTurn,
     StartTurns,
     relay,
     stop_game,
     tab_command,
 )
+
+log = logging.getLogger("textmines.serve")
 
 #: Games at once unless ``--max-tabs`` says otherwise: ~330 MB of tab processes at most.
 DEFAULT_MAX_TABS = 8
@@ -84,7 +88,12 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
         logging.getLogger(name).addHandler(handler)
         logging.getLogger(name).setLevel(logging.INFO)
         logging.getLogger(name).propagate = False
-    server = GameServer(tab_command(argv), host=host, max_tabs=max_tabs)
+    # Every file and folder the server and its tabs make is the owner's alone (0600, 0700).
+    os.umask(0o077)
+    data_dir = default_paths().data_dir
+    profiles = Profiles(data_dir, host_key(data_dir))
+    profiles.sweep()
+    server = GameServer(tab_command(argv), host=host, max_tabs=max_tabs, profiles=profiles)
     # What clients get wrong is said as refusals are, never as a traceback per request.
     for name in ("aiohttp.server", "asyncio"):
         logging.getLogger(name).addFilter(FloodGuard(server.refusals))
@@ -97,6 +106,13 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
     app.on_startup.append(server.stop_on_signals)
     # No access log: the websocket's address carries the secret.
     web.run_app(app, host=host, port=port, print=None, access_log=None, shutdown_timeout=15)
+
+
+def _connected(request: web.Request) -> bool:
+    """Whether the request's connection is still open (a websocket's close is seen only once
+    it is read)."""
+    transport = request.transport
+    return transport is not None and not transport.is_closing()
 
 
 def check_address(host: str, port: int) -> None:
@@ -121,11 +137,13 @@ class GameServer:
         *,
         host: str,
         max_tabs: int,
+        profiles: Profiles,
         secret: str | None = None,
         start_slots: int | None = None,
     ) -> None:
         self.command = command
         self.max_tabs = max_tabs
+        self.profiles = profiles
         self._starting = StartTurns(START_SLOTS if start_slots is None else start_slots)
         self.secret = secret or secrets.token_urlsafe(32)
         self.names = host_names(host)
@@ -185,12 +203,28 @@ class GameServer:
         response = web.Response(
             text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
-        profile = profile_of(request)
+        profile = self._issued(request)
         if profile is None and KNOWN_COOKIE not in request.cookies:
-            profile = new_profile_id()  # a browser new to this server, or one that forgot
+            # A browser new to this server, or one that forgot: a new player, if there is room.
+            no_room = self.profiles.room_for(None)
+            if no_room is not None:
+                self.refusals.note(f"refused a new player: {no_room}")
+                return message_page(
+                    503,
+                    "No room for new players",
+                    f"This server cannot keep the games of a new player: {no_room}. Players "
+                    "who have played here before can still play. Ask whoever started "
+                    "textmines to make room (docs/browser.md says how).",
+                )
+            profile = self.profiles.new_id()
         if profile is not None:
             give_profile(response, profile)
         return response
+
+    def _issued(self, request: web.Request) -> str | None:
+        """The profile the request's cookie names, if this host issued it."""
+        profile = profile_of(request)
+        return profile if self.profiles.issued(profile) else None
 
     async def _static(self, request: web.Request) -> web.FileResponse:
         path = STATIC_FILES.get(request.match_info["name"])
@@ -225,24 +259,16 @@ class GameServer:
 
     async def _play(self, request: web.Request) -> web.WebSocketResponse:
         """A game for the page's websocket, or an HTTP refusal before any process starts."""
-        refusal = self.refusal(request)
-        if refusal is not None:
-            self.refusals.note(f"refused a game: {refusal}")
-            raise web.HTTPForbidden(text=f"No game: {refusal}.\n")
-        if self.tabs >= self.max_tabs:
-            self.refusals.note(f"refused a game: every tab is taken ({self.max_tabs} at most)")
-            raise web.HTTPServiceUnavailable(
-                text=f"No game: every tab is taken ({self.max_tabs} at most).\n",
-                headers={"Retry-After": "10"},
-            )
+        self._check_room(request)
         websocket = web.WebSocketResponse(heartbeat=15)
         if not websocket.can_prepare(request).ok:
             raise web.HTTPBadRequest(text="A game is played over a websocket.\n")
-        profile = profile_of(request)
+        profile = self._issued(request)
         if profile is None:
             # The page gave none (it had reason to think the browser had one, or the browser
-            # keeps no cookies): a new player, told in the websocket's answer.
-            profile = new_profile_id()
+            # keeps no cookies), or one this host never issued: a new player, told in the
+            # websocket's answer.
+            profile = self.profiles.new_id()
             give_profile(websocket, profile)
         # Counted before the first await: a flood of upgrades at once cannot all see room.
         self.tabs += 1
@@ -250,25 +276,65 @@ class GameServer:
         # A page on a touch screen says so: the tab's words speak of taps, not keys.
         touch = request.query.get("touch") == "1"
         game = self._game(websocket, profile, turn, touch=touch)
+        opened = False
+        messages: PageMessages | None = None
         try:
             await websocket.prepare(request)
             self._sockets.add(websocket)
             width = bounded(request.query.get("width"), 80, 1, MAX_CELLS)
             height = bounded(request.query.get("height"), 24, 1, MAX_CELLS)
-            await turn.wait()
-            if not websocket.closed:
+            messages = PageMessages(websocket)
+            # A page gone while it waited its turn gets no process and no folder.
+            if await messages.wait_for(turn.wait()) and _connected(request):
+                opened = self._open_profile(profile)
+            if opened:
                 await game.start(width, height)
-                await relay(websocket, game)
+                await relay(messages, websocket, game)
         finally:
+            if messages is not None:
+                messages.stop()
             turn.done()
             self._sockets.discard(websocket)
             # The place is the game's until its process has ended. A closed connection can
             # cancel this handler: the ending goes on in a task of its own all the same.
-            ending = asyncio.ensure_future(stop_game(game))
+            ending = asyncio.ensure_future(self._end(game, profile if opened else None))
             self._endings.add(ending)
             ending.add_done_callback(self._ended)
             await asyncio.shield(ending)
         return websocket
+
+    def _check_room(self, request: web.Request) -> None:
+        """Refuse (an HTTP error) a websocket that gets no game: not this server's page, every
+        tab taken, no room for a new player."""
+        refusal = self.refusal(request)
+        if refusal is not None:
+            self.refusals.note(f"refused a game: {refusal}")
+            raise web.HTTPForbidden(text=f"No game: {refusal}.\n")
+        busy = None
+        if self.tabs >= self.max_tabs:
+            busy = f"every tab is taken ({self.max_tabs} at most)"
+        else:
+            busy = self.profiles.room_for(self._issued(request))
+        if busy is not None:
+            self.refusals.note(f"refused a game: {busy}")
+            raise web.HTTPServiceUnavailable(
+                text=f"No game: {busy}.\n", headers={"Retry-After": "10"}
+            )
+
+    def _open_profile(self, profile: str) -> bool:
+        try:
+            self.profiles.open(profile)
+        except OSError as error:
+            log.error("textmines: a browser's profile cannot be made: %s", error)
+            return False
+        return True
+
+    async def _end(self, game: AppService, profile: str | None) -> None:
+        """Wait for the game's process to end; then its profile (``None``: none was opened)
+        is closed: removed if the visit kept nothing."""
+        await stop_game(game)
+        if profile is not None:
+            self.profiles.close(profile)
 
     def _game(
         self, websocket: web.WebSocketResponse, profile: str, turn: StartTurn, *, touch: bool
@@ -284,7 +350,7 @@ class GameServer:
             await websocket.send_bytes(data)
 
         return AppService(
-            # The id is 32 hex digits (profile_of): nothing in it the shell could read.
+            # The id is hex digits (profile_of): nothing in it the shell could read.
             f"{self.command} --profile={profile}" + (" --touch" if touch else ""),
             write_bytes=write_bytes,
             write_str=websocket.send_str,

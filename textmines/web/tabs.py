@@ -11,9 +11,9 @@ import logging
 import os
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Sequence
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMessage, WSMsgType, web
 from textual_serve.app_service import AppService
 
 log = logging.getLogger("textmines.serve")
@@ -39,6 +39,11 @@ START_SLOTS = max(1, os.cpu_count() or 1)
 #: Seconds a starting process holds its turn at most: one that never draws must not stall
 #: the tabs behind it.
 START_SECONDS = 5.0
+
+
+#: Messages a page may send while its game waits its turn to start (a resize, the first
+#: keys); past them, its websocket is read no further until the game has started.
+WAITING_MESSAGES = 1000
 
 
 #: The size a browser may ask its terminal to be, in cells; beyond it, a bogus size.
@@ -134,11 +139,58 @@ class StartTurn:
             self._turns._give_back(self)
 
 
-async def relay(websocket: web.WebSocketResponse, game: AppService) -> None:
+class PageMessages:
+    """What a page sends over its websocket, read from the moment it opens: kept while its
+    game waits its turn to start (at most ``WAITING_MESSAGES``: then reading waits too), and
+    the page's going (``gone``) is seen at once, not once its game has started."""
+
+    def __init__(self, websocket: web.WebSocketResponse) -> None:
+        self._websocket = websocket
+        self._queue: asyncio.Queue[WSMessage | None] = asyncio.Queue(WAITING_MESSAGES)
+        #: The page has gone: its websocket closed (or broke).
+        self.gone = asyncio.Event()
+        self._reading = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for message in self._websocket:
+                await self._queue.put(message)
+        finally:
+            self.gone.set()
+            with contextlib.suppress(asyncio.QueueFull):
+                self._queue.put_nowait(None)
+
+    async def wait_for(self, turn: Awaitable[None]) -> bool:
+        """Wait for ``turn`` unless the page goes first: whether it is still there."""
+        waiting = asyncio.ensure_future(turn)
+        going = asyncio.ensure_future(self.gone.wait())
+        try:
+            await asyncio.wait({waiting, going}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (waiting, going):
+                task.cancel()
+        return not self.gone.is_set()
+
+    async def __aiter__(self) -> AsyncIterator[WSMessage]:
+        while True:
+            if self.gone.is_set() and self._queue.empty():
+                return
+            message = await self._queue.get()
+            if message is None:
+                return
+            yield message
+
+    def stop(self) -> None:
+        self._reading.cancel()
+
+
+async def relay(
+    messages: AsyncIterable[WSMessage], websocket: web.WebSocketResponse, game: AppService
+) -> None:
     """Pass what the page sends (textual.js's messages: JSON lists) to the game, until the page
     goes. A message that is not one of them is dropped, whatever is wrong with it (100,000
     nested ``[`` are a RecursionError, not a ValueError)."""
-    async for message in websocket:
+    async for message in messages:
         if message.type != WSMsgType.TEXT:
             continue
         try:

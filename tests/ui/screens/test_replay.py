@@ -353,9 +353,10 @@ async def test_in_a_browser_open_replay_names_paths_from_the_profiles_folder(
     pytest.importorskip("ms_toollib")
     from textual.widgets import Input
 
+    from textmines.store.paths import profile_folder_name
     from textmines.ui.screens.open_replay import OpenReplayScreen
 
-    profile = tmp_path / "home" / "profiles" / ("ab" * 16)
+    profile = tmp_path / "home" / "profiles" / profile_folder_name("ab" * 16)
     replays = profile / "replays"
     replays.mkdir(parents=True)
     game = played_game(9, 9, 10, 5)
