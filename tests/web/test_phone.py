@@ -14,7 +14,16 @@ from typing import Any
 import pytest
 
 from tests.web.served import Served, served
-from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, SEED, Frames, find_text, open_game
+from tests.web.test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CLEARED,
+    SEED,
+    Frames,
+    find_text,
+    open_game,
+    settle,
+)
 
 BROWSER_TEST = pytest.mark.xdist_group("phone")
 pytestmark = [
@@ -76,5 +85,34 @@ def test_a_touch_screen_tells_the_game_and_its_hints_speak_of_taps(
         assert "touch=1" in frames.url, "the page tells the server"
         assert frames.wait(page, lambda: on_screen(frames, "tap to open")), "the hints"
         assert not on_screen(frames, "Space open")
+    finally:
+        context.close()
+
+
+@BROWSER_TEST
+def test_on_a_phone_flag_mode_keeps_the_game_in_play_and_a_tap_resumes_a_paused_one(
+    browser: Any, server: Served
+) -> None:
+    # Issue 48.8: tapping the flag-mode switch took the focus from the game, which paused
+    # behind "press p to resume" (a phone has no p).
+    context, page, frames = open_phone(browser, server.url())
+    try:
+        screen = page.locator(".xterm-screen").bounding_box()
+        middle = (screen["x"] + screen["width"] / 2, screen["y"] + screen["height"] * 0.45)
+        since = len(frames.received)
+        page.touchscreen.tap(*middle)  # the first click: the game is in play
+        assert frames.wait(page, lambda: bool(CLEARED.search("".join(frames.received[since:]))))
+        sent = len(frames.sent)
+        page.tap("#flag-mode")
+        assert page.get_attribute("#flag-mode", "aria-pressed") == "true"
+        settle(page, frames)
+        assert not any('"blur"' in message for message in frames.sent[sent:]), "focus kept"
+        assert not on_screen(frames, "Paused")
+        page.tap("#flag-mode")
+        # The focus lost all the same (the phone showed another app): a tap on the box resumes.
+        page.evaluate("document.activeElement.blur()")
+        assert frames.wait(page, lambda: on_screen(frames, "Paused - tap the board to resume"))
+        page.touchscreen.tap(*middle)
+        assert frames.wait(page, lambda: not on_screen(frames, "Paused")), "resumed"
     finally:
         context.close()

@@ -69,3 +69,24 @@ async def test_a_dialog_over_a_paused_game_keeps_it_paused(play: Play) -> None:
     await pilot.press("p")
     clock.advance(1)
     assert app.game.elapsed_ms == pytest.approx(3000)
+
+
+async def test_a_click_on_the_paused_box_resumes(play: Play) -> None:
+    # Issue 48.8: on a phone a lost focus paused the game behind "press p to resume", and a
+    # phone has no P; a tap on the box is a click.
+    from textual.events import AppBlur
+
+    clock = FakeClock()
+    app, pilot = await play(clock, size=(100, 30))
+    await pilot.press("space")
+    clock.advance(2)
+    app.post_message(AppBlur())
+    await pilot.pause()
+    assert app.query("#paused") and app.game.clock.paused
+    clock.advance(60)
+    await pilot.click("#paused")
+    await pilot.pause()
+    assert not app.query("#paused") and not app.game.clock.paused
+    clock.advance(1)
+    assert app.game.elapsed_ms == pytest.approx(3000)
+    assert app.focused is app.board, "the board has the keys again"

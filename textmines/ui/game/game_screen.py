@@ -98,6 +98,13 @@ class GameScreen(Screen[None]):
     def _smiley_clicked(self) -> None:
         self.flow.new()
 
+    @on(events.Click, "#paused")
+    def _paused_box_clicked(self) -> None:
+        """A click on the paused box (a tap, in a browser on a phone, which has no P key)
+        resumes the game."""
+        if self.flow.board_hidden:
+            self.flow.pause()
+
     # ------------------------------------------------------------------ the solver's answers
     # The solver works in this screen's workers (Assistant) and answers here.
     @on(Assistant.Failed)

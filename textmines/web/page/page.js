@@ -157,6 +157,11 @@
       document.body.classList.add("-touch");
     }
     watchTouches(terminal());
+    // A tap on the bar must leave the focus with the game: the terminal losing it pauses a game
+    // in play (as the classic game does), hiding the board. The focus moves on a press: kept.
+    document.getElementById("touch-bar").addEventListener("mousedown", (event) => {
+      event.preventDefault();
+    });
     const flag = document.getElementById("flag-mode");
     flag.addEventListener("click", () => {
       flagMode = !flagMode;
