@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import signal
 import socket
 import subprocess
@@ -12,6 +13,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from textmines.store.paths import profile_folder_name
@@ -66,6 +68,10 @@ def process_ended(pid: int) -> bool:
     return state == "Z"
 
 
+def _limit_files(most: int) -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (most, most))
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -73,9 +79,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(home: Path, *arguments: str, host: str = "127.0.0.1") -> Iterator[Served]:
+def served(
+    home: Path, *arguments: str, host: str = "127.0.0.1", open_files: int | None = None
+) -> Iterator[Served]:
     """A server on a free port of ``host``, with ``home`` as TEXTMINES_HOME, until the end of
-    the ``with``; then it stops as on Ctrl+C, its tabs with it."""
+    the ``with``; then it stops as on Ctrl+C, its tabs with it. ``open_files``: its limit of
+    open files, which it cannot raise."""
     port = free_port()
     env = {**os.environ, "TEXTMINES_HOME": str(home)}
     command = [sys.executable, "-m", "textmines", "--serve", "--host", host, "--port", str(port)]
@@ -88,6 +97,7 @@ def served(home: Path, *arguments: str, host: str = "127.0.0.1") -> Iterator[Ser
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # so that a server that will not stop goes with its tabs
+            preexec_fn=None if open_files is None else partial(_limit_files, open_files),
         )
     server = Served(port, home, process)
     try:

@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import re
+import resource
 import signal
 import socket
 import sys
@@ -178,6 +179,37 @@ def send_malformed_requests(server: Served) -> None:
             assert client.recv(12).startswith(b"HTTP/1.")  # refused: 400
     with urllib.request.urlopen(server.url(), timeout=10) as response:
         assert response.status == 200  # and the host goes on
+
+
+def test_a_flood_of_idle_connections_does_not_keep_players_waiting(tmp_path: Path) -> None:
+    """1,100 requests begun and never finished, from one address (127.0.0.2 standing for
+    another machine), on a server with the usual 1,024 open files: each player's page still
+    comes at once, and the log sums the flood up."""
+    wanted = 1300
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+    with served(tmp_path, open_files=1024) as server:
+        flood = []
+        try:
+            # From ports below the range the system picks from: the other tests' servers
+            # listen on every address at ports it picked (--host 0.0.0.0).
+            for port in range(20_000, 21_100):
+                client = socket.socket()
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                client.bind(("127.0.0.2", port))
+                client.connect(("127.0.0.1", server.port))
+                client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and no more
+                flood.append(client)
+            for _ in range(3):
+                with urllib.request.urlopen(server.url(), timeout=10) as response:
+                    assert response.status == 200
+        finally:
+            for client in flood:
+                client.close()
+        said = server.output()
+    assert "refused a connection from 127.0.0.2: 32 already open from there" in said
+    assert "Too many open files" not in said and len(said.splitlines()) < 10, said
 
 
 async def test_pages_forbid_framing_and_sniffing_and_list_no_folder(server: Served) -> None:

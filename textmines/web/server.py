@@ -32,6 +32,7 @@ See docs/browser.md for who can reach what.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import html
 import logging
@@ -45,11 +46,18 @@ from collections.abc import Awaitable, Callable, Sequence
 from urllib.parse import quote
 
 from aiohttp import WSCloseCode, web
+from aiohttp.typedefs import Middleware
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from textmines.store.paths import default_paths
 from textmines.web.addresses import games_text, serving_text
+from textmines.web.connections import (
+    ConnectionGuard,
+    connection_limits,
+    open_files_limit,
+    run_guarded,
+)
 from textmines.web.guard import FloodGuard, RefusalLog, host_allowed, host_names, same_origin
 from textmines.web.pages import (
     DOWNLOAD_POLICY,
@@ -97,7 +105,9 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
     # What clients get wrong is said as refusals are, never as a traceback per request.
     for name in ("aiohttp.server", "asyncio"):
         logging.getLogger(name).addFilter(FloodGuard(server.refusals))
-    app = server.application()
+    per_address, most = connection_limits(max_tabs, open_files_limit())
+    guard = ConnectionGuard(server.refusals, per_address=per_address, most=most)
+    app = server.application(guard.middleware)
 
     async def announce(_: web.Application) -> None:
         print(serving_text(host, port, max_tabs), flush=True)
@@ -105,7 +115,8 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
     app.on_startup.append(announce)
     app.on_startup.append(server.stop_on_signals)
     # No access log: the websocket's address carries the secret.
-    web.run_app(app, host=host, port=port, print=None, access_log=None, shutdown_timeout=15)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C before the server is up
+        asyncio.run(run_guarded(app, host, port, guard, server.stop_requested.wait))
 
 
 def _connected(request: web.Request) -> bool:
@@ -150,14 +161,16 @@ class GameServer:
         self.tabs = 0  # games being played, and processes still ending
         #: A signal has asked the server to stop.
         self.stopping = False
+        self.stop_requested = asyncio.Event()
         self._sockets: set[web.WebSocketResponse] = set()
         self._endings: set[asyncio.Future[None]] = set()  # kept: a task nobody holds may go
         self._downloads = DownloadManager()
         #: Says each refusal, a flood of them summed up (``FloodGuard`` writes to it too).
         self.refusals = RefusalLog()
 
-    def application(self) -> web.Application:
-        app = web.Application(middlewares=[self._check_host])
+    def application(self, *outer: Middleware) -> web.Application:
+        """The web application; ``outer`` middlewares come first (the connections' guard)."""
+        app = web.Application(middlewares=[*outer, self._check_host])
         app.add_routes(
             [
                 web.get("/", self._page),
@@ -369,7 +382,7 @@ class GameServer:
 
     def _stop(self) -> None:
         self.stopping = True
-        raise web.GracefulExit()
+        self.stop_requested.set()
 
     def _ended(self, ending: asyncio.Future[None]) -> None:
         self._endings.discard(ending)
