@@ -144,6 +144,62 @@
     }
   }
 
+  // The font's size makes the terminal's columns and rows, and so the tiles the game can draw
+  // (it takes the largest at which the whole panel fits: ui/game/zoom.py). A board drawn in
+  // one-row tiles is flat; from two rows a tile is raised. So the page takes the largest size
+  // at which Expert's board fits in raised 3x2 tiles, and where no readable size gives that
+  // (a phone), the largest at which Beginner's does; a page asked for ?fontsize= keeps it.
+  // The page cannot know the board a tab will play (its profile's settings say).
+  const LARGEST_FONT = 16; // textual-serve's size, the server's default
+  const SMALLEST_FONT = 10;
+  // Columns and rows of a board in 3x2 tiles with what surrounds it: the panel's frames and
+  // header (4 columns, 5 rows: panel.py's CHROME), the menu bar and the status line (a test
+  // holds them to what the game's zoom needs).
+  const RAISED_BOARDS = [
+    [94, 39], // Expert, 30x16: 30 * 3 + 4 columns, 16 * 2 + 5 + 2 rows (Intermediate's too)
+    [31, 25], // Beginner, 9x9: 9 * 3 + 4 columns, 9 * 2 + 5 + 2 rows
+  ];
+  // Roboto Mono, the font the page serves: each character 1229/2048 of the size wide, a
+  // line (its ascent and descent, as xterm.js measures it) 2701/2048 of it tall.
+  const ADVANCE = 1229 / 2048;
+  const ASCENT = 2146 / 2048;
+  const DESCENT = 555 / 2048;
+
+  function cellSize(fontSize) {
+    const ratio = window.devicePixelRatio || 1;
+    // As xterm.js sizes its cells in device pixels: the width rounded down, the height up
+    // (the larger of the two ways a browser may round the line's ascent and descent).
+    const line = Math.max(
+      (ASCENT + DESCENT) * fontSize,
+      Math.round(ASCENT * fontSize) + Math.round(DESCENT * fontSize),
+    );
+    return [
+      Math.floor(ADVANCE * fontSize * ratio) / ratio,
+      Math.ceil(Math.ceil(line) * ratio) / ratio,
+    ];
+  }
+
+  function fontSizeFor(width, height) {
+    for (const [columns, rows] of RAISED_BOARDS) {
+      for (let size = LARGEST_FONT; size >= SMALLEST_FONT; size--) {
+        const [cellWidth, cellHeight] = cellSize(size);
+        if (Math.floor(width / cellWidth) >= columns && Math.floor(height / cellHeight) >= rows) {
+          return size;
+        }
+      }
+    }
+    return LARGEST_FONT; // no board has raised tiles here: the largest text
+  }
+
+  function chooseFontSize() {
+    if (new URLSearchParams(window.location.search).has("fontsize")) return; // asked for
+    const element = terminal();
+    const style = window.getComputedStyle(element);
+    // Unknown sizes (NaN) fit nothing: the largest size, then.
+    const size = fontSizeFor(parseInt(style.width, 10), parseInt(style.height, 10));
+    element.dataset.fontSize = String(size);
+  }
+
   function startAgain() {
     const url = new URL(window.location.href);
     url.searchParams.delete("delay");
@@ -156,6 +212,7 @@
     if (onTouchScreen()) {
       document.body.classList.add("-touch");
     }
+    chooseFontSize(); // read by textual.js on load, as it makes the terminal
     watchTouches(terminal());
     // A tap on the bar must leave the focus with the game: the terminal losing it pauses a game
     // in play (as the classic game does), hiding the board. The focus moves on a press: kept.
