@@ -700,7 +700,7 @@ def test_a_profile_that_is_not_an_id_exits_2_and_touches_nothing(
     with pytest.raises(SystemExit) as exit_info:
         main(["--tab", f"--profile={profile}"])
     assert exit_info.value.code == 2
-    assert "--profile: must be 32 hex digits" in capsys.readouterr().err
+    assert "--profile: must be 64 (or 32) hex digits" in capsys.readouterr().err
     assert not (tmp_path / "home").exists()
 
 

@@ -46,17 +46,26 @@ def profile_folder(home: Path, profile: str) -> Path:
 
 
 def tab_processes(server: int) -> list[int]:
-    """The tab processes (``textmines --tab``) whose parent is the process ``server``."""
-    found = []
+    """The tab processes of the server whose process is ``server``: forked by its fork server
+    (``textmines.fork_server``), or started as ``textmines --tab``."""
+    parents, commands = {}, {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
-            command = (stat.parent / "cmdline").read_bytes().split(b"\0")
+            commands[int(stat.parent.name)] = (stat.parent / "cmdline").read_bytes()
         except OSError:  # gone meanwhile
             continue
-        if int(fields[1]) == server and b"--tab" in command:
-            found.append(int(stat.parent.name))
-    return found
+        parents[int(stat.parent.name)] = int(fields[1])
+    forks = {
+        pid
+        for pid, parent in parents.items()
+        if parent == server and b"fork_server" in commands[pid]
+    }
+    return [
+        pid
+        for pid, parent in parents.items()
+        if parent in forks or (parent == server and b"--tab" in commands[pid])
+    ]
 
 
 def process_ended(pid: int) -> bool:

@@ -226,9 +226,11 @@ def _port(text: str) -> int:
 
 
 def _profile(text: str) -> str:
-    # Checked before it names a folder: 32 lowercase hex digits, as the server makes them.
+    # Checked before it names a folder: lowercase hex digits, as the server makes them.
     if not is_profile_id(text):
-        raise argparse.ArgumentTypeError(f"must be 32 hex digits (0-9, a-f), not {quoted(text)}")
+        raise argparse.ArgumentTypeError(
+            f"must be 64 (or 32) hex digits (0-9, a-f), not {quoted(text)}"
+        )
     return text
 
 

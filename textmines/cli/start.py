@@ -23,11 +23,14 @@ from textmines.cli.commands import (
 from textmines.cli.options import BOARD_CHOICES, build_parser, config_of_args, fail
 from textmines.config import GameConfig, config_from_settings
 from textmines.engine.daily import daily_day
+from textmines.engine.quoting import quoted
 from textmines.printable import printable
 from textmines.session import SavedGameChoice, settle_saved_game
 from textmines.store.paths import (
+    PROFILE_VARIABLE,
     Paths,
     default_paths,
+    is_profile_id,
 )
 from textmines.store.saves import LoadedGame, load_game
 from textmines.store.settings import Settings, load_settings
@@ -171,6 +174,13 @@ def _command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     paths = default_paths()
+    profile = os.environ.get(PROFILE_VARIABLE, "")
+    if args.tab and args.profile is None and profile:  # how --serve gives a tab its profile
+        if not is_profile_id(profile):
+            parser.error(
+                f"${PROFILE_VARIABLE} must be 64 (or 32) hex digits, not {quoted(profile)}"
+            )
+        args.profile = profile
     if args.profile is not None:
         paths = paths.for_profile(args.profile)
     settings, warnings = load_settings(paths.settings_file)

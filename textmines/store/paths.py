@@ -21,6 +21,9 @@ from textmines.value import Value
 APP_NAME = "textmines"
 #: Setting this environment variable puts every file under one directory (tests, portable use).
 HOME_VARIABLE = "TEXTMINES_HOME"
+#: The browser profile of a ``--tab``, as ``--serve`` gives it: in the environment, which only
+#: the machine's owner can read, not on the command line, which every user can.
+PROFILE_VARIABLE = "TEXTMINES_PROFILE"
 #: How many ``.bad`` names are tried before giving up (``x.bad``, ``x.bad-2`` ... ``x.bad-N``).
 MAX_BAD_NAMES: Final = 1000
 #: The folder (in the data folder) that holds a folder of each browser's profile.

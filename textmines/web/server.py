@@ -58,6 +58,7 @@ from textmines.web.connections import (
     open_files_limit,
     run_guarded,
 )
+from textmines.web.forks import ForkServer
 from textmines.web.guard import FloodGuard, RefusalLog, host_allowed, host_names, same_origin
 from textmines.web.pages import (
     DOWNLOAD_POLICY,
@@ -75,9 +76,12 @@ from textmines.web.tabs import (
     PageMessages,
     StartTurn,
     StartTurns,
+    TabService,
     relay,
     stop_game,
+    tab_arguments,
     tab_command,
+    tab_environment,
 )
 
 log = logging.getLogger("textmines.serve")
@@ -101,7 +105,13 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
     data_dir = default_paths().data_dir
     profiles = Profiles(data_dir, host_key(data_dir))
     profiles.sweep()
-    server = GameServer(tab_command(argv), host=host, max_tabs=max_tabs, profiles=profiles)
+    server = GameServer(
+        tab_command(argv),
+        host=host,
+        max_tabs=max_tabs,
+        profiles=profiles,
+        tab_argv=tab_arguments(argv),
+    )
     # What clients get wrong is said as refusals are, never as a traceback per request.
     for name in ("aiohttp.server", "asyncio"):
         logging.getLogger(name).addFilter(FloodGuard(server.refusals))
@@ -114,6 +124,8 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
 
     app.on_startup.append(announce)
     app.on_startup.append(server.stop_on_signals)
+    app.on_startup.append(server.start_forks)
+    app.on_cleanup.append(server.stop_forks)
     # No access log: the websocket's address carries the secret.
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C before the server is up
         asyncio.run(run_guarded(app, host, port, guard, server.stop_requested.wait))
@@ -149,10 +161,14 @@ class GameServer:
         host: str,
         max_tabs: int,
         profiles: Profiles,
+        tab_argv: Sequence[str] | None = None,
         secret: str | None = None,
         start_slots: int | None = None,
     ) -> None:
         self.command = command
+        #: A tab's arguments, for the fork server (None: every tab runs ``command``).
+        self.tab_argv = None if tab_argv is None else list(tab_argv)
+        self.forks: ForkServer | None = None
         self.max_tabs = max_tabs
         self.profiles = profiles
         self._starting = StartTurns(START_SLOTS if start_slots is None else start_slots)
@@ -362,14 +378,26 @@ class GameServer:
             turn.done()  # the game draws: it has started
             await websocket.send_bytes(data)
 
-        return AppService(
-            # The id is hex digits (profile_of): nothing in it the shell could read.
-            f"{self.command} --profile={profile}" + (" --touch" if touch else ""),
+        touched = " --touch" if touch else ""
+        return TabService(
+            self.command + touched,
+            argv=[*(self.tab_argv or ()), *touched.split()],
+            profile=profile,
+            forks=self.forks,
             write_bytes=write_bytes,
             write_str=websocket.send_str,
             close=close,
             download_manager=self._downloads,
         )
+
+    async def start_forks(self, _: web.Application) -> None:
+        """Start the fork server the tabs are forked from (where the system can fork)."""
+        if self.tab_argv is not None:
+            self.forks = await ForkServer.start(tab_environment(80, 24))
+
+    async def stop_forks(self, _: web.Application) -> None:
+        if self.forks is not None:
+            await self.forks.close()
 
     async def stop_on_signals(self, _: web.Application) -> None:
         """Ctrl+C, kill, and a closed terminal (SIGHUP, which went unhandled: the server died

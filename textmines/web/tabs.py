@@ -11,10 +11,16 @@ import logging
 import os
 import shlex
 import sys
+from asyncio.subprocess import Process
 from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Sequence
+from importlib.metadata import version
+from typing import Any, cast
 
 from aiohttp import WSMessage, WSMsgType, web
 from textual_serve.app_service import AppService
+
+from textmines.store.paths import PROFILE_VARIABLE
+from textmines.web.forks import ForkServer
 
 log = logging.getLogger("textmines.serve")
 
@@ -69,6 +75,73 @@ def tab_arguments(argv: Sequence[str]) -> list[str]:
 def tab_command(argv: Sequence[str]) -> str:
     """The shell command each tab runs (this Python, this textmines)."""
     return shell_command([sys.executable, "-m", "textmines", *tab_arguments(argv)])
+
+
+def tab_environment(width: int, height: int, profile: str | None = None) -> dict[str, str]:
+    """The environment of a tab's process: this server's, with what textual-serve gives the
+    apps it starts (Textual's web driver, true colour, the terminal's size), and the browser's
+    profile (``PROFILE_VARIABLE``: not on its command line, which any user can read)."""
+    environment = dict(os.environ)
+    environment.update(
+        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
+        TEXTUAL_FPS="60",
+        TEXTUAL_COLOR_SYSTEM="truecolor",
+        TERM_PROGRAM="textual",
+        TERM_PROGRAM_VERSION=version("textual-serve"),
+        COLUMNS=str(width),
+        ROWS=str(height),
+    )
+    environment.pop(PROFILE_VARIABLE, None)
+    if profile is not None:
+        environment[PROFILE_VARIABLE] = profile
+    return environment
+
+
+class TabService(AppService):
+    """textual-serve's service for one tab's game, whose process is forked by the fork server
+    when there is one (``argv``), else started as the program ``command``; the browser's
+    profile goes in its environment.
+
+    It replaces two of ``AppService``'s private methods, ``_build_environment`` and
+    ``_open_app_process`` (and sets ``_process`` and ``_stdin`` as the latter does):
+    pyproject.toml bounds textual-serve to the release tested (``tests/web/``)."""
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        argv: Sequence[str],
+        profile: str,
+        forks: ForkServer | None,
+        **service: Any,
+    ) -> None:
+        super().__init__(command, **service)
+        self._argv = list(argv)
+        self._profile = profile
+        self._forks = forks
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return tab_environment(width, height, self._profile)
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        environment = self._build_environment(width, height)
+        process: Any = None
+        if self._forks is not None:
+            try:
+                process = await self._forks.spawn(self._argv, environment)
+            except OSError as error:
+                log.warning("textmines: the fork server failed (%s): a tab started anew", error)
+        if process is None:
+            process = await asyncio.create_subprocess_shell(
+                self.command,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=environment,
+            )
+        self._process = process
+        self._stdin = process.stdin
+        return cast(Process, process)
 
 
 def shell_command(args: Sequence[str]) -> str:
