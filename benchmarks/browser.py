@@ -3,6 +3,7 @@
     python benchmarks/browser.py                          # this checkout, 5 tabs, 10 at once
     python benchmarks/browser.py --tabs 3 --clicks 20 --burst 0
     python benchmarks/browser.py --source /tmp/old-checkout --source .   # before / after
+    python benchmarks/browser.py --tabs 5 --burst 10 --idle 50,100       # how many one host holds
 
 For each source tree (a checkout of textmines; the same Python and libraries run each), a
 server starts on a free loopback port with a home of its own, serving Beginner with a fixed
@@ -22,9 +23,17 @@ its own (a new player: a new profile), one after another:
 - click: right clicks on the middle of the screen (on the board: each one flags or unflags a
   cell, so each one changes the screen). The time from the page sending the button press to
   the next message from the game, by the page's clock; median and p95.
-- memory: the resident set (VmRSS) of each tab's process, with every tab still open, and of
-  the server itself; and every process the server started, counted and added up (a shell
-  waiting in front of each tab's process shows here).
+- cpu: the CPU time (user + system) each tab's process has used once its board is drawn and
+  has settled (a second later): what starting a tab costs.
+- memory: the resident set (VmRSS) and the proportional set (PSS: memory shared with other
+  processes, such as the fork server's, counted in parts) of each tab's process, with every
+  tab still open, and of the server itself; and every process the server started, counted
+  and added up (a shell waiting in front of each tab's process, or the fork server, shows
+  here).
+- idle: ``--idle 50,100``: that many tabs opened as players who then do nothing (websockets
+  from a script, each a new player, each waiting for its board), then the memory of every
+  process the server started, the CPU they use in 10 s of idling, and a Chromium tab's click
+  latency among them.
 
 Wall times depend on the machine's load: compare sources in the same run.
 """
@@ -113,10 +122,22 @@ class Load:
 
 
 @dataclass
+class Idle:
+    """``tabs`` idle players' figures."""
+
+    tabs: int
+    pss_mb: float  # every process the server started, and the server
+    cpu_percent: float  # of one core, all of them, over 10 s of idling
+    clicks_ms: list[float]
+
+
+@dataclass
 class Figures:
     loads: list[Load]
     clicks_ms: list[float]
     tab_rss_mb: list[float]
+    tab_pss_mb: list[float]
+    tab_cpu_s: list[float]
     server_rss_mb: float
     #: Every process the server started (a shell in front of a tab included), in all.
     processes: int
@@ -124,6 +145,7 @@ class Figures:
     #: The tabs opened at once (``--burst``), and the wall time until all were drawn.
     burst: list[Load]
     burst_all_ms: float
+    idle: list[Idle]
 
 
 def free_port() -> int:
@@ -198,17 +220,52 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def pss_mb(pid: int) -> float:
+    """``pid``'s proportional set: its own memory, and its part of what it shares."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_s(pid: int) -> float:
+    """The CPU time ``pid`` has used, user and system."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def command_of(pid: int) -> list[bytes]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return []
+
+
 def tab_processes(server: int) -> list[int]:
-    """The tabs' Python processes (a shell between the server and a tab is not counted)."""
-    tabs = []
+    """The tabs' Python processes: forked by the fork server (a child of the server's, whose
+    command line they share), or started as ``--tab`` (a shell between the server and a tab
+    is not counted, nor the fork server)."""
+    forks = [pid for pid in children(server) if b"textmines.fork_server" in command_of(pid)]
+    tabs = [pid for fork in forks for pid in children(fork)]
     for pid in descendants(server):
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
+        command = command_of(pid)
         if b"--tab" in command and Path(command[0].decode()).name.startswith("python"):
             tabs.append(pid)
     return tabs
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
 
 
 def wait_for(page: Any, expression: str, timeout: float = 30.0) -> Any:
@@ -227,8 +284,10 @@ def load_of(page: Any) -> Load:
     return Load(*stamps)
 
 
-def measure(browser: Any, source: Path, tabs: int, clicks: int, burst: int) -> Figures:
-    loads, latencies = [], []
+def measure(
+    browser: Any, source: Path, tabs: int, clicks: int, burst: int, idle: list[int]
+) -> Figures:
+    loads = []
     with served(source) as (url, server):
         pages = []
         for _ in range(tabs):
@@ -237,40 +296,134 @@ def measure(browser: Any, source: Path, tabs: int, clicks: int, burst: int) -> F
             page.goto(url)
             loads.append(load_of(page))
             pages.append(page)
-        page = pages[0]
-        page.wait_for_timeout(1000)  # the game settles (its first layouts, the zoom message)
-        middle = (VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
-        page.mouse.move(*middle)
-        for _ in range(clicks):
-            page.wait_for_timeout(150)  # what the last click and the hover drew has come
-            before = page.evaluate("window.__probe.received.length")
-            page.mouse.down(button="right")
-            page.mouse.up(button="right")
-            press = wait_for(page, "window.__probe.presses.at(-1) ?? null")
-            answered = wait_for(
-                page, f"window.__probe.received.slice({before}).find(t => t >= {press}) ?? null"
-            )
-            latencies.append(answered - press)
+        pages[0].wait_for_timeout(1000)  # the game settles (its first layouts, the zoom message)
         processes = tab_processes(server.pid)
         if len(processes) != tabs:
             raise SystemExit(f"expected {tabs} tab processes, found {len(processes)}")
+        tab_cpu = [cpu_s(pid) for pid in processes]
+        latencies = click_latencies(pages[0], clicks)
         started = descendants(server.pid)
         tab_rss = [rss_mb(pid) for pid in processes]
+        tab_pss = [pss_mb(pid) for pid in processes]
         server_rss = rss_mb(server.pid)
         processes_rss = sum(rss_mb(pid) for pid in started)
         for page in pages:
             page.close()
     burst_loads, burst_all = measure_burst(browser, source, burst) if burst else ([], 0.0)
+    idle_figures = [measure_idle(browser, source, count, clicks) for count in idle]
     return Figures(
         loads,
         latencies,
         tab_rss,
+        tab_pss,
+        tab_cpu,
         server_rss,
         len(started),
         processes_rss,
         burst_loads,
         burst_all,
+        idle_figures,
     )
+
+
+def click_latencies(page: Any, clicks: int) -> list[float]:
+    """Right clicks on the middle of ``page`` (each flags or unflags a cell): the ms from each
+    press leaving the page to the game's next message, by the page's clock."""
+    latencies = []
+    middle = (VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
+    page.mouse.move(*middle)
+    for _ in range(clicks):
+        page.wait_for_timeout(150)  # what the last click and the hover drew has come
+        before = page.evaluate("window.__probe.received.length")
+        page.mouse.down(button="right")
+        page.mouse.up(button="right")
+        press = wait_for(page, "window.__probe.presses.at(-1) ?? null")
+        answered = wait_for(
+            page, f"window.__probe.received.slice({before}).find(t => t >= {press}) ?? null"
+        )
+        latencies.append(answered - press)
+    return latencies
+
+
+def measure_idle(browser: Any, source: Path, count: int, clicks: int) -> Idle:
+    """``count`` idle players, then a Chromium tab's clicks among them."""
+    import threading
+
+    with served(source, max_tabs=count + 1) as (url, server):
+        ready, stop = threading.Event(), threading.Event()
+        failed: list[BaseException] = []
+        players = threading.Thread(
+            target=idle_players, args=(url, count, ready, stop, failed), daemon=True
+        )
+        players.start()
+        if not ready.wait(600) or failed:
+            raise SystemExit(f"{count} idle players did not all get a board: {failed}")
+        time.sleep(2)  # the last ones settle
+        everyone = [server.pid, *descendants(server.pid)]
+        memory = sum(pss_mb(pid) for pid in everyone)
+        before = sum(cpu_s(pid) for pid in everyone)
+        time.sleep(10)
+        cpu = (sum(cpu_s(pid) for pid in everyone) - before) / 10 * 100
+        page = browser.new_page(viewport=VIEWPORT)
+        page.add_init_script(PROBE)
+        page.goto(url)
+        load_of(page)
+        page.wait_for_timeout(1000)
+        latencies = click_latencies(page, clicks)
+        page.close()
+        stop.set()
+        players.join(60)
+    return Idle(count, memory, cpu, latencies)
+
+
+def idle_players(
+    url: str,
+    count: int,
+    ready: Any,
+    stop: Any,
+    failed: list[BaseException],
+) -> None:
+    """``count`` players (each a new browser: its own cookies) who open the game, wait for
+    their board, and do nothing until ``stop``; ``ready`` once all have their boards."""
+    import asyncio
+    import re
+
+    import aiohttp
+
+    found = re.compile(r'data-session-websocket-url="([^"]+)"')
+
+    async def player() -> aiohttp.ClientWebSocketResponse:
+        session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        sessions.append(session)
+        async with session.get(url) as response:
+            match = found.search(await response.text())
+        assert match is not None
+        socket_url = match[1].replace("&amp;", "&")
+        websocket = await session.ws_connect(socket_url, headers={"Origin": url.rstrip("/")})
+        while True:  # until the board has come
+            message = await websocket.receive(timeout=300)
+            if message.type == aiohttp.WSMsgType.BINARY and "\u259b".encode() in message.data:
+                return websocket
+            if message.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+                raise RuntimeError(f"the game ended: {message}")
+
+    async def main() -> None:
+        try:
+            sockets = await asyncio.gather(*(player() for _ in range(count)))
+        except BaseException as error:
+            failed.append(error)
+            ready.set()
+            return
+        ready.set()
+        while not stop.is_set():
+            await asyncio.sleep(0.2)
+        for websocket in sockets:
+            await websocket.close()
+        for session in sessions:
+            await session.close()
+
+    sessions: list[aiohttp.ClientSession] = []
+    asyncio.run(main())
 
 
 def measure_burst(browser: Any, source: Path, tabs: int) -> tuple[list[Load], float]:
@@ -328,13 +481,25 @@ def report(source: Path, figures: Figures) -> None:
         f"p95 {p95(clicks):.1f} ms ({len(clicks)} right clicks)"
     )
     print(
-        f"  memory per tab:      median {statistics.median(rss):.1f} MB RSS "
-        f"(min {min(rss):.1f}, max {max(rss):.1f}); server {figures.server_rss_mb:.1f} MB"
+        f"  cpu per tab:         median {statistics.median(figures.tab_cpu_s):.2f} s "
+        f"(max {max(figures.tab_cpu_s):.2f}), to its board drawn and settled"
+    )
+    print(
+        f"  memory per tab:      median {statistics.median(rss):.1f} MB RSS, "
+        f"{statistics.median(figures.tab_pss_mb):.1f} MB PSS "
+        f"(RSS min {min(rss):.1f}, max {max(rss):.1f}); server {figures.server_rss_mb:.1f} MB"
     )
     print(
         f"  processes:           {figures.processes / len(rss):g} per tab, "
         f"{figures.processes_rss_mb / len(rss):.1f} MB RSS per tab in all"
     )
+    for idle in figures.idle:
+        print(
+            f"  {idle.tabs} idle tabs:        {idle.pss_mb:.0f} MB PSS in all "
+            f"({idle.pss_mb / idle.tabs:.1f} per tab, server included), "
+            f"{idle.cpu_percent:.1f}% of a core idling; a click among them: median "
+            f"{statistics.median(idle.clicks_ms):.1f} ms, p95 {p95(idle.clicks_ms):.1f} ms"
+        )
 
 
 def main() -> None:
@@ -344,6 +509,13 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument(
         "--burst", type=int, default=10, metavar="N", help="tabs opened at once (0: none)"
+    )
+    parser.add_argument(
+        "--idle",
+        type=lambda text: [int(n) for n in text.split(",") if n],
+        default=[],
+        metavar="N,M",
+        help="idle players to measure among (e.g. 50,100)",
     )
     args = parser.parse_args()
     if not shutil.which(CHROMIUM):
@@ -357,7 +529,9 @@ def main() -> None:
         )
         try:
             for source in sources:
-                figures = measure(browser, source.resolve(), args.tabs, args.clicks, args.burst)
+                figures = measure(
+                    browser, source.resolve(), args.tabs, args.clicks, args.burst, args.idle
+                )
                 report(source, figures)
         finally:
             browser.close()

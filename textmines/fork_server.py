@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import importlib
 import json
 import os
 import random
@@ -33,10 +34,33 @@ from typing import Any, NoReturn
 MAX_REQUEST = 256 * 1024
 
 
+#: What a tab imports in its first seconds (its first frame, then its statistics): each of
+#: these brings the modules under it. Imported here, no tab imports them again.
+PRELOAD = (
+    "textmines.launch",
+    "textmines.cli.start",
+    "textmines.ui.app",
+    "textmines.ui.game.game_screen",
+    "textmines.ui.web_tab",
+    "textmines.ui.stats_keeper",
+    "textmines.store.stats.opening",
+    "textmines.themes.load",
+    "textual.drivers.web_driver",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.scrollbar",
+    "textual.pilot",
+    "hashlib",
+    "rich._unicode_data.unicode17-0-0",  # the table of character widths Rich reads
+)
+
+
 def preload() -> None:
-    """Import what a tab needs up to its first frame (textmines' app, its screens and
-    widgets, Textual's web driver), so that no tab imports it again."""
-    import textual.drivers.web_driver  # noqa: F401
+    """Import ``PRELOAD`` (what another release of a library lacks, its tabs import)."""
+    for name in PRELOAD:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
 
 
 def serve(control: socket.socket) -> None:
