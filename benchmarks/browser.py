@@ -221,16 +221,24 @@ def rss_mb(pid: int) -> float:
 
 
 def pss_mb(pid: int) -> float:
-    """``pid``'s proportional set: its own memory, and its part of what it shares."""
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+    """``pid``'s proportional set: its own memory, and its part of what it shares (0: it has
+    ended)."""
+    try:
+        lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+    except OSError:
+        return 0.0
+    for line in lines:
         if line.startswith("Pss:"):
             return int(line.split()[1]) / 1024
     return 0.0
 
 
 def cpu_s(pid: int) -> float:
-    """The CPU time ``pid`` has used, user and system."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """The CPU time ``pid`` has used, user and system (0: it has ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -386,44 +394,63 @@ def idle_players(
     """``count`` players (each a new browser: its own cookies) who open the game, wait for
     their board, and do nothing until ``stop``; ``ready`` once all have their boards."""
     import asyncio
+
+    asyncio.run(idle_for(url, count, ready, stop, failed))
+
+
+async def idle_for(
+    url: str, count: int, ready: Any, stop: Any, failed: list[BaseException]
+) -> None:
+    import asyncio
+
+    import aiohttp
+
+    sessions = [
+        aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) for _ in range(count)
+    ]
+    try:
+        sockets = await asyncio.gather(*(idle_player(session, url) for session in sessions))
+    except BaseException as error:
+        failed.append(error)
+        ready.set()
+        return
+    ready.set()
+    # Read on (and drop) what the games send: a websocket not read answers no ping, and the
+    # server closes it as gone.
+    reading = [asyncio.ensure_future(drain(websocket)) for websocket in sockets]
+    while not stop.is_set():
+        await asyncio.sleep(0.2)
+    for task in reading:
+        task.cancel()
+    for websocket in sockets:
+        await websocket.close()
+    for session in sessions:
+        await session.close()
+
+
+async def idle_player(session: Any, url: str) -> Any:
+    """A player's websocket on the game at ``url``, once its board has come."""
     import re
 
     import aiohttp
 
-    found = re.compile(r'data-session-websocket-url="([^"]+)"')
+    async with session.get(url) as response:
+        match = re.search(r'data-session-websocket-url="([^"]+)"', await response.text())
+    assert match is not None
+    websocket = await session.ws_connect(
+        match[1].replace("&amp;", "&"), headers={"Origin": url.rstrip("/")}
+    )
+    while True:  # until the board has come
+        message = await websocket.receive(timeout=300)
+        if message.type == aiohttp.WSMsgType.BINARY and "\u259b".encode() in message.data:
+            return websocket
+        if message.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+            raise RuntimeError(f"the game ended: {message}")
 
-    async def player() -> aiohttp.ClientWebSocketResponse:
-        session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
-        sessions.append(session)
-        async with session.get(url) as response:
-            match = found.search(await response.text())
-        assert match is not None
-        socket_url = match[1].replace("&amp;", "&")
-        websocket = await session.ws_connect(socket_url, headers={"Origin": url.rstrip("/")})
-        while True:  # until the board has come
-            message = await websocket.receive(timeout=300)
-            if message.type == aiohttp.WSMsgType.BINARY and "\u259b".encode() in message.data:
-                return websocket
-            if message.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
-                raise RuntimeError(f"the game ended: {message}")
 
-    async def main() -> None:
-        try:
-            sockets = await asyncio.gather(*(player() for _ in range(count)))
-        except BaseException as error:
-            failed.append(error)
-            ready.set()
-            return
-        ready.set()
-        while not stop.is_set():
-            await asyncio.sleep(0.2)
-        for websocket in sockets:
-            await websocket.close()
-        for session in sessions:
-            await session.close()
-
-    sessions: list[aiohttp.ClientSession] = []
-    asyncio.run(main())
+async def drain(websocket: Any) -> None:
+    async for _ in websocket:
+        pass
 
 
 def measure_burst(browser: Any, source: Path, tabs: int) -> tuple[list[Load], float]:

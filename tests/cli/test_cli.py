@@ -450,7 +450,6 @@ class FakeApp:
         self.config, self.options = config, options
         # The statistics the app would open after its first frame: nothing to close here.
         self.stats_keeper = SimpleNamespace(close=lambda: None)
-        self.keys = SimpleNamespace(touch=False)  # the words for keys, or for taps (--touch)
         FakeApp.built.append(self)
 
     def run(self) -> None:
@@ -672,7 +671,7 @@ def test_touch_is_a_tabs_option_only_and_makes_its_words_speak_of_taps(
     # Issue 48.11: the server adds --touch to a touch screen's tab; hidden, as --tab is.
     assert main(["--tab", "--profile", PROFILE, "--touch"]) == 0
     assert main(["--tab", "--profile", PROFILE]) == 0
-    assert [app.keys.touch for app in fake_app.built] == [True, False]
+    assert [app.options["touch"] for app in fake_app.built] == [True, False]
     for argv in (["--touch"], ["--paths", "--touch"], ["--serve", "--touch"]):
         assert "--touch goes with --tab" in refused(argv, capsys)
     assert "--touch" not in build_parser().format_help()
@@ -721,18 +720,21 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
     from textmines.web.tabs import tab_arguments, tab_command
 
     monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
-    served: list[tuple[list[str], str, int, int]] = []
+    served: list[tuple[list[str], str, int, int, tuple[int, int]]] = []
     monkeypatch.setattr(
         serve_module,
         "serve",
-        lambda argv, host, port, tabs: served.append((list(argv), host, port, tabs)),
+        lambda argv, host, port, tabs, players: served.append(
+            (list(argv), host, port, tabs, players)
+        ),
     )
     argv = ["--serve", "--port=8765", "--expert", "--host", "0.0.0.0", "--max-tabs", "2"]
-    assert main([*argv, "--seed", "3"]) == 0
-    assert served[0][1:] == ("0.0.0.0", 8765, 2)
+    players = ["--max-players", "30", "--max-players-mb=50"]
+    assert main([*argv, *players, "--seed", "3"]) == 0
+    assert served[0][1:] == ("0.0.0.0", 8765, 2, (30, 50))
     assert tab_arguments(served[0][0]) == ["--tab", "--expert", "--seed", "3"]
     assert main(["--serve"]) == 0
-    assert served[1][1:] == ("127.0.0.1", 8000, 8), "this machine only unless told otherwise"
+    assert served[1][1:] == ("127.0.0.1", 8000, 8, (5000, 1024)), "this machine only, 5,000"
     command = tab_command(["--serve", "--theme", "my theme.toml"])
     assert command.endswith("-m textmines --tab --theme 'my theme.toml'")
 
@@ -747,9 +749,12 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
         # str.isdigit() takes these, and int() takes the second: ASCII digits only.
         (["--serve", "--port", "\u00b2"], "must be a number from 1 to 65535, not '\u00b2'"),
         (["--serve", "--max-tabs", "\uff15"], "must be a number from 1 to 1000, not '\uff15'"),
-        (["--port", "8000"], "--host, --port and --max-tabs go with --serve"),
-        (["--host", "0.0.0.0"], "--host, --port and --max-tabs go with --serve"),
-        (["--max-tabs", "3"], "--host, --port and --max-tabs go with --serve"),
+        (["--serve", "--max-players", "0"], "must be a number from 1 to 10000000, not '0'"),
+        (["--serve", "--max-players-mb", "-5"], "must be a number from 1 to 100000000, not '-5'"),
+        (["--port", "8000"], "--host, --port, --max-tabs, --max-players and --max-players-mb go"),
+        (["--host", "0.0.0.0"], "--max-tabs, --max-players and --max-players-mb go with --serve"),
+        (["--max-tabs", "3"], "--max-tabs, --max-players and --max-players-mb go with --serve"),
+        (["--max-players", "3"], "--max-players and --max-players-mb go with --serve"),
         (["--serve", "--profile", "0" * 32], "each browser gets a profile of its own"),
         # No shortened names: the server hands the rest of the line to every tab.
         (["--serve", "--po", "9000"], "unrecognized arguments: --po 9000"),

@@ -533,3 +533,17 @@ async def test_a_closed_terminal_stops_the_server_and_its_pages_say_so(tmp_path:
         finally:
             await websocket.close()
             await session.close()
+
+
+async def test_past_its_most_players_a_new_browser_is_told_there_is_no_room(
+    tmp_path: Path,
+) -> None:
+    kept = tmp_path / "profiles" / ("a" * 32)
+    kept.mkdir(parents=True)
+    (kept / "settings.toml").write_text("theme = 'dark'\n")  # a player the host keeps
+    with served(tmp_path, "--max-players", "1") as server:
+        async with aiohttp.ClientSession() as session, session.get(server.url()) as response:
+            assert response.status == 503
+            said = await response.text()
+        assert "No room for new players" in said and "keeps the games of 1 player, its most" in said
+        assert "refused a new player" in server.output()

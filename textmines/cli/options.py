@@ -57,7 +57,7 @@ def _join_signed_values(argv: Sequence[str] | None) -> list[str]:
 
 
 #: Options whose value may start with a minus sign (a number's: said to be wrong as one).
-_VALUE_OPTIONS = ("--custom", "--seed", "--port", "--max-tabs")
+_VALUE_OPTIONS = ("--custom", "--seed", "--port", "--max-tabs", "--max-players", "--max-players-mb")
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -169,14 +169,27 @@ def _add_serve_options(parser: argparse.ArgumentParser) -> None:
         "--max-tabs",
         type=_max_tabs,
         metavar="N",
-        help="games served at once, each a process of ~41 MB (default 8)",
+        help="games served at once, each a process of ~20 MB (default 8)",
+    )
+    serve.add_argument(
+        "--max-players",
+        type=_max_players,
+        metavar="N",
+        help="browsers whose games the server keeps, at most; past it, new ones are refused "
+        "(default 5000)",
+    )
+    serve.add_argument(
+        "--max-players-mb",
+        type=_max_players_mb,
+        metavar="MB",
+        help="disk the players' games may take, at most (default 1024)",
     )
     serve.add_argument(
         "--profile",
         type=_profile,
         metavar="ID",
         help="play as a browser's profile: its own statistics, settings and saved game "
-        "(in profiles/ID of the data folder; --paths shows them)",
+        "(in a folder of profiles/ in the data folder; --paths shows it)",
     )
     serve.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)
     # The server adds it for a page on a touch screen: the tab's words speak of taps.
@@ -236,6 +249,14 @@ def _profile(text: str) -> str:
 
 def _max_tabs(text: str) -> int:
     return _number(text, 1, 1000)
+
+
+def _max_players(text: str) -> int:
+    return _number(text, 1, 10_000_000)
+
+
+def _max_players_mb(text: str) -> int:
+    return _number(text, 1, 100_000_000)
 
 
 def _add_file_options(parser: argparse.ArgumentParser) -> None:

@@ -130,7 +130,8 @@ class Mode(Value):
 
 
 def _serving(args: argparse.Namespace) -> bool:
-    return bool(args.serve) or any(v is not None for v in (args.host, args.port, args.max_tabs))
+    given = (args.host, args.port, args.max_tabs, args.max_players, args.max_players_mb)
+    return bool(args.serve) or any(value is not None for value in given)
 
 
 #: --json goes with --review only.
@@ -239,9 +240,8 @@ def _play(given: Given) -> int:
         replays_dir=paths.replays_dir,
         board_id=shared,
         daily=args.daily,
+        touch=args.touch,
     )
-    # A browser tab on a touch screen: the status line's hints and the toasts speak of taps.
-    app.keys.touch = args.touch
     return _run(app, stats)
 
 
@@ -254,7 +254,9 @@ MODES: tuple[Mode, ...] = (
         _serve,
         (
             Refusal(
-                lambda args: not args.serve, "--host, --port and --max-tabs go with --serve", True
+                lambda args: not args.serve,
+                "--host, --port, --max-tabs, --max-players and --max-players-mb go with --serve",
+                True,
             ),
             Refusal(
                 lambda args: args.profile is not None,

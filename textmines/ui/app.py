@@ -105,6 +105,7 @@ class TextminesApp(ThemedApp):
         replays_dir: Path | None = None,
         board_id: BoardId | None = None,
         daily: bool = False,
+        touch: bool = False,
     ) -> None:
         super().__init__(themes if themes is not None else bundled_themes(), theme)
         #: A recording to watch as soon as the app starts (``--replay``), and its title.
@@ -118,7 +119,8 @@ class TextminesApp(ThemedApp):
         first = config or GameConfig()
         self.options = GameOptions(self, settings or Settings(), settings_path)
         self.options.settings = settings_with_config(self.options.settings, first)
-        self.keys = PlayerKeys(self)
+        # A browser tab on a touch screen: the status line's hints and the toasts speak of taps.
+        self.keys = PlayerKeys(self, touch=touch)
         warnings = [*warnings, *self.keys.use(self.settings, self.options.source)]
         self._startup_warnings: list[str] | None = warnings  # None once shown (``warn``)
         self.save_path = save_path
@@ -237,8 +239,9 @@ class TextminesApp(ThemedApp):
             # Resumed: the clock waits until the player has had a look.
             self.flow.hold_clock(Hold.PLAYER, True)
         if self.session.saved and self._replay_at_start is None:  # not over the viewer
+            way = self.keys.way_to("game.pause")  # "press p", "tap the board"
             self.notify(
-                f"Your last game is back, paused. Press {self.first_key('game.pause')} to play on.",
+                f"Your last game is back, paused. {way[:1].upper()}{way[1:]} to play on.",
                 timeout=6,
             )
         if self._autoplay_at_start:

@@ -152,7 +152,10 @@ class Profiles:
         if profile is not None and profile_folder_name(profile) in self._sizes:
             return None
         if len(self._sizes) >= self.max_profiles:
-            return f"this server keeps the games of {len(self._sizes):,} players, its most"
+            players = len(self._sizes)
+            return (
+                f"this server keeps the games of {players:,} player{'s'[: players != 1]}, its most"
+            )
         if self._total >= self.max_bytes:
             megabytes = self._total // (1024 * 1024)
             return f"its players' games take {megabytes:,} MB, its most"

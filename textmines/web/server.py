@@ -68,7 +68,15 @@ from textmines.web.pages import (
     bounded,
     message_page,
 )
-from textmines.web.profiles import KNOWN_COOKIE, Profiles, give_profile, host_key, profile_of
+from textmines.web.profiles import (
+    KNOWN_COOKIE,
+    MAX_PROFILES,
+    MAX_PROFILES_MB,
+    Profiles,
+    give_profile,
+    host_key,
+    profile_of,
+)
 from textmines.web.tabs import (
     MAX_CELLS,
     START_SLOTS,
@@ -90,9 +98,16 @@ log = logging.getLogger("textmines.serve")
 DEFAULT_MAX_TABS = 8
 
 
-def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX_TABS) -> None:
-    """Serve the game at http://host:port until Ctrl+C. Raises ``OSError`` when the address
-    cannot be used (the port is taken, the host is not this machine's)."""
+def serve(
+    argv: Sequence[str],
+    host: str,
+    port: int,
+    max_tabs: int = DEFAULT_MAX_TABS,
+    players: tuple[int, int] = (MAX_PROFILES, MAX_PROFILES_MB),
+) -> None:
+    """Serve the game at http://host:port until Ctrl+C, keeping the games of ``players``
+    browsers and megabytes at most. Raises ``OSError`` when the address cannot be used (the
+    port is taken, the host is not this machine's) or the host's key cannot be made."""
     check_address(host, port)  # before the server announces itself
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(message)s"))
@@ -103,7 +118,10 @@ def serve(argv: Sequence[str], host: str, port: int, max_tabs: int = DEFAULT_MAX
     # Every file and folder the server and its tabs make is the owner's alone (0600, 0700).
     os.umask(0o077)
     data_dir = default_paths().data_dir
-    profiles = Profiles(data_dir, host_key(data_dir))
+    most, megabytes = players
+    profiles = Profiles(
+        data_dir, host_key(data_dir), max_profiles=most, max_bytes=megabytes * 1024 * 1024
+    )
     profiles.sweep()
     server = GameServer(
         tab_command(argv),
@@ -242,8 +260,8 @@ class GameServer:
                     503,
                     "No room for new players",
                     f"This server cannot keep the games of a new player: {no_room}. Players "
-                    "who have played here before can still play. Ask whoever started "
-                    "textmines to make room (docs/browser.md says how).",
+                    "who have played here before can still play. Whoever runs it can allow "
+                    "more (--max-players, --max-players-mb).",
                 )
             profile = self.profiles.new_id()
         if profile is not None:

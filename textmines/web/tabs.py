@@ -26,7 +26,14 @@ log = logging.getLogger("textmines.serve")
 
 
 #: Options of ``--serve`` itself, which the tabs do not get (each with whether it takes a value).
-SERVE_OPTIONS = {"--serve": False, "--host": True, "--port": True, "--max-tabs": True}
+SERVE_OPTIONS = {
+    "--serve": False,
+    "--host": True,
+    "--port": True,
+    "--max-tabs": True,
+    "--max-players": True,
+    "--max-players-mb": True,
+}
 
 
 #: Seconds a tab's process has to end after its websocket closes, before it is killed: a

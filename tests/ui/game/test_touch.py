@@ -4,18 +4,20 @@ right click, the face a button, the pause box a button that resumes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import FakeClock, Play, make_app, wait_until, win_by_clicks
+from textmines.store.saves import load_game
 from textmines.ui.app import TextminesApp
 from textmines.ui.game.player_keys import TOUCH_MENU_ITEMS
 
 
 async def touch_app(play: Play, clock: FakeClock | None = None) -> tuple[TextminesApp, Pilot[None]]:
     """An app whose player taps a touch screen, as ``textmines --tab --touch`` starts it."""
-    app = make_app(clock)
-    app.keys.touch = True
+    app = make_app(clock, touch=True)
     return app, await play.run(app, size=(100, 35))
 
 
@@ -61,3 +63,19 @@ async def test_every_menu_item_a_touch_toast_names_is_in_the_menus(play: Play) -
     app, _ = await play(size=(100, 35))
     items = {f"{title} > {item.label}" for title, item in app.menu_bar.all_items()}
     assert set(TOUCH_MENU_ITEMS.values()) <= items
+
+
+async def test_a_game_back_on_a_touch_screen_says_to_tap_it(play: Play, tmp_path: Path) -> None:
+    """The game left in play comes back paused: a phone's player was told to press p."""
+    clock = FakeClock()
+    first = make_app(clock, save_path=tmp_path / "saved-game.json")
+    pilot = await play.run(first, size=(100, 35))
+    await pilot.press("space", "q")
+    await play.close()
+    loaded, _ = load_game(tmp_path / "saved-game.json", clock)
+    assert loaded is not None
+    for touch, said in ((True, "Tap the board to play on."), (False, "Press p to play on.")):
+        app = make_app(clock, touch=touch, resumed=loaded)
+        await play.run(app, size=(100, 35))
+        assert f"Your last game is back, paused. {said}" in toasts(app)
+        await play.close()
