@@ -126,6 +126,7 @@ class Idle:
     """``tabs`` idle players' figures."""
 
     tabs: int
+    alive: int  # tab processes found while idling
     pss_mb: float  # every process the server started, and the server
     cpu_percent: float  # of one core, all of them, over 10 s of idling
     clicks_ms: list[float]
@@ -221,16 +222,14 @@ def rss_mb(pid: int) -> float:
 
 
 def pss_mb(pid: int) -> float:
-    """``pid``'s proportional set: its own memory, and its part of what it shares (0: it has
-    ended)."""
+    """``pid``'s proportional set: its own memory, and its part of what it shares, in memory
+    or swapped out (the machine may swap idle processes out; 0: it has ended)."""
     try:
         lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
     except OSError:
         return 0.0
-    for line in lines:
-        if line.startswith("Pss:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+    kilobytes = sum(int(line.split()[1]) for line in lines if line.startswith(("Pss:", "SwapPss:")))
+    return kilobytes / 1024
 
 
 def cpu_s(pid: int) -> float:
@@ -368,6 +367,7 @@ def measure_idle(browser: Any, source: Path, count: int, clicks: int) -> Idle:
             raise SystemExit(f"{count} idle players did not all get a board: {failed}")
         time.sleep(2)  # the last ones settle
         everyone = [server.pid, *descendants(server.pid)]
+        alive = len(tab_processes(server.pid))
         memory = sum(pss_mb(pid) for pid in everyone)
         before = sum(cpu_s(pid) for pid in everyone)
         time.sleep(10)
@@ -381,7 +381,7 @@ def measure_idle(browser: Any, source: Path, count: int, clicks: int) -> Idle:
         page.close()
         stop.set()
         players.join(60)
-    return Idle(count, memory, cpu, latencies)
+    return Idle(count, alive, memory, cpu, latencies)
 
 
 def idle_players(
@@ -522,7 +522,7 @@ def report(source: Path, figures: Figures) -> None:
     )
     for idle in figures.idle:
         print(
-            f"  {idle.tabs} idle tabs:        {idle.pss_mb:.0f} MB PSS in all "
+            f"  {idle.tabs} idle tabs ({idle.alive} processes): {idle.pss_mb:.0f} MB PSS in all "
             f"({idle.pss_mb / idle.tabs:.1f} per tab, server included), "
             f"{idle.cpu_percent:.1f}% of a core idling; a click among them: median "
             f"{statistics.median(idle.clicks_ms):.1f} ms, p95 {p95(idle.clicks_ms):.1f} ms"

@@ -88,6 +88,6 @@ async def test_a_connection_that_sends_no_request_in_time_is_closed_unless_answe
 
 
 def test_the_limits_leave_room_for_the_tabs_files() -> None:
-    assert connection_limits(8, 1024) == (32, 1024 - 64 - 32)
-    assert connection_limits(100, 65536) == (400, 65536 - 64 - 400)
-    assert connection_limits(8, 80) == (32, 32)
+    assert connection_limits(8, 1024) == (64, 1024 - 64 - 32)
+    assert connection_limits(100, 65536) == (800, 65536 - 64 - 400)
+    assert connection_limits(8, 80) == (64, 64)

@@ -4,7 +4,7 @@ the relay drops any message it cannot decode, the log sums malformed requests up
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -52,14 +52,20 @@ async def test_a_message_that_does_not_decode_is_dropped_whatever_the_error() ->
 
 
 @pytest.fixture
-def aiohttp_log(caplog: pytest.LogCaptureFixture) -> logging.Logger:
+def aiohttp_log(caplog: pytest.LogCaptureFixture) -> Iterator[logging.Logger]:
     """A logger as aiohttp's, through a FloodGuard with a clock that stands still."""
     logger = logging.getLogger("tests.aiohttp.server")
     guard = FloodGuard(RefusalLog(clock=lambda: 100.0), clock=lambda: 100.0)
     logger.addFilter(guard)
+    # The refusals' logger as a server has it, whatever a test before did to logging (a
+    # logging.config call disables the loggers that exist).
+    refusals = logging.getLogger("textmines.serve")
+    kept = refusals.disabled, refusals.propagate
+    refusals.disabled, refusals.propagate = False, True
     caplog.set_level(logging.INFO)
     yield logger
     logger.removeFilter(guard)
+    refusals.disabled, refusals.propagate = kept
 
 
 def test_a_flood_of_malformed_requests_is_one_line_not_a_traceback_each(

@@ -7,7 +7,8 @@ player's request waited, and the log filled with "Too many open files". So:
 - a connection must send a whole request's head within ``HEAD_SECONDS`` of opening (or of
   its last answer, when kept alive), or it is closed; one whose request is being answered
   (a game's websocket, a download) is never closed for time;
-- at most ``per_address`` connections at once from one address, and ``most`` in all (under
+- at most ``per_address`` connections at once from one address (64, or 8 a tab past 8 tabs:
+  a browser holds up to six, and a websocket a tab), and ``most`` in all (under
   the limit of open files, which the server raises to its ceiling): past either, a new one is
   closed at once, so the host keeps answering everyone else.
 
@@ -51,7 +52,9 @@ def open_files_limit() -> int:
 def connection_limits(max_tabs: int, files: int) -> tuple[int, int]:
     """How many connections at once from one address, and in all, for a host of ``max_tabs``
     games that may hold ``files`` open files."""
-    per_address = max(32, 4 * max_tabs)
+    # A browser holds up to 6 connections to a host and a websocket a tab; ten pages opened
+    # at once from one Chromium held 70.
+    per_address = max(64, 8 * max_tabs)
     most = max(per_address, files - _RESERVED_FILES - _FILES_PER_TAB * max_tabs)
     return per_address, most
 
