@@ -146,6 +146,8 @@ class Figures:
     #: The tabs opened at once (``--burst``), and the wall time until all were drawn.
     burst: list[Load]
     burst_all_ms: float
+    #: The same many players at once without a browser: ms until each had its board.
+    raw_burst_ms: list[float]
     idle: list[Idle]
 
 
@@ -195,20 +197,26 @@ def served(source: Path, max_tabs: int = 8) -> Iterator[tuple[str, subprocess.Po
                 process.wait()
 
 
-def descendants(pid: int) -> list[int]:
-    """The processes started by ``pid``, its children's children included (from /proc)."""
-    parents: dict[int, int] = {}
+def parents() -> dict[int, int]:
+    """Every process's parent, by process id (from /proc)."""
+    found: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            parents[int(entry.name)] = int(fields[1])
+            found[int(entry.name)] = int(fields[1])
+    return found
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, its children's children included."""
+    parent_of = parents()
     found, frontier = [], [pid]
     while frontier:
         parent = frontier.pop()
-        children = [child for child, of in parents.items() if of == parent]
+        children = [child for child, of in parent_of.items() if of == parent]
         found += children
         frontier += children
     return found
@@ -263,16 +271,7 @@ def tab_processes(server: int) -> list[int]:
 
 def children(pid: int) -> list[int]:
     """The processes whose parent is ``pid``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
+    return [child for child, parent in parents().items() if parent == pid]
 
 
 def wait_for(page: Any, expression: str, timeout: float = 30.0) -> Any:
@@ -317,6 +316,7 @@ def measure(
         for page in pages:
             page.close()
     burst_loads, burst_all = measure_burst(browser, source, burst) if burst else ([], 0.0)
+    raw_burst = measure_raw_burst(source, burst) if burst else []
     idle_figures = [measure_idle(browser, source, count, clicks) for count in idle]
     return Figures(
         loads,
@@ -329,6 +329,7 @@ def measure(
         processes_rss,
         burst_loads,
         burst_all,
+        raw_burst,
         idle_figures,
     )
 
@@ -471,6 +472,40 @@ def measure_burst(browser: Any, source: Path, tabs: int) -> tuple[list[Load], fl
     return loads, all_drawn
 
 
+def measure_raw_burst(source: Path, count: int) -> list[float]:
+    """``count`` players opening the game at once from a script (no browser: the server's part
+    alone): the ms until each had its board."""
+    import asyncio
+
+    async def burst(url: str) -> list[float]:
+        import aiohttp
+
+        sessions = [
+            aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) for _ in range(count)
+        ]
+        started = time.monotonic()
+
+        async def board(session: Any) -> tuple[float, Any]:
+            websocket = await idle_player(session, url)
+            return (time.monotonic() - started) * 1e3, websocket
+
+        try:
+            boards = await asyncio.gather(*(board(session) for session in sessions))
+            for _, websocket in boards:
+                await websocket.close()
+        finally:
+            for session in sessions:
+                await session.close()
+        return [ms for ms, _ in boards]
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with served(source, max_tabs=count) as (url, _), ThreadPoolExecutor(1) as thread:
+        time.sleep(1.5)  # the server settles (its fork server loads)
+        # In a thread of its own: Playwright's loop runs in this one.
+        return thread.submit(asyncio.run, burst(url)).result()
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -503,6 +538,11 @@ def report(source: Path, figures: Figures) -> None:
             "navigation"
         )
         print(f"    medians: {where_the_time_goes(figures.burst)}")
+        raw = figures.raw_burst_ms
+        print(
+            f"  {len(raw)} players at once, no browser: median {statistics.median(raw):.0f} ms, "
+            f"all {max(raw):.0f} ms (the server's part alone)"
+        )
     print(
         f"  click to answer:     median {statistics.median(clicks):.1f} ms, "
         f"p95 {p95(clicks):.1f} ms ({len(clicks)} right clicks)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -17,6 +18,18 @@ from functools import partial
 from pathlib import Path
 
 from textmines.store.paths import profile_folder_name
+
+#: The system's Chromium, which the browser tests drive (Playwright downloads none here).
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+#: The seed of the board the browser tests' servers deal.
+SEED = 7
 
 #: The served page holds the websocket's address, which holds the server's secret.
 WEBSOCKET_URL = re.compile(r'data-session-websocket-url="(?P<url>[^"]+/ws/(?P<secret>[^"/]+))"')

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,12 +28,11 @@ import pytest
 from rich.cells import cell_len
 
 from tests.helpers import winning_clicks
-from tests.web.served import Served, served
+from tests.web.served import CHROMIUM, SEED, Served, served
 from tests.web.served import profile_folder as served_profile_folder
 from textmines.engine import ActionKind, Game
 from textmines.store.stats.opening import open_stats
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # Slow: the tests drive a browser, a server and its tabs (the whole suite runs them all).
 pytestmark = [
     pytest.mark.skipif(
@@ -48,38 +46,7 @@ pytestmark = [
 # instead of one worker meeting all ten late in the run.
 FIRST = pytest.mark.xdist_group("browser-1")
 SECOND = pytest.mark.xdist_group("browser-2")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-SEED = 7
 FLAG = "⚑"  # a flag, as the board draws it at the phone's cell size
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """One server for the module's tests that need no other: every browser (a Playwright
-    context, its own cookies) is a player of its own, with its own folder in the server's
-    home, so the tests do not meet (starting a server for each cost a second of wall time)."""
-    with served(tmp_path_factory.mktemp("served"), "--beginner", "--seed", str(SEED)) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @dataclass

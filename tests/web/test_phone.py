@@ -10,7 +10,7 @@ frames, ``Frames``); one server and one browser for the module, one xdist group.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,12 +18,9 @@ import pytest
 from textual.geometry import Size
 
 from tests.helpers import make_app
-from tests.web.served import Served, served
+from tests.web.served import CHROMIUM, SEED, Served, served
 from tests.web.test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     CLEARED,
-    SEED,
     Frames,
     find_text,
     open_game,
@@ -56,26 +53,6 @@ PHONE: dict[str, Any] = {
     "is_mobile": True,
     "has_touch": True,
 }
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    with served(tmp_path_factory.mktemp("served"), "--beginner", "--seed", str(SEED)) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def on_screen(frames: Frames, text: str) -> bool:
