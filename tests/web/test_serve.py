@@ -10,6 +10,7 @@ such a page could send.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -547,3 +548,56 @@ async def test_past_its_most_players_a_new_browser_is_told_there_is_no_room(
             said = await response.text()
         assert "No room for new players" in said and "keeps the games of 1 player, its most" in said
         assert "refused a new player" in server.output()
+
+
+def command_lines() -> list[bytes]:
+    """Every process's command line, as any user of the machine reads them (``ps``)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        with contextlib.suppress(OSError):
+            found.append(cmdline.read_bytes())
+    return found
+
+
+async def test_a_tab_is_forked_and_its_profile_id_is_on_no_command_line(
+    tmp_path: Path,
+) -> None:
+    """The id is a browser's credential: it was on its tab's command line, there for every
+    user of the machine. A tab is forked from the fork server, which has loaded the game."""
+    with served(tmp_path, "--beginner", "--seed", "7") as server:
+        session, websocket, _ = await playing_tab(server)
+        try:
+            profile = session.cookie_jar.filter_cookies(URL(server.url()))["textmines-profile"]
+            assert not any(profile.value.encode() in line for line in command_lines())
+            (tab,) = tab_processes(server.process.pid)
+            parent = Path(f"/proc/{tab}/stat").read_text().rsplit(")", 1)[1].split()[1]
+            assert b"textmines.fork_server" in Path(f"/proc/{parent}/cmdline").read_bytes()
+        finally:
+            await websocket.close()
+            await session.close()
+
+
+async def test_without_its_fork_server_the_host_starts_tabs_as_programs(tmp_path: Path) -> None:
+    with served(tmp_path, "--beginner", "--seed", "7") as server:
+        await eventually(lambda: fork_servers(server.process.pid), "the fork server")
+        (fork,) = fork_servers(server.process.pid)
+        os.kill(fork, signal.SIGKILL)
+        session, websocket, _ = await playing_tab(server)  # its board came
+        try:
+            (tab,) = tab_processes(server.process.pid)
+            assert b"--tab" in Path(f"/proc/{tab}/cmdline").read_bytes()
+            assert "the fork server failed" in server.output()
+        finally:
+            await websocket.close()
+            await session.close()
+
+
+def fork_servers(server: int) -> set[int]:
+    """The server's fork server (a child of its whose command line names it)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            if parent == server and b"fork_server" in (stat.parent / "cmdline").read_bytes():
+                found.add(int(stat.parent.name))
+    return found
