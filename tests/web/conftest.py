@@ -3,6 +3,7 @@ per module. ``test_serve.py`` has a server of its own."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -33,3 +34,34 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+class Said(logging.Handler):
+    """What a logger said: its records, kept."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    @property
+    def lines(self) -> list[str]:
+        return [record.getMessage() for record in self.records]
+
+
+@pytest.fixture
+def serve_log() -> Iterator[Said]:
+    """What the host's log (``textmines.serve``) says during the test, whatever the tests
+    before did to logging (a server sets it not to propagate; a logging.config call disables
+    the loggers that exist)."""
+    logger = logging.getLogger("textmines.serve")
+    kept = logger.level, logger.disabled
+    said = Said()
+    logger.addHandler(said)
+    logger.setLevel(logging.DEBUG)
+    logger.disabled = False
+    yield said
+    logger.removeHandler(said)
+    logger.level, logger.disabled = kept

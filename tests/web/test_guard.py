@@ -11,6 +11,7 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.http_exceptions import BadHttpMessage, LineTooLong
 
+from tests.web.conftest import Said
 from textmines.web.guard import FloodGuard, RefusalLog
 from textmines.web.tabs import relay
 
@@ -52,20 +53,18 @@ async def test_a_message_that_does_not_decode_is_dropped_whatever_the_error() ->
 
 
 @pytest.fixture
-def aiohttp_log(caplog: pytest.LogCaptureFixture) -> Iterator[logging.Logger]:
-    """A logger as aiohttp's, through a FloodGuard with a clock that stands still."""
+def aiohttp_log() -> Iterator[logging.Logger]:
+    """A logger as aiohttp's, through a FloodGuard with a clock that stands still; what
+    gets through is kept."""
     logger = logging.getLogger("tests.aiohttp.server")
+    logger.propagate = False
     guard = FloodGuard(RefusalLog(clock=lambda: 100.0), clock=lambda: 100.0)
     logger.addFilter(guard)
-    # The refusals' logger as a server has it, whatever a test before did to logging (a
-    # logging.config call disables the loggers that exist).
-    refusals = logging.getLogger("textmines.serve")
-    kept = refusals.disabled, refusals.propagate
-    refusals.disabled, refusals.propagate = False, True
-    caplog.set_level(logging.INFO)
+    through = Said()
+    logger.addHandler(through)
     yield logger
     logger.removeFilter(guard)
-    refusals.disabled, refusals.propagate = kept
+    logger.removeHandler(through)
 
 
 def test_a_flood_of_malformed_requests_is_one_line_not_a_traceback_each(
@@ -82,8 +81,15 @@ def test_a_flood_of_malformed_requests_is_one_line_not_a_traceback_each(
 
 
 def test_other_errors_keep_their_traceback_but_not_a_flood_of_them(
-    aiohttp_log: logging.Logger, caplog: pytest.LogCaptureFixture
+    aiohttp_log: logging.Logger,
 ) -> None:
     for _ in range(50):
         aiohttp_log.error("Error handling request", exc_info=KeyError("a bug"))
-    assert len(caplog.records) == 1 and caplog.records[0].exc_info is not None
+    (kept,) = through(aiohttp_log).records
+    assert kept.exc_info is not None
+
+
+def through(logger: logging.Logger) -> Said:
+    """What got through ``logger``'s filter (``aiohttp_log``)."""
+    (said,) = [handler for handler in logger.handlers if isinstance(handler, Said)]
+    return said

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.factories import game_record
+from tests.web.conftest import Said
 from textmines.store.paths import profile_folder_name
 from textmines.store.stats import open_stats
 from textmines.web.profiles import KEY_FILE, Profiles, host_key
@@ -81,7 +82,7 @@ def test_a_visit_that_kept_nothing_leaves_no_folder(profiles: Profiles) -> None:
 
 
 def test_the_sweep_at_start_removes_empty_folders_and_makes_the_rest_owner_only(
-    profiles: Profiles, caplog: pytest.LogCaptureFixture
+    profiles: Profiles, serve_log: Said
 ) -> None:
     empty = profiles.folder / ("a" * 32)
     kept = profiles.folder / ("b" * 32)
@@ -89,11 +90,12 @@ def test_the_sweep_at_start_removes_empty_folders_and_makes_the_rest_owner_only(
         folder.mkdir(parents=True, mode=0o755)
     (kept / "saved-game.json").write_text("{}")
     os.chmod(kept / "saved-game.json", 0o644)
-    caplog.set_level("INFO")
     profiles.sweep()
     assert not empty.exists() and mode(kept) == 0o700
     assert mode(kept / "saved-game.json") == 0o600
-    assert "1 player's profile kept (0.0 MB); 1 that kept nothing removed" in caplog.text
+    assert serve_log.lines == [
+        "textmines: 1 player's profile kept (0.0 MB); 1 that kept nothing removed"
+    ]
 
 
 def test_past_its_most_players_or_disk_no_new_player_but_the_known_play_on(
