@@ -68,16 +68,16 @@ def aiohttp_log() -> Iterator[logging.Logger]:
 
 
 def test_a_flood_of_malformed_requests_is_one_line_not_a_traceback_each(
-    aiohttp_log: logging.Logger, caplog: pytest.LogCaptureFixture
+    aiohttp_log: logging.Logger, serve_log: Said
 ) -> None:
     for error in [BadHttpMessage("Missing 'Host' header in request."), LineTooLong("x" * 9000)]:
         for _ in range(100):
             aiohttp_log.error("Error handling request from %s", "127.0.0.2", exc_info=error)
-    said = [record.getMessage() for record in caplog.records]
-    assert said == [
+    assert serve_log.lines == [
         "textmines: refused a malformed request from 127.0.0.2: Missing 'Host' header in request."
     ]
-    assert not any(record.exc_info for record in caplog.records)
+    assert not any(record.exc_info for record in serve_log.records)
+    assert through(aiohttp_log).records == [], "none of them as aiohttp's error"
 
 
 def test_other_errors_keep_their_traceback_but_not_a_flood_of_them(
