@@ -31,18 +31,20 @@ if TYPE_CHECKING:
 def serve_command(argv: Sequence[str], args: argparse.Namespace) -> int:
     """``--serve``: the web server, until Ctrl+C."""
     from textmines.web.profiles import MAX_PROFILES, MAX_PROFILES_MB
-    from textmines.web.server import DEFAULT_MAX_TABS, serve
+    from textmines.web.server import DEFAULT_MAX_TABS, AddressError, serve
 
     host, port = args.host or "127.0.0.1", args.port or 8000
     players = (args.max_players or MAX_PROFILES, args.max_players_mb or MAX_PROFILES_MB)
     try:
         serve(argv, host, port, args.max_tabs or DEFAULT_MAX_TABS, players)
-    except OSError as error:
+    except AddressError as error:
         fail(
             f"--serve: cannot serve on {host}:{port}: {describe_os_error(error)}; "
             "choose another --port (or --host)",
             1,
         )
+    except OSError as error:
+        fail(f"--serve: cannot start: {describe_os_error(error)}", 1)
     return 0
 
 

@@ -40,6 +40,7 @@ import os
 import secrets
 import signal
 import socket
+import sqlite3
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -50,8 +51,10 @@ from aiohttp.typedefs import Middleware
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from textmines.leaderboard.store import LeaderboardStore
 from textmines.store.paths import default_paths
 from textmines.web.addresses import games_text, serving_text
+from textmines.web.api import LeaderboardApi
 from textmines.web.connections import (
     ConnectionGuard,
     connection_limits,
@@ -119,9 +122,14 @@ def serve(
     os.umask(0o077)
     data_dir = default_paths().data_dir
     most, megabytes = players
-    profiles = Profiles(
-        data_dir, host_key(data_dir), max_profiles=most, max_bytes=megabytes * 1024 * 1024
-    )
+    leaderboard_db = data_dir / "leaderboard.db"
+    try:
+        profiles = Profiles(
+            data_dir, host_key(data_dir), max_profiles=most, max_bytes=megabytes * 1024 * 1024
+        )
+        leaderboard = LeaderboardStore.open(leaderboard_db)
+    except (OSError, sqlite3.Error) as error:
+        raise HostFilesError(f"{error} ({leaderboard_db.parent})") from error
     profiles.sweep()
     server = GameServer(
         tab_command(argv),
@@ -129,6 +137,7 @@ def serve(
         max_tabs=max_tabs,
         profiles=profiles,
         tab_argv=tab_arguments(argv),
+        leaderboard=LeaderboardApi(leaderboard),
     )
     # What clients get wrong is said as refusals are, never as a traceback per request.
     for name in ("aiohttp.server", "asyncio"):
@@ -144,6 +153,11 @@ def serve(
     app.on_startup.append(server.stop_on_signals)
     app.on_startup.append(server.start_forks)
     app.on_cleanup.append(server.stop_forks)
+
+    async def close_leaderboard(_: web.Application) -> None:
+        leaderboard.close()
+
+    app.on_cleanup.append(close_leaderboard)
     # No access log: the websocket's address carries the secret.
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C before the server is up
         asyncio.run(run_guarded(app, host, port, guard, server.stop_requested.wait))
@@ -156,13 +170,25 @@ def _connected(request: web.Request) -> bool:
     return transport is not None and not transport.is_closing()
 
 
+class AddressError(OSError):
+    """The server cannot listen where it was asked to (the port is taken, the host is not
+    this machine's)."""
+
+
+class HostFilesError(OSError):
+    """The host's own files cannot be used: its key, its leaderboard."""
+
+
 def check_address(host: str, port: int) -> None:
-    """Raise ``OSError`` when a server cannot listen at ``host:port``: the host names no
+    """Raise ``AddressError`` when a server cannot listen at ``host:port``: the host names no
     address of this machine, or the port is taken."""
-    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
-        probe.bind(address)
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+            probe.bind(address)
+    except OSError as error:
+        raise AddressError(error.errno, error.strerror) from error
 
 
 # ---------------------------------------------------------------------------- the web server
@@ -180,6 +206,7 @@ class GameServer:
         max_tabs: int,
         profiles: Profiles,
         tab_argv: Sequence[str] | None = None,
+        leaderboard: LeaderboardApi | None = None,
         secret: str | None = None,
         start_slots: int | None = None,
     ) -> None:
@@ -187,6 +214,8 @@ class GameServer:
         #: A tab's arguments, for the fork server (None: every tab runs ``command``).
         self.tab_argv = None if tab_argv is None else list(tab_argv)
         self.forks: ForkServer | None = None
+        #: The leaderboard's HTTP API (``web/api.py``), when the host keeps one.
+        self.leaderboard = leaderboard
         self.max_tabs = max_tabs
         self.profiles = profiles
         self._starting = StartTurns(START_SLOTS if start_slots is None else start_slots)
@@ -211,6 +240,7 @@ class GameServer:
                 web.get("/ws/{secret}", self._play),
                 web.get("/static/{name}", self._static),
                 web.get("/download/{key}", self._download),
+                *(self.leaderboard.routes() if self.leaderboard is not None else ()),
             ]
         )
         app.on_response_prepare.append(add_security_headers)

@@ -1,0 +1,166 @@
+"""The leaderboard's HTTP API, end to end in one process: a challenge dealt, the game played
+with the engine and exported as textmines' .evf, the result submitted, verified and ranked;
+each refusal with its status and one line."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+
+from tests.helpers import FakeClock, winning_clicks
+from textmines.engine.board_id import parse_board_id
+from textmines.leaderboard.store import LeaderboardStore
+from textmines.replays.evf import export_evf
+from textmines.replays.recording import Recording
+from textmines.web.api import LeaderboardApi
+
+pytestmark = pytest.mark.slow  # each submission's replay is read by ms-toollib in a child
+NOW = 1_764_547_200_000  # 2025-12-01 00:00 UTC, in ms
+
+
+class Host:
+    """The API on a test server, its clock moved by hand (ms since 1970)."""
+
+    def __init__(self, store: LeaderboardStore) -> None:
+        self.now = NOW
+        self.api = LeaderboardApi(store, clock=lambda: self.now)
+        self.url = ""
+
+    async def post(self, path: str, body: Any, token: str | None = None) -> tuple[int, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(self.url + path, json=body, headers=headers) as response,
+        ):
+            return response.status, await response.json()
+
+    async def get(self, path: str) -> tuple[int, Any]:
+        async with aiohttp.ClientSession() as session, session.get(self.url + path) as response:
+            if response.content_type == "application/json":
+                return response.status, await response.json()
+            return response.status, await response.read()
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[Host]:
+    pytest.importorskip("ms_toollib")
+    store = LeaderboardStore.open(tmp_path / "leaderboard.db")
+    running = Host(store)
+    app = web.Application()
+    app.add_routes(running.api.routes())
+    async with TestServer(app, host="127.0.0.1") as server:
+        running.url = f"http://127.0.0.1:{server.port}"
+        yield running
+    store.close()
+
+
+def won(board_id: str, *, leave: int = 0, seconds: float = 1.0) -> str:
+    """The base64 of the .evf of a game on ``board_id``, a click every ``seconds``."""
+    clock = FakeClock()
+    board = parse_board_id(board_id)
+    game = board.game(clock=clock)
+    clicks = [c for c in winning_clicks(board.board) if not game.is_revealed(*c)]
+    for x, y in clicks[: len(clicks) - leave]:
+        clock.advance(seconds)
+        game.reveal(x, y)
+    return base64.b64encode(export_evf(Recording.of(game))).decode()
+
+
+async def test_a_challenge_played_and_submitted_is_ranked_and_listed(host: Host) -> None:
+    status, dealt = await host.post("/api/challenge", {"board": "beginner"})
+    assert status == 200 and dealt["date"] is None and not dealt["practice"]
+    token = dealt["token"]
+    host.now += 60_000
+    status, ranked = await host.post(
+        "/api/results",
+        {"challenge": dealt["challenge"], "replay": won(dealt["board_id"]), "name": "Ann"},
+        token,
+    )
+    assert status == 200, ranked
+    assert (ranked["rank"], ranked["of"], ranked["practice"]) == (1, 1, False)
+    status, board = await host.get("/api/leaderboard?board=beginner&period=week")
+    (entry,) = board["entries"]
+    assert (entry["rank"], entry["name"], entry["time_ms"]) == (1, "Ann", ranked["time_ms"])
+    assert entry["played_at"] == "2025-12-01T00:01:00+00:00"
+    status, replay = await host.get(entry["replay"])
+    assert status == 200 and replay[:1] == b"\x04"  # the .evf verified, version 4
+
+
+async def refused(host: Host, body: dict[str, Any], token: str | None) -> tuple[int, str]:
+    status, answer = await host.post("/api/results", body, token)
+    assert set(answer) == {"error"}, answer
+    return status, answer["error"]
+
+
+async def test_each_refusal_has_its_status_and_one_line(host: Host) -> None:
+    _, dealt = await host.post("/api/challenge", {"board": "beginner"})
+    token, challenge = dealt["token"], dealt["challenge"]
+    _, theirs = await host.post("/api/challenge", {"board": "beginner"})
+    host.now += 60_000
+    replay = won(dealt["board_id"])
+
+    assert (await refused(host, {"challenge": challenge, "replay": replay}, None))[0] == 401
+    assert (await refused(host, {"challenge": "nope", "replay": replay}, token))[0] == 404
+    status, said = await refused(
+        host, {"challenge": theirs["challenge"], "replay": won(theirs["board_id"])}, token
+    )
+    assert (status, said) == (403, "this challenge was dealt to another player")
+    status, said = await refused(
+        host, {"challenge": challenge, "replay": won(theirs["board_id"])}, token
+    )
+    assert (status, said) == (422, "the replay's mines are not those of the board dealt")
+    status, said = await refused(
+        host, {"challenge": challenge, "replay": won(dealt["board_id"], leave=1)}, token
+    )
+    assert (status, said) == (422, "the replay does not win the board")
+    slow = won(dealt["board_id"], seconds=30.0)  # won in more time than since the deal
+    status, said = await refused(host, {"challenge": challenge, "replay": slow}, token)
+    assert status == 422 and "but the board was dealt only" in said
+    status, said = await refused(host, {"challenge": challenge, "replay": "x" * 800_000}, token)
+    assert status == 413
+    status, said = await refused(host, {"challenge": challenge, "replay": "not base64!"}, token)
+    assert (status, said) == (400, "'replay' is not base64")
+    status, said = await refused(
+        host, {"challenge": challenge, "replay": base64.b64encode(b"junk").decode()}, token
+    )
+    assert status == 422 and said.startswith("the replay:")
+    assert (await host.post("/api/results", {"challenge": challenge, "replay": replay}, token))[
+        0
+    ] == 200
+    status, said = await refused(host, {"challenge": challenge, "replay": replay}, token)
+    assert (status, said) == (409, "this challenge has been submitted already")
+    assert (await host.post("/api/challenge", {"board": "custom"}))[0] == 400
+
+
+async def test_too_many_submissions_in_a_minute_are_refused(host: Host) -> None:
+    _, dealt = await host.post("/api/challenge", {"board": "beginner"})
+    for _ in range(10):
+        await host.post("/api/results", {"challenge": "nope"}, dealt["token"])
+    status, said = await refused(host, {"challenge": "nope"}, dealt["token"])
+    assert status == 429 and "10 results in the last minute" in said
+    host.now += 60_000
+    assert (await refused(host, {"challenge": "nope"}, dealt["token"]))[0] == 404
+
+
+async def test_the_days_second_daily_challenge_is_practice(host: Host) -> None:
+    _, first = await host.post("/api/challenge", {"board": "daily"})
+    _, second = await host.post("/api/challenge", {"board": "daily"}, first["token"])
+    assert first["date"] == "2025-12-01" and not first["practice"] and second["practice"]
+    assert first["board_id"] == second["board_id"]
+    host.now += 600_000
+    status, ranked = await host.post(
+        "/api/results",
+        {"challenge": second["challenge"], "replay": won(second["board_id"])},
+        first["token"],
+    )
+    assert status == 200 and ranked["practice"] and ranked["rank"] is None
+    status, board = await host.get("/api/leaderboard?board=daily&date=2025-12-01")
+    assert board["entries"] == []
+    assert (await host.get("/api/leaderboard?board=daily&date=12/01"))[0] == 400

@@ -1,0 +1,256 @@
+"""The leaderboard's HTTP API on the ``--serve`` host (JSON; an error is ``{"error": "..."}``
+with a 4xx status), for scripts and for ``textmines --challenge``:
+
+- ``POST /api/challenge`` ``{"board": "daily" | "beginner" | "intermediate" | "expert"}``
+  with the player's token (``Authorization: Bearer TOKEN``; without one, a new player, whose
+  token comes in the answer): a board the host deals, ``{"challenge", "board_id", "date",
+  "practice"}``;
+- ``POST /api/results`` ``{"challenge", "replay": base64 of textmines' .evf export, "name"}``
+  with the token: the replay verified on that board (``leaderboard.verify``) and ranked,
+  ``{"rank", "of", "time_ms", "bbbv_per_s", "practice"}``; or 401 (no player), 403 (not your
+  challenge), 404 (no such challenge), 409 (submitted already), 413 (too large), 422 (the
+  replay does not prove a win on the board), 429 (too many);
+- ``GET /api/leaderboard?board=daily&date=YYYY-MM-DD`` or ``?board=expert&period=all|week|day``:
+  each player's best, ``{"board", "date", "period", "entries": [{"rank", "name", "time_ms",
+  "bbbv", "bbbv_per_s", "played_at", "replay": "/api/replays/ID"}]}``;
+- ``GET /api/replays/ID``: an entry's replay, the .evf file that was verified.
+
+See docs/leaderboard.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import tempfile
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from aiohttp import web
+
+from textmines.engine.board_id import parse_board_id
+from textmines.leaderboard.boards import BOARD_KINDS, BoardKind, Dealt, deal
+from textmines.leaderboard.store import Challenge, LeaderboardStore, Player
+from textmines.leaderboard.verify import Refused, verify
+from textmines.replays.foreign import ReplayFileError, read_replay_file
+from textmines.replays.recording import Recording
+
+#: The largest replay a submission may carry (an Expert game's .evf is a few kilobytes; an
+#: hour of a human's play some 200 kB).
+MAX_REPLAY_BYTES: Final = 512 * 1024
+#: Submissions a player, and an address, may make in a minute.
+PER_PLAYER_A_MINUTE: Final = 10
+PER_ADDRESS_A_MINUTE: Final = 30
+_PERIODS: Final = {"all": None, "week": 7 * 86_400_000, "day": 86_400_000}
+
+
+def error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+class LeaderboardApi:
+    """The API's handlers over ``store``; ``clock`` gives the time in ms since 1970."""
+
+    def __init__(
+        self,
+        store: LeaderboardStore,
+        *,
+        clock: Callable[[], int] = lambda: time.time_ns() // 1_000_000,
+    ) -> None:
+        self.store = store
+        self._clock = clock
+        self._recent: dict[str, deque[int]] = defaultdict(deque)
+
+    def routes(self) -> list[web.RouteDef]:
+        return [
+            web.post("/api/challenge", self.challenge),
+            web.post("/api/results", self.results),
+            web.get("/api/leaderboard", self.leaderboard),
+            web.get("/api/replays/{entry}", self.replay),
+        ]
+
+    # ------------------------------------------------------------------------- handlers
+
+    async def challenge(self, request: web.Request) -> web.Response:
+        body = await _json(request)
+        kind = body.get("board") if isinstance(body, dict) else None
+        if kind not in BOARD_KINDS:
+            return error(400, f"'board' must be one of {', '.join(BOARD_KINDS)}")
+        now = self._clock()
+        player, token = self._player(request), None
+        if player is None:
+            player, token = self.store.new_player("", now)
+        dealt = deal(kind, _today(now))
+        issued = self.store.issue(player, dealt, now)
+        answer: dict[str, Any] = {
+            "challenge": issued.id,
+            "board_id": issued.board_id,
+            "date": None if issued.day is None else issued.day.isoformat(),
+            "practice": not issued.counted,
+        }
+        if token is not None:
+            answer["token"] = token
+        return web.json_response(answer)
+
+    async def results(self, request: web.Request) -> web.Response:
+        player = self._player(request)
+        if player is None:
+            return error(401, "no player: send the token POST /api/challenge gave you")
+        now = self._clock()
+        busy = self._too_many(player, request, now)
+        if busy is not None:
+            return error(429, busy)
+        body = await _json(request)
+        if not isinstance(body, dict):
+            return error(400, "send a JSON object")
+        challenge = self.store.challenge(str(body.get("challenge", "")))
+        if challenge is None:
+            return error(404, "no such challenge: ask for one with POST /api/challenge")
+        try:
+            replay = _replay_bytes(body.get("replay"))
+            recording = await _read_evf(replay)
+            verified = verify(
+                recording, _dealt(challenge), since_issued_ms=now - challenge.issued_ms
+            )
+            if isinstance(body.get("name"), str) and body["name"].strip():
+                player = self.store.rename(player, body["name"])
+            ranked = self.store.submit(challenge, player, verified, replay, now)
+        except Refused as refused:
+            return error(refused.status, str(refused))
+        return web.json_response(
+            {
+                "rank": ranked.rank,
+                "of": ranked.of,
+                "time_ms": verified.time_ms,
+                "bbbv_per_s": round(verified.bbbv_per_s, 3),
+                "practice": ranked.rank is None,
+            }
+        )
+
+    async def leaderboard(self, request: web.Request) -> web.Response:
+        kind = request.query.get("board", "")
+        if kind not in BOARD_KINDS:
+            return error(400, f"'board' must be one of {', '.join(BOARD_KINDS)}")
+        now = self._clock()
+        day, period, since = None, None, 0
+        if kind == "daily":
+            try:
+                day = date.fromisoformat(request.query.get("date") or _today(now).isoformat())
+            except ValueError:
+                return error(400, "'date' must be YYYY-MM-DD")
+        else:
+            period = request.query.get("period", "all")
+            if period not in _PERIODS:
+                return error(400, "'period' must be all, week or day")
+            span = _PERIODS[period]
+            since = 0 if span is None else now - span
+        entries = self.store.leaderboard(_kind(kind), day=day, since_ms=since)
+        return web.json_response(
+            {
+                "board": kind,
+                "date": None if day is None else day.isoformat(),
+                "period": period,
+                "entries": [
+                    {
+                        "rank": e.rank,
+                        "name": e.name,
+                        "time_ms": e.time_ms,
+                        "bbbv": e.bbbv,
+                        "bbbv_per_s": round(e.bbbv_per_s, 3),
+                        "played_at": _moment(e.played_ms),
+                        "replay": f"/api/replays/{e.entry_id}",
+                    }
+                    for e in entries
+                ],
+            }
+        )
+
+    async def replay(self, request: web.Request) -> web.Response:
+        entry = request.match_info["entry"]
+        data = self.store.replay(int(entry)) if entry.isdigit() and len(entry) < 19 else None
+        if data is None:
+            return error(404, "no such replay")
+        return web.Response(
+            body=data,
+            content_type="application/octet-stream",
+            headers={"Content-Disposition": f'attachment; filename="textmines-{entry}.evf"'},
+        )
+
+    # -------------------------------------------------------------------------- helpers
+
+    def _player(self, request: web.Request) -> Player | None:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            return None
+        return self.store.player(token.strip())
+
+    def _too_many(self, player: Player, request: web.Request, now: int) -> str | None:
+        """Why a submission now is one too many (a minute's worth per player and address)."""
+        limits = (
+            (f"player {player.id}", PER_PLAYER_A_MINUTE, "you have"),
+            (f"address {request.remote}", PER_ADDRESS_A_MINUTE, "your address has"),
+        )
+        for key, most, who in limits:
+            recent = self._recent[key]
+            while recent and now - recent[0] >= 60_000:
+                recent.popleft()
+            if len(recent) >= most:
+                return f"{who} sent {most} results in the last minute: wait a little"
+        for key, _, _ in limits:
+            self._recent[key].append(now)
+        return None
+
+
+async def _json(request: web.Request) -> Any:
+    try:
+        return await request.json()
+    except ValueError:
+        return None
+
+
+def _replay_bytes(given: object) -> bytes:
+    if not isinstance(given, str) or not given:
+        raise Refused("'replay' must be the base64 of a .evf file", 400)
+    if len(given) > (MAX_REPLAY_BYTES * 4) // 3 + 4:
+        raise Refused(f"the replay is larger than {MAX_REPLAY_BYTES // 1024} kB", 413)
+    try:
+        return base64.b64decode(given, validate=True)
+    except (binascii.Error, ValueError):
+        raise Refused("'replay' is not base64", 400) from None
+
+
+async def _read_evf(data: bytes) -> Recording:
+    """``data`` read as an .evf file by ms-toollib, in a child process (``replays.foreign``)."""
+
+    def read() -> Recording:
+        with tempfile.TemporaryDirectory(prefix="textmines-replay-") as folder:
+            path = Path(folder) / "replay.evf"
+            path.write_bytes(data)
+            try:
+                return read_replay_file(path, shown="the replay").recording
+            except ReplayFileError as problem:
+                raise Refused(str(problem)) from None
+
+    return await asyncio.get_running_loop().run_in_executor(None, read)
+
+
+def _dealt(challenge: Challenge) -> Dealt:
+    return Dealt(challenge.kind, parse_board_id(challenge.board_id), challenge.day)
+
+
+def _kind(text: str) -> BoardKind:
+    kind: BoardKind = next(k for k in BOARD_KINDS if k == text)
+    return kind
+
+
+def _today(now_ms: int) -> date:
+    return datetime.fromtimestamp(now_ms / 1000, UTC).date()
+
+
+def _moment(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="seconds")
