@@ -5,11 +5,15 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Generator
+import tempfile
+from collections.abc import Generator, Iterator
+from pathlib import Path
 
 import pytest
 import textual.constants
 from hypothesis import HealthCheck, settings
+
+from tests.leaderboard.postgres import cluster, programs
 
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set (as on the 2-core machine of
 # issue 36): without it every process of a run (the -n auto workers, each collecting the whole
@@ -99,3 +103,18 @@ settings.register_profile(
     "thorough", settings.get_profile("default"), max_examples=1000, derandomize=False
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a throwaway PostgreSQL server; the test is skipped, saying why, without
+    PostgreSQL's programs or psycopg. Its folder is in the system's temporary folder, which
+    the server's user can reach (pytest's own may be the root's alone)."""
+    pytest.importorskip("psycopg")
+    if programs() is None:
+        pytest.skip("no PostgreSQL on this machine (.ci/run installs Debian's postgresql)")
+    with (
+        tempfile.TemporaryDirectory(prefix="textmines-postgres-", dir="/tmp") as folder,
+        cluster(Path(folder)) as url,
+    ):
+        yield url

@@ -720,21 +720,21 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
     from textmines.web.tabs import tab_arguments, tab_command
 
     monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
-    served: list[tuple[list[str], str, int, int, tuple[int, int]]] = []
+    served: list[tuple[list[str], str, int, int, tuple[int, int], str | None]] = []
     monkeypatch.setattr(
         serve_module,
         "serve",
-        lambda argv, host, port, tabs, players: served.append(
-            (list(argv), host, port, tabs, players)
+        lambda argv, host, port, tabs, players, database: served.append(
+            (list(argv), host, port, tabs, players, database)
         ),
     )
     argv = ["--serve", "--port=8765", "--expert", "--host", "0.0.0.0", "--max-tabs", "2"]
-    players = ["--max-players", "30", "--max-players-mb=50"]
+    players = ["--max-players", "30", "--max-players-mb=50", "--database", "postgresql://h/db"]
     assert main([*argv, *players, "--seed", "3"]) == 0
-    assert served[0][1:] == ("0.0.0.0", 8765, 2, (30, 50))
+    assert served[0][1:] == ("0.0.0.0", 8765, 2, (30, 50), "postgresql://h/db")
     assert tab_arguments(served[0][0]) == ["--tab", "--expert", "--seed", "3"]
     assert main(["--serve"]) == 0
-    assert served[1][1:] == ("127.0.0.1", 8000, 8, (5000, 1024)), "this machine only, 5,000"
+    assert served[1][1:] == ("127.0.0.1", 8000, 8, (5000, 1024), None), "this machine only"
     command = tab_command(["--serve", "--theme", "my theme.toml"])
     assert command.endswith("-m textmines --tab --theme 'my theme.toml'")
 
@@ -751,10 +751,11 @@ def test_serve_passes_its_options_to_the_server_and_the_rest_to_each_tab(
         (["--serve", "--max-tabs", "\uff15"], "must be a number from 1 to 1000, not '\uff15'"),
         (["--serve", "--max-players", "0"], "must be a number from 1 to 10000000, not '0'"),
         (["--serve", "--max-players-mb", "-5"], "must be a number from 1 to 100000000, not '-5'"),
-        (["--port", "8000"], "--host, --port, --max-tabs, --max-players and --max-players-mb go"),
-        (["--host", "0.0.0.0"], "--max-tabs, --max-players and --max-players-mb go with --serve"),
-        (["--max-tabs", "3"], "--max-tabs, --max-players and --max-players-mb go with --serve"),
-        (["--max-players", "3"], "--max-players and --max-players-mb go with --serve"),
+        (["--port", "8000"], "--host, --port, --max-tabs, --max-players, --max-players-mb and"),
+        (["--host", "0.0.0.0"], "--max-players-mb and --database go with --serve"),
+        (["--max-tabs", "3"], "--max-players-mb and --database go with --serve"),
+        (["--max-players", "3"], "--max-players-mb and --database go with --serve"),
+        (["--database", "postgresql://x@127.0.0.1/db"], "and --database go with --serve"),
         (["--serve", "--profile", "0" * 32], "each browser gets a profile of its own"),
         # No shortened names: the server hands the rest of the line to every tab.
         (["--serve", "--po", "9000"], "unrecognized arguments: --po 9000"),

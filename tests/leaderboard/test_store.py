@@ -4,6 +4,8 @@ submissions at once never sharing a rank."""
 
 from __future__ import annotations
 
+import itertools
+import os
 import threading
 from collections.abc import Iterator
 from datetime import date
@@ -11,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.leaderboard.postgres import new_database
 from textmines.leaderboard.boards import deal
 from textmines.leaderboard.store import Challenge, LeaderboardStore, Player
 from textmines.leaderboard.verify import Refused, Verified
@@ -18,9 +21,26 @@ from textmines.leaderboard.verify import Refused, Verified
 DAY = date(2026, 12, 1)
 
 
+#: Each test runs on SQLite and on a real PostgreSQL server (one per test process).
+ON_POSTGRES = [pytest.mark.slow, pytest.mark.xdist_group("postgres")]
+BACKENDS = ["sqlite", pytest.param("postgres", marks=ON_POSTGRES)]
+
+
+@pytest.fixture(params=BACKENDS)
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a new, empty leaderboard is: a SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "leaderboard.db")
+    server = request.getfixturevalue("postgres_server")
+    return new_database(server, f"test_{next(NUMBERS)}")
+
+
+NUMBERS = itertools.count(os.getpid() * 1000)
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[LeaderboardStore]:
-    opened = LeaderboardStore.open(tmp_path / "leaderboard.db")
+def store(where: str) -> Iterator[LeaderboardStore]:
+    opened = LeaderboardStore.open(where)
     yield opened
     opened.close()
 
@@ -95,9 +115,8 @@ def test_players_rank_by_their_best_and_equal_times_by_who_came_first(
     assert store.leaderboard("beginner") == []
 
 
-def test_two_submissions_at_once_never_share_a_rank_nor_lose_one(tmp_path: Path) -> None:
-    path = tmp_path / "leaderboard.db"
-    setup = LeaderboardStore.open(path)
+def test_two_submissions_at_once_never_share_a_rank_nor_lose_one(where: str) -> None:
+    setup = LeaderboardStore.open(where)
     entries: list[tuple[Player, Challenge]] = []
     for n in range(20):
         player, _ = setup.new_player(f"P{n}", now_ms=1)
@@ -106,7 +125,7 @@ def test_two_submissions_at_once_never_share_a_rank_nor_lose_one(tmp_path: Path)
     ranks: list[int] = []
 
     def submit_half(half: list[tuple[Player, Challenge]]) -> None:
-        store = LeaderboardStore.open(path)  # a connection of its own, as another host's
+        store = LeaderboardStore.open(where)  # a connection of its own, as another host's
         try:
             for player, challenge in half:
                 rank = store.submit(challenge, player, win(60_000), b"r", now_ms=3).rank
@@ -121,6 +140,6 @@ def test_two_submissions_at_once_never_share_a_rank_nor_lose_one(tmp_path: Path)
     for thread in threads:
         thread.join()
     assert sorted(ranks) == list(range(1, 21))
-    final = LeaderboardStore.open(path)
+    final = LeaderboardStore.open(where)
     assert [e.rank for e in final.leaderboard("daily", day=DAY)] == list(range(1, 21))
     final.close()

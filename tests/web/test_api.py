@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from tests.helpers import FakeClock, winning_clicks
+from tests.leaderboard.postgres import new_database
 from textmines.engine.board_id import parse_board_id
 from textmines.leaderboard.store import LeaderboardStore
 from textmines.replays.evf import export_evf
@@ -48,17 +50,26 @@ class Host:
             return response.status, await response.read()
 
 
-@pytest.fixture
-async def host(tmp_path: Path) -> AsyncIterator[Host]:
-    pytest.importorskip("ms_toollib")
-    store = LeaderboardStore.open(tmp_path / "leaderboard.db")
+@asynccontextmanager
+async def hosting(where: str) -> AsyncIterator[Host]:
+    """A host whose leaderboard is at ``where`` (a SQLite file, a PostgreSQL database)."""
+    store = LeaderboardStore.open(where)
     running = Host(store)
     app = web.Application()
     app.add_routes(running.api.routes())
-    async with TestServer(app, host="127.0.0.1") as server:
-        running.url = f"http://127.0.0.1:{server.port}"
+    try:
+        async with TestServer(app, host="127.0.0.1") as server:
+            running.url = f"http://127.0.0.1:{server.port}"
+            yield running
+    finally:
+        store.close()
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[Host]:
+    pytest.importorskip("ms_toollib")
+    async with hosting(str(tmp_path / "leaderboard.db")) as running:
         yield running
-    store.close()
 
 
 def won(board_id: str, *, leave: int = 0, seconds: float = 1.0) -> str:
@@ -164,3 +175,32 @@ async def test_the_days_second_daily_challenge_is_practice(host: Host) -> None:
     status, board = await host.get("/api/leaderboard?board=daily&date=2025-12-01")
     assert board["entries"] == []
     assert (await host.get("/api/leaderboard?board=daily&date=12/01"))[0] == 400
+
+
+@pytest.mark.xdist_group("postgres")
+async def test_two_hosts_on_one_postgresql_database_share_one_leaderboard(
+    postgres_server: str,
+) -> None:
+    """A challenge one host dealt is submitted to the other; both list the same ranks."""
+    pytest.importorskip("ms_toollib")
+    where = new_database(postgres_server, "two_hosts")
+    async with hosting(where) as first, hosting(where) as second:
+        _, ann = await first.post("/api/challenge", {"board": "expert"})
+        _, bob = await second.post("/api/challenge", {"board": "expert"})
+        for host in (first, second):
+            host.now += 3_600_000
+        status, ranked = await second.post(
+            "/api/results",
+            {"challenge": ann["challenge"], "replay": won(ann["board_id"]), "name": "Ann"},
+            ann["token"],
+        )
+        assert status == 200 and (ranked["rank"], ranked["of"]) == (1, 1), ranked
+        status, ranked = await first.post(
+            "/api/results",
+            {"challenge": bob["challenge"], "replay": won(bob["board_id"], seconds=0.5)},
+            bob["token"],
+        )
+        assert status == 200 and (ranked["rank"], ranked["of"]) == (1, 2), ranked
+        boards = [await host.get("/api/leaderboard?board=expert") for host in (first, second)]
+        assert boards[0] == boards[1]
+        assert [e["name"] for e in boards[0][1]["entries"]] == ["Anonymous", "Ann"]

@@ -36,7 +36,7 @@ def serve_command(argv: Sequence[str], args: argparse.Namespace) -> int:
     host, port = args.host or "127.0.0.1", args.port or 8000
     players = (args.max_players or MAX_PROFILES, args.max_players_mb or MAX_PROFILES_MB)
     try:
-        serve(argv, host, port, args.max_tabs or DEFAULT_MAX_TABS, players)
+        serve(argv, host, port, args.max_tabs or DEFAULT_MAX_TABS, players, args.database)
     except AddressError as error:
         fail(
             f"--serve: cannot serve on {host}:{port}: {describe_os_error(error)}; "

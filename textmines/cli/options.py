@@ -185,6 +185,12 @@ def _add_serve_options(parser: argparse.ArgumentParser) -> None:
         help="disk the players' games may take, at most (default 1024)",
     )
     serve.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep the leaderboard in PostgreSQL (postgresql://USER@HOST:PORT/NAME), shared "
+        "by every host given the same one (default: leaderboard.db in the data folder)",
+    )
+    serve.add_argument(
         "--profile",
         type=_profile,
         metavar="ID",

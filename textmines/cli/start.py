@@ -130,7 +130,14 @@ class Mode(Value):
 
 
 def _serving(args: argparse.Namespace) -> bool:
-    given = (args.host, args.port, args.max_tabs, args.max_players, args.max_players_mb)
+    given = (
+        args.host,
+        args.port,
+        args.max_tabs,
+        args.max_players,
+        args.max_players_mb,
+        args.database,
+    )
     return bool(args.serve) or any(value is not None for value in given)
 
 
@@ -255,7 +262,8 @@ MODES: tuple[Mode, ...] = (
         (
             Refusal(
                 lambda args: not args.serve,
-                "--host, --port, --max-tabs, --max-players and --max-players-mb go with --serve",
+                "--host, --port, --max-tabs, --max-players, --max-players-mb and --database "
+                "go with --serve",
                 True,
             ),
             Refusal(

@@ -40,7 +40,6 @@ import os
 import secrets
 import signal
 import socket
-import sqlite3
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -51,7 +50,7 @@ from aiohttp.typedefs import Middleware
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from textmines.leaderboard.store import LeaderboardStore
+from textmines.leaderboard.store import LeaderboardStore, database_errors
 from textmines.store.paths import default_paths
 from textmines.web.addresses import games_text, serving_text
 from textmines.web.api import LeaderboardApi
@@ -107,9 +106,11 @@ def serve(
     port: int,
     max_tabs: int = DEFAULT_MAX_TABS,
     players: tuple[int, int] = (MAX_PROFILES, MAX_PROFILES_MB),
+    database: str | None = None,
 ) -> None:
     """Serve the game at http://host:port until Ctrl+C, keeping the games of ``players``
-    browsers and megabytes at most. Raises ``OSError`` when the address cannot be used (the
+    browsers and megabytes at most, and the leaderboard in ``database`` (a PostgreSQL URL;
+    None: SQLite in the data folder). Raises ``OSError`` when the address cannot be used (the
     port is taken, the host is not this machine's) or the host's key cannot be made."""
     check_address(host, port)  # before the server announces itself
     handler = logging.StreamHandler(sys.stderr)
@@ -122,14 +123,18 @@ def serve(
     os.umask(0o077)
     data_dir = default_paths().data_dir
     most, megabytes = players
-    leaderboard_db = data_dir / "leaderboard.db"
     try:
         profiles = Profiles(
             data_dir, host_key(data_dir), max_profiles=most, max_bytes=megabytes * 1024 * 1024
         )
-        leaderboard = LeaderboardStore.open(leaderboard_db)
-    except (OSError, sqlite3.Error) as error:
-        raise HostFilesError(f"{error} ({leaderboard_db.parent})") from error
+    except OSError as error:
+        raise HostFilesError(f"{error} ({data_dir})") from error
+    where = database or str(data_dir / "leaderboard.db")
+    try:
+        leaderboard = LeaderboardStore.open(where)
+    except (OSError, *database_errors()) as error:  # type: ignore[misc]
+        shown = "the --database" if database else where
+        raise HostFilesError(f"the leaderboard at {shown}: {error}".strip()) from error
     profiles.sweep()
     server = GameServer(
         tab_command(argv),

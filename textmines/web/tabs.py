@@ -33,6 +33,7 @@ SERVE_OPTIONS = {
     "--max-tabs": True,
     "--max-players": True,
     "--max-players-mb": True,
+    "--database": True,
 }
 
 
