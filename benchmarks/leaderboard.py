@@ -2,15 +2,17 @@
 
 python benchmarks/leaderboard.py                 # 30 Expert replays, 60 submissions
 python benchmarks/leaderboard.py --replays 10 --submissions 20 --clients 4
+python benchmarks/leaderboard.py --database postgresql://postgres@127.0.0.1:5432/bench
 
 - verification: Expert boards dealt as a host deals them, each cleared (every safe cell
   opened in turn, a click a second) and exported as textmines' .evf; then read as the host
   reads a submission (ms-toollib in a child process) and verified click by click on the board
   dealt. Median and p95, in ms.
-- submissions per second: the HTTP API in this process (aiohttp, the leaderboard in SQLite
-  in a temporary folder), ``--clients`` clients at once each asking for a challenge and
-  submitting its win, until ``--submissions`` are ranked: the wall time, and so the rate a
-  host sustains (a submission's replay is read in a child process: that is most of its cost).
+- submissions per second: the HTTP API in this process (aiohttp; the leaderboard in SQLite
+  in a temporary folder, or in the empty PostgreSQL database ``--database`` names),
+  ``--clients`` clients at once each asking for a challenge and submitting its win, until
+  ``--submissions`` are ranked: the wall time, and so the rate a host sustains (a
+  submission's replay is read in a child process: that is most of its cost).
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ def measure_verification(count: int) -> list[float]:
     return times
 
 
-async def measure_submissions(total: int, clients: int) -> float:
+async def measure_submissions(total: int, clients: int, database: str | None) -> float:
     """Wall seconds for ``total`` challenges dealt, played and submitted by ``clients`` at once."""
     import aiohttp
     from aiohttp import web
@@ -84,7 +86,7 @@ async def measure_submissions(total: int, clients: int) -> float:
     from textmines.web.api import LeaderboardApi
 
     with tempfile.TemporaryDirectory() as folder:
-        store = LeaderboardStore.open(Path(folder) / "leaderboard.db")
+        store = LeaderboardStore.open(database or str(Path(folder) / "leaderboard.db"))
         clock = {"now": 1_764_547_200_000}
         api = LeaderboardApi(store, clock=lambda: clock["now"])
         app = web.Application()
@@ -126,6 +128,7 @@ def main() -> None:
     parser.add_argument("--replays", type=int, default=30)
     parser.add_argument("--submissions", type=int, default=60)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--database", help="a PostgreSQL database's URL (default: SQLite)")
     args = parser.parse_args()
     times = measure_verification(args.replays)
     print(
@@ -133,9 +136,10 @@ def main() -> None:
         f"median {statistics.median(times):.0f} ms, p95 {p95(times):.0f} ms, "
         f"max {max(times):.0f} ms ({len(times)} replays)"
     )
-    elapsed = asyncio.run(measure_submissions(args.submissions, args.clients))
+    elapsed = asyncio.run(measure_submissions(args.submissions, args.clients, args.database))
+    where = "PostgreSQL" if args.database else "SQLite"
     print(
-        f"submissions through the HTTP API, SQLite: {args.submissions} in {elapsed:.1f} s with "
+        f"submissions through the HTTP API, {where}: {args.submissions} in {elapsed:.1f} s with "
         f"{args.clients} clients at once: {args.submissions / elapsed:.1f} a second "
         "(each dealt, played here, submitted, verified and ranked)"
     )
