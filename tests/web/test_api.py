@@ -17,6 +17,7 @@ from aiohttp.test_utils import TestServer
 
 from tests.helpers import FakeClock, winning_clicks
 from tests.leaderboard.postgres import new_database
+from tests.replays.toollib import basevideo_file, centre
 from textmines.engine.board_id import parse_board_id
 from textmines.leaderboard.store import LeaderboardStore
 from textmines.replays.evf import export_evf
@@ -204,3 +205,71 @@ async def test_two_hosts_on_one_postgresql_database_share_one_leaderboard(
         boards = [await host.get("/api/leaderboard?board=expert") for host in (first, second)]
         assert boards[0] == boards[1]
         assert [e["name"] for e in boards[0][1]["entries"]] == ["Anonymous", "Ann"]
+
+
+def basevideo_replay(
+    board_id: str,
+    folder: Path,
+    *,
+    first: tuple[int, int] | None = None,
+    mine: bool = False,
+    other: str | None = None,
+) -> str:
+    """The base64 of an .evf that ms-toollib's ``BaseVideo`` writes for a game played as mouse
+    events (another program's replay, made without textmines): on ``board_id``'s mines (or
+    ``other``'s), its first click at the host's cell (or ``first``), then every click that
+    clears the board (or, with ``mine``, a click on a mine)."""
+    dealt = parse_board_id(board_id)
+    board = parse_board_id(other).board if other else dealt.board
+    start = first or dealt.first
+    cells = [start, *(c for c in winning_clicks(board) if c != start)]
+    if mine:
+        cells = [
+            start,
+            next(
+                (x, y)
+                for y in range(board.height)
+                for x in range(board.width)
+                if board.is_mine(x, y)
+            ),
+        ]
+    steps: list[tuple[str, int, int]] = []
+    for x, y in cells:
+        steps += [("wait", 5, 0), ("lc", *centre(x, y)), ("lr", *centre(x, y))]
+    path = folder / "basevideo.evf"
+    basevideo_file(board, steps, path)
+    return base64.b64encode(path.read_bytes()).decode()
+
+
+async def test_replays_another_program_made_are_verified_by_their_moves_alone(
+    host: Host, tmp_path: Path
+) -> None:
+    """Replays written by ms-toollib's BaseVideo, not by textmines: a win on the board dealt is
+    ranked; one on other mines, one that starts elsewhere, one that hits a mine are refused."""
+    _, dealt = await host.post("/api/challenge", {"board": "beginner"})
+    token, challenge = dealt["token"], dealt["challenge"]
+    _, other = await host.post("/api/challenge", {"board": "beginner"})
+    host.now += 600_000
+    body = {"challenge": challenge}
+
+    forged = basevideo_replay(dealt["board_id"], tmp_path, other=other["board_id"])
+    status, said = await refused(host, {**body, "replay": forged}, token)
+    assert (status, said) == (422, "the replay's mines are not those of the board dealt")
+    board = parse_board_id(dealt["board_id"])
+    safe = next(
+        (x, y)
+        for y in range(board.board.height)
+        for x in range(board.board.width)
+        if not board.board.is_mine(x, y) and (x, y) != board.first
+    )
+    elsewhere = basevideo_replay(dealt["board_id"], tmp_path, first=safe)
+    status, said = await refused(host, {**body, "replay": elsewhere}, token)
+    assert (status, said) == (422, "the replay does not start with the first click the host made")
+    lost = basevideo_replay(dealt["board_id"], tmp_path, mine=True)
+    status, said = await refused(host, {**body, "replay": lost}, token)
+    assert (status, said) == (422, "the replay does not win the board")
+
+    status, ranked = await host.post(
+        "/api/results", {**body, "replay": basevideo_replay(dealt["board_id"], tmp_path)}, token
+    )
+    assert status == 200 and ranked["rank"] == 1, ranked
