@@ -120,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_file_options(parser)
     _add_serve_options(parser)
+    _add_challenge_options(parser)
     parser.add_argument(
         "--paths", action="store_true", help="show where settings, statistics and saves live"
     )
@@ -153,6 +154,22 @@ def _on_off(
     group = parser.add_mutually_exclusive_group()
     for (flag, help_text), value in ((on, True), (off, False)):
         group.add_argument(flag, dest=dest, action="store_const", const=value, help=help_text)
+
+
+def _add_challenge_options(parser: argparse.ArgumentParser) -> None:
+    """A host's leaderboard from the terminal."""
+    challenge = parser.add_argument_group("leaderboards")
+    challenge.add_argument(
+        "--challenge",
+        metavar="URL",
+        help="play a board the host at URL deals (today's daily, or --beginner, "
+        "--intermediate, --expert) and submit the win to its leaderboard",
+    )
+    challenge.add_argument(
+        "--retry",
+        action="store_true",
+        help="with --challenge: send the wins the host did not get yet (it was down)",
+    )
 
 
 def _add_serve_options(parser: argparse.ArgumentParser) -> None:

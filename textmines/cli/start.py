@@ -25,7 +25,7 @@ from textmines.config import GameConfig, config_from_settings
 from textmines.engine.daily import daily_day
 from textmines.engine.quoting import quoted
 from textmines.printable import printable
-from textmines.session import SavedGameChoice, settle_saved_game
+from textmines.session import GameSession, SavedGameChoice, settle_saved_game
 from textmines.store.paths import (
     PROFILE_VARIABLE,
     Paths,
@@ -214,12 +214,17 @@ def _loaded_themes(paths: Paths) -> tuple[Themes, list[str], dict[str, str]]:
     return themes, theme_warnings, broken
 
 
-def _play(given: Given) -> int:
-    """Play (a --replay file too): the theme, the saved game, the app."""
+def _play(
+    given: Given,
+    board: BoardId | None = None,
+    finished: Callable[[GameSession], object] | None = None,
+) -> int:
+    """Play (a --replay file too): the theme, the saved game, the app; ``board`` (a board a
+    host dealt) instead of --game's, ``finished`` told of each game that ends."""
     args, paths, config = given.args, given.paths, given.config
     themes, theme_warnings, broken = _loaded_themes(paths)
     theme, chosen_warnings = choose_theme(args.theme, given.settings.theme, themes, broken)
-    replay, shared = _replay_arg(args.replay), _board_id_arg(args.game)
+    replay, shared = _replay_arg(args.replay), board or _board_id_arg(args.game)
     # The statistics open once the app's first frame is on screen (``StatsKeeper``), unless
     # a saved game must be recorded as abandoned first.
     choice, (stats, stats_notices) = _saved_game(args, config, paths, shared)
@@ -246,15 +251,45 @@ def _play(given: Given) -> int:
         replay=replay,
         replays_dir=paths.replays_dir,
         board_id=shared,
-        daily=args.daily,
+        daily=args.daily and board is None,
         touch=args.touch,
+        finished=finished,
     )
     return _run(app, stats)
+
+
+def _challenge(given: Given) -> int:
+    from textmines.cli.challenge import challenge_command  # this mode only
+
+    def play(board: BoardId, finished: Callable[[GameSession], object]) -> int:
+        return _play(given, board, finished)
+
+    return challenge_command(given.args, given.paths.data_dir, play)
 
 
 #: Every mode of the command line, in the order they are asked: what each takes and does.
 MODES: tuple[Mode, ...] = (
     Mode("paths", lambda args: args.paths, _paths, (_TOUCH_ALONE,)),
+    Mode(
+        "challenge",
+        lambda args: args.challenge is not None,
+        _challenge,
+        (
+            Refusal(
+                lambda args: (
+                    any(
+                        value is not None
+                        for value in (args.game, args.custom, args.seed, args.replay)
+                    )
+                    or args.serve
+                ),
+                "--challenge plays the board its host deals: it goes with none of --game, "
+                "--custom, --seed, --replay and --serve",
+                True,
+            ),
+            _TOUCH_ALONE,
+        ),
+    ),
     Mode(
         "serve",
         _serving,
@@ -282,7 +317,16 @@ MODES: tuple[Mode, ...] = (
         _themes,
         (_JSON_ALONE, _TOUCH_ALONE),
     ),
-    Mode("play", lambda args: True, _play, (_JSON_ALONE, _TOUCH_ALONE)),
+    Mode(
+        "play",
+        lambda args: True,
+        _play,
+        (
+            _JSON_ALONE,
+            _TOUCH_ALONE,
+            Refusal(lambda args: args.retry, "--retry goes with --challenge URL", True),
+        ),
+    ),
 )
 
 

@@ -5,7 +5,7 @@ settings. The game itself is played on ``GameScreen``, whose actions ask the con
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -106,6 +106,7 @@ class TextminesApp(ThemedApp):
         board_id: BoardId | None = None,
         daily: bool = False,
         touch: bool = False,
+        finished: Callable[[GameSession], object] | None = None,
     ) -> None:
         super().__init__(themes if themes is not None else bundled_themes(), theme)
         #: A recording to watch as soon as the app starts (``--replay``), and its title.
@@ -130,6 +131,8 @@ class TextminesApp(ThemedApp):
         #: What the player must still be told once the screen is gone (a save problem).
         self.exit_message: str | None = None
         self.flow = GameFlow(self)
+        # Told of each game that ends (``textmines --challenge`` submits its win).
+        self.flow.finished = finished
         # Given open (``stats``), or opened once the first frame is on screen (``stats_db``).
         self.stats_keeper = StatsKeeper(
             self, stats=stats, notice=stats_notice, path=stats_db, review=self.flow.review_pending

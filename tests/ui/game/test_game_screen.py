@@ -31,3 +31,18 @@ async def test_a_menu_item_runs_the_game_screens_action(play: Play) -> None:
     await pilot.press("down", "down", "down", "down", "down", "enter")  # Expert
     await wait_until(pilot, lambda: app.game.width == 30, "an Expert board")
     assert (app.game.width, app.game.height, app.game.mines) == (30, 16, 99)
+
+
+async def test_the_app_tells_finished_of_each_game_that_ends(play: Play) -> None:
+    """``textmines --challenge`` learns of the game it submits so."""
+    from tests.helpers import FakeClock, win_by_clicks
+    from textmines.engine.game import Status
+    from textmines.session import GameSession
+
+    ended: list[GameSession] = []
+    clock = FakeClock()
+    app, pilot = await play(clock, finished=ended.append, size=(100, 35))
+    await win_by_clicks(pilot, clock)
+    await pilot.pause()
+    assert [session.game.status for session in ended] == [Status.WON]
+    assert ended[0] is app.session and ended[0].recorded

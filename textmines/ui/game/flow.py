@@ -101,6 +101,8 @@ class GameFlow:
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
         self._reviewer: Reviewer | None = None
+        #: Told of each game that ends, once recorded (``textmines --challenge``).
+        self.finished: Callable[[GameSession], object] | None = None
 
     @property
     def game(self) -> Game:
@@ -318,6 +320,8 @@ class GameFlow:
         finish = played.finish
         if finish is None:
             return
+        if self.finished is not None:
+            self.finished(self.session)
         if finish.notice is not None:
             host.notify(finish.notice, severity="warning", markup=False)
         self._show_game_over(finish)

@@ -1,0 +1,138 @@
+"""A terminal's side of a host's leaderboard (``textmines --challenge URL``): its identity on
+that host, the challenges it asks for, and the wins it submits, kept until the host has them.
+
+Each host the terminal plays for has a folder of its own in the data folder
+(``hosts/<a hash of the host's address>``, owner-only): the token the host issued (0600), and
+``pending/``, the wins not yet submitted (the network or the host was down). A win is written
+there before it is sent and removed once the host has answered for it (ranked, or refused:
+a refused one is said and not sent again), so none is lost and none is sent twice
+(``--retry`` sends what is left).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+#: Seconds a request to the host may take.
+TIMEOUT: Final = 20.0
+
+
+class Unreachable(Exception):
+    """The host cannot be reached (no network, the host down): what happened, in a line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The host's answer to a submission: its HTTP status and its JSON."""
+
+    status: int
+    body: dict[str, Any]
+
+    @property
+    def refusal(self) -> str | None:
+        return None if self.status == 200 else str(self.body.get("error", self.status))
+
+
+def host_folder(data_dir: Path, url: str) -> Path:
+    """The folder of what this terminal keeps for the host at ``url``."""
+    parts = urlsplit(url)
+    origin = f"{parts.scheme}://{parts.netloc}".lower()
+    return data_dir / "hosts" / hashlib.sha256(origin.encode()).hexdigest()[:24]
+
+
+class HostClient:
+    """The host at ``url`` (``http://HOST:PORT``), as this terminal knows it in ``folder``."""
+
+    def __init__(self, url: str, folder: Path) -> None:
+        self.url = url.rstrip("/")
+        self.folder = folder
+
+    # ----------------------------------------------------------------------------- identity
+
+    @property
+    def token(self) -> str | None:
+        try:
+            return (self.folder / "token").read_text(encoding="ascii").strip() or None
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def _keep_token(self, token: str) -> None:
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path = self.folder / "token"
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(token)
+
+    # --------------------------------------------------------------------------- requests
+
+    def challenge(self, board: str) -> dict[str, Any]:
+        """A board the host deals (``POST /api/challenge``); its new token kept, if any.
+        Raises ``Unreachable``, or ``ValueError`` with the host's refusal."""
+        answer = self._post("/api/challenge", {"board": board})
+        if answer.refusal is not None:
+            raise ValueError(answer.refusal)
+        if "token" in answer.body:
+            self._keep_token(str(answer.body["token"]))
+        return answer.body
+
+    def keep(self, challenge: str, replay: bytes, name: str = "") -> Path:
+        """Write the win of ``challenge`` (its .evf) to be submitted: before any is sent."""
+        pending = self.folder / "pending"
+        pending.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path = pending / f"{hashlib.sha256(challenge.encode()).hexdigest()[:24]}.json"
+        body = {
+            "challenge": challenge,
+            "replay": base64.b64encode(replay).decode(),
+            **({"name": name} if name else {}),
+        }
+        temporary = path.with_suffix(".tmp")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump(body, file)
+        temporary.replace(path)
+        return path
+
+    def pending(self) -> list[Path]:
+        return sorted((self.folder / "pending").glob("*.json"))
+
+    def submit(self, path: Path) -> Answer:
+        """Send the win kept at ``path``; once the host has answered (ranked, or refused for
+        good), it is removed. Raises ``Unreachable`` (then it stays, for ``--retry``)."""
+        body = json.loads(path.read_text(encoding="utf-8"))
+        answer = self._post("/api/results", body)
+        if answer.status < 500 and answer.status != 429:  # answered for good
+            path.unlink(missing_ok=True)
+        return answer
+
+    def _post(self, path: str, body: dict[str, Any]) -> Answer:
+        headers = {"Content-Type": "application/json"}
+        if self.token is not None:
+            headers["Authorization"] = f"Bearer {self.token}"
+        request = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                return Answer(response.status, _json(response.read()))
+        except urllib.error.HTTPError as refused:
+            return Answer(refused.code, _json(refused.read()))
+        except (urllib.error.URLError, OSError) as error:
+            reason = getattr(error, "reason", error)
+            raise Unreachable(f"{self.url} cannot be reached ({reason})") from None
+
+
+def _json(data: bytes) -> dict[str, Any]:
+    try:
+        value = json.loads(data)
+    except ValueError:
+        return {"error": "the host's answer is not JSON"}
+    return value if isinstance(value, dict) else {"error": "the host's answer is not an object"}
