@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import pytest
 
 from tests.helpers import BUNDLED_THEMES
+from tests.web.served import free_port
 from textmines.cli import main
 from textmines.cli.commands import choose_theme
 from textmines.cli.options import build_parser
@@ -1048,3 +1049,22 @@ def test_game_with_foreign_digits_or_a_huge_number_exits_2_with_one_line(
     assert stop.value.code == 2 and fake_app.built == []
     err = capsys.readouterr().err
     assert err.startswith("textmines: --game: ") and said in err and err.count("\n") == 1
+
+
+def test_a_database_that_cannot_be_reached_stops_serve_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import textmines.web.server as serve_module
+
+    pytest.importorskip("psycopg")
+    monkeypatch.setenv("TEXTMINES_HOME", str(tmp_path))
+    # What a server does to its own process (its log, its umask) stays out of the test's.
+    monkeypatch.setattr(serve_module, "_log_to_stderr", lambda: None)
+    monkeypatch.setattr(serve_module.os, "umask", lambda mask: mask)
+    port = str(free_port())
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--serve", "--port", port, "--database", "postgresql://nobody@127.0.0.1:9/none"])
+    assert exit_info.value.code == 1
+    error = capsys.readouterr().err
+    assert error.startswith("textmines: --serve: cannot start: the leaderboard at the --database:")
+    assert "choose another --port" not in error and len(error.splitlines()) == 1

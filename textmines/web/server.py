@@ -43,6 +43,7 @@ import socket
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 from urllib.parse import quote
 
 from aiohttp import WSCloseCode, web
@@ -113,28 +114,10 @@ def serve(
     None: SQLite in the data folder). Raises ``OSError`` when the address cannot be used (the
     port is taken, the host is not this machine's) or the host's key cannot be made."""
     check_address(host, port)  # before the server announces itself
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(message)s"))
-    for name in ("textmines.serve", "textual-serve"):
-        logging.getLogger(name).addHandler(handler)
-        logging.getLogger(name).setLevel(logging.INFO)
-        logging.getLogger(name).propagate = False
+    _log_to_stderr()
     # Every file and folder the server and its tabs make is the owner's alone (0600, 0700).
     os.umask(0o077)
-    data_dir = default_paths().data_dir
-    most, megabytes = players
-    try:
-        profiles = Profiles(
-            data_dir, host_key(data_dir), max_profiles=most, max_bytes=megabytes * 1024 * 1024
-        )
-    except OSError as error:
-        raise HostFilesError(f"{error} ({data_dir})") from error
-    where = database or str(data_dir / "leaderboard.db")
-    try:
-        leaderboard = LeaderboardStore.open(where)
-    except (OSError, *database_errors()) as error:  # type: ignore[misc]
-        shown = "the --database" if database else where
-        raise HostFilesError(f"the leaderboard at {shown}: {error}".strip()) from error
+    profiles, leaderboard = _host_files(default_paths().data_dir, players, database)
     profiles.sweep()
     server = GameServer(
         tab_command(argv),
@@ -166,6 +149,38 @@ def serve(
     # No access log: the websocket's address carries the secret.
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C before the server is up
         asyncio.run(run_guarded(app, host, port, guard, server.stop_requested.wait))
+
+
+def _log_to_stderr() -> None:
+    """The server's lines (and textual-serve's) on stderr, as they are, and only there."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    for name in ("textmines.serve", "textual-serve"):
+        logging.getLogger(name).addHandler(handler)
+        logging.getLogger(name).setLevel(logging.INFO)
+        logging.getLogger(name).propagate = False
+
+
+def _host_files(
+    data_dir: Path, players: tuple[int, int], database: str | None
+) -> tuple[Profiles, LeaderboardStore]:
+    """The browsers' profiles (at most ``players``: profiles and MB) and the leaderboard (in
+    ``database``, else SQLite in ``data_dir``); ``HostFilesError`` when either cannot be
+    used."""
+    most, megabytes = players
+    try:
+        profiles = Profiles(
+            data_dir, host_key(data_dir), max_profiles=most, max_bytes=megabytes * 1024 * 1024
+        )
+    except OSError as error:
+        raise HostFilesError(f"{error} ({data_dir})") from error
+    where = database or str(data_dir / "leaderboard.db")
+    try:
+        leaderboard = LeaderboardStore.open(where)
+    except (OSError, *database_errors()) as error:  # type: ignore[misc]
+        shown = "the --database" if database else where
+        raise HostFilesError(f"the leaderboard at {shown}: {error}".strip()) from error
+    return profiles, leaderboard
 
 
 def _connected(request: web.Request) -> bool:
