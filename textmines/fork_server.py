@@ -45,6 +45,7 @@ PRELOAD = (
     "textmines.ui.stats_keeper",
     "textmines.store.stats.opening",
     "textmines.themes.load",
+    "textmines.leaderboard.seat",
     "textual.drivers.web_driver",
     "textual.layouts.factory",
     "textual.layouts.horizontal",

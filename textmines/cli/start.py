@@ -225,6 +225,8 @@ def _play(
     themes, theme_warnings, broken = _loaded_themes(paths)
     theme, chosen_warnings = choose_theme(args.theme, given.settings.theme, themes, broken)
     replay, shared = _replay_arg(args.replay), board or _board_id_arg(args.game)
+    if finished is None and args.tab:
+        finished = _browser_seat(paths)
     # The statistics open once the app's first frame is on screen (``StatsKeeper``), unless
     # a saved game must be recorded as abandoned first.
     choice, (stats, stats_notices) = _saved_game(args, config, paths, shared)
@@ -256,6 +258,21 @@ def _play(
         finished=finished,
     )
     return _run(app, stats)
+
+
+def _browser_seat(paths: Paths) -> Callable[[GameSession], object] | None:
+    """A browser tab's place on its host's leaderboard, when the host keeps one (it says
+    where in the tab's environment): its daily wins are ranked as they end."""
+    from textmines.leaderboard.seat import LEADERBOARD_VARIABLE, BrowserSeat  # a tab only
+
+    where = os.environ.get(LEADERBOARD_VARIABLE, "")
+    if not where or paths.profile_dir is None:
+        return None
+
+    def name() -> str:  # the profile's player name now (Game > Player name... may change it)
+        return load_settings(paths.settings_file)[0].player_name
+
+    return BrowserSeat(where, paths.profile_dir, name=name).finished
 
 
 def _challenge(given: Given) -> int:

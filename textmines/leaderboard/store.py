@@ -165,8 +165,10 @@ def database_errors() -> tuple[type[Exception], ...]:
 class LeaderboardStore:
     """The leaderboard in SQLite or PostgreSQL (see the module's docstring)."""
 
-    def __init__(self, connection: _Connection) -> None:
+    def __init__(self, connection: _Connection, where: str = ":memory:") -> None:
         self._db = connection
+        #: Where the store is: its SQLite file, or its PostgreSQL URL.
+        self.where = where
 
     @classmethod
     def open(cls, where: Path | str) -> LeaderboardStore:
@@ -182,7 +184,7 @@ class LeaderboardStore:
             if where != ":memory:":
                 raw.execute("PRAGMA journal_mode = WAL")
             connection = _Connection(raw, postgres=False)
-        store = cls(connection)
+        store = cls(connection, str(where))
         store._migrate()
         return store
 

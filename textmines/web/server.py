@@ -236,6 +236,8 @@ class GameServer:
         self.forks: ForkServer | None = None
         #: The leaderboard's HTTP API (``web/api.py``), when the host keeps one.
         self.leaderboard = leaderboard
+        #: Where the leaderboard is, for the tabs (which rank their daily wins themselves).
+        self.leaderboard_at = None if leaderboard is None else leaderboard.store.where
         self.max_tabs = max_tabs
         self.profiles = profiles
         self._starting = StartTurns(START_SLOTS if start_slots is None else start_slots)
@@ -452,6 +454,7 @@ class GameServer:
             argv=[*(self.tab_argv or ()), *touched.split()],
             profile=profile,
             forks=self.forks,
+            leaderboard=self.leaderboard_at,
             write_bytes=write_bytes,
             write_str=websocket.send_str,
             close=close,

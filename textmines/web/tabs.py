@@ -19,6 +19,7 @@ from typing import Any, cast
 from aiohttp import WSMessage, WSMsgType, web
 from textual_serve.app_service import AppService
 
+from textmines.leaderboard.seat import LEADERBOARD_VARIABLE
 from textmines.store.paths import PROFILE_VARIABLE
 from textmines.web.forks import ForkServer
 
@@ -85,10 +86,14 @@ def tab_command(argv: Sequence[str]) -> str:
     return shell_command([sys.executable, "-m", "textmines", *tab_arguments(argv)])
 
 
-def tab_environment(width: int, height: int, profile: str | None = None) -> dict[str, str]:
+def tab_environment(
+    width: int, height: int, profile: str | None = None, leaderboard: str | None = None
+) -> dict[str, str]:
     """The environment of a tab's process: this server's, with what textual-serve gives the
-    apps it starts (Textual's web driver, true colour, the terminal's size), and the browser's
-    profile (``PROFILE_VARIABLE``: not on its command line, which any user can read)."""
+    apps it starts (Textual's web driver, true colour, the terminal's size), the browser's
+    profile (``PROFILE_VARIABLE``: not on its command line, which any user can read) and
+    where the host keeps its leaderboard (``TEXTMINES_LEADERBOARD``: a file, or a database's
+    URL that may hold a password)."""
     environment = dict(os.environ)
     environment.update(
         TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
@@ -100,8 +105,11 @@ def tab_environment(width: int, height: int, profile: str | None = None) -> dict
         ROWS=str(height),
     )
     environment.pop(PROFILE_VARIABLE, None)
+    environment.pop(LEADERBOARD_VARIABLE, None)
     if profile is not None:
         environment[PROFILE_VARIABLE] = profile
+    if leaderboard is not None:
+        environment[LEADERBOARD_VARIABLE] = leaderboard
     return environment
 
 
@@ -121,15 +129,17 @@ class TabService(AppService):
         argv: Sequence[str],
         profile: str,
         forks: ForkServer | None,
+        leaderboard: str | None = None,
         **service: Any,
     ) -> None:
         super().__init__(command, **service)
         self._argv = list(argv)
         self._profile = profile
         self._forks = forks
+        self._leaderboard = leaderboard
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        return tab_environment(width, height, self._profile)
+        return tab_environment(width, height, self._profile, self._leaderboard)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         environment = self._build_environment(width, height)

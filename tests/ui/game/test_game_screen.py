@@ -40,9 +40,15 @@ async def test_the_app_tells_finished_of_each_game_that_ends(play: Play) -> None
     from textmines.session import GameSession
 
     ended: list[GameSession] = []
+
+    def finished(session: GameSession) -> str:
+        ended.append(session)
+        return "Leaderboard: #1 of 1"  # what a browser tab's leaderboard says, as a toast
+
     clock = FakeClock()
-    app, pilot = await play(clock, finished=ended.append, size=(100, 35))
+    app, pilot = await play(clock, finished=finished, size=(100, 35))
     await win_by_clicks(pilot, clock)
     await pilot.pause()
     assert [session.game.status for session in ended] == [Status.WON]
     assert ended[0] is app.session and ended[0].recorded
+    assert "Leaderboard: #1 of 1" in [toast.message for toast in app.toasts]

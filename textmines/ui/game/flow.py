@@ -101,7 +101,8 @@ class GameFlow:
         # (too small, compact) as last applied; None: not yet.
         self._size_state: tuple[bool, bool] | None = None
         self._reviewer: Reviewer | None = None
-        #: Told of each game that ends, once recorded (``textmines --challenge``).
+        #: Told of each game that ends, once recorded (``textmines --challenge``; a browser
+        #: tab's leaderboard); the words it returns, if any, are a toast.
         self.finished: Callable[[GameSession], object] | None = None
 
     @property
@@ -321,7 +322,9 @@ class GameFlow:
         if finish is None:
             return
         if self.finished is not None:
-            self.finished(self.session)
+            said = self.finished(self.session)
+            if isinstance(said, str) and said:
+                host.notify(said, timeout=8, markup=False)
         if finish.notice is not None:
             host.notify(finish.notice, severity="warning", markup=False)
         self._show_game_over(finish)

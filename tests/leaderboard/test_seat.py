@@ -1,0 +1,88 @@
+"""A browser tab's daily wins ranked on its host's leaderboard as they end, under the
+profile's player name, with nothing uploaded; help and practice never ranked."""
+
+from __future__ import annotations
+
+import stat
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import FakeClock, winning_clicks
+from textmines.engine.daily import daily_board
+from textmines.leaderboard.seat import TOKEN_FILE, BrowserSeat
+from textmines.leaderboard.store import LeaderboardStore
+from textmines.session import GameSession
+from textmines.web.tabs import tab_environment
+
+DAY = date(2026, 12, 1)
+NOON_MS = int(datetime(2026, 12, 1, 12, tzinfo=UTC).timestamp() * 1000)
+
+
+def daily_win(*, leave: int = 0) -> GameSession:
+    """A session of ``DAY``'s daily board, won a click a second from noon (unless ``leave``)."""
+    clock = FakeClock()
+    game = daily_board(DAY).game(clock=clock)
+    clicks = [c for c in winning_clicks(game.board) if not game.is_revealed(*c)]  # type: ignore[arg-type]
+    for x, y in clicks[: len(clicks) - leave]:
+        clock.advance(1)
+        game.reveal(x, y)
+    session = GameSession(game, started_at=datetime(2026, 12, 1, 12, tzinfo=UTC))
+    session.daily = DAY
+    return session
+
+
+@pytest.fixture
+def leaderboard(tmp_path: Path) -> str:
+    LeaderboardStore.open(tmp_path / "leaderboard.db").close()
+    return str(tmp_path / "leaderboard.db")
+
+
+def seat(where: str, folder: Path, name: str = "Ann", *, after_s: int = 3600) -> BrowserSeat:
+    return BrowserSeat(where, folder, name=lambda: name, clock=lambda: NOON_MS + after_s * 1000)
+
+
+def test_a_daily_win_in_a_tab_is_ranked_under_the_profiles_name(
+    leaderboard: str, tmp_path: Path
+) -> None:
+    profile = tmp_path / "profile"
+    said = seat(leaderboard, profile).finished(daily_win())
+    assert said == "Leaderboard: #1 of 1 on the daily board of 2026-12-01."
+    assert stat.S_IMODE((profile / TOKEN_FILE).stat().st_mode) == 0o600
+    store = LeaderboardStore.open(leaderboard)
+    (entry,) = store.leaderboard("daily", day=DAY)
+    assert entry.name == "Ann" and store.replay(entry.entry_id)
+    store.close()
+    # The same profile, its name changed: the same player, renamed; a second daily win of the
+    # day is practice for the leaderboard too (its first try counted).
+    assert seat(leaderboard, profile, "Ann Lee").finished(daily_win()) is None
+    store = LeaderboardStore.open(leaderboard)
+    assert [e.name for e in store.leaderboard("daily", day=DAY)] == ["Ann Lee"]
+    store.close()
+
+
+def test_help_practice_and_losses_are_never_ranked(leaderboard: str, tmp_path: Path) -> None:
+    place = seat(leaderboard, tmp_path / "profile")
+    assisted, practice, lost = daily_win(), daily_win(), daily_win(leave=1)
+    assisted.assisted = True
+    practice.practice = True
+    not_daily = daily_win()
+    not_daily.daily = None
+    assert [place.finished(s) for s in (assisted, practice, lost, not_daily)] == [None] * 4
+    store = LeaderboardStore.open(leaderboard)
+    assert store.leaderboard("daily", day=DAY) == []
+    store.close()
+
+
+def test_a_game_longer_than_it_has_been_played_is_not_ranked(
+    leaderboard: str, tmp_path: Path
+) -> None:
+    said = seat(leaderboard, tmp_path / "profile", after_s=10).finished(daily_win())
+    assert said is not None and said.startswith("Not on the leaderboard: the replay takes")
+
+
+def test_the_host_tells_its_tabs_where_its_leaderboard_is() -> None:
+    environment = tab_environment(80, 24, "a" * 64, "postgresql://h/db")
+    assert environment["TEXTMINES_LEADERBOARD"] == "postgresql://h/db"
+    assert "TEXTMINES_LEADERBOARD" not in tab_environment(80, 24, "a" * 64)
