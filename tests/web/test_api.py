@@ -273,3 +273,25 @@ async def test_replays_another_program_made_are_verified_by_their_moves_alone(
         "/api/results", {**body, "replay": basevideo_replay(dealt["board_id"], tmp_path)}, token
     )
     assert status == 200 and ranked["rank"] == 1, ranked
+
+
+async def test_the_leaderboard_page_lists_the_best_with_every_name_escaped(host: Host) -> None:
+    _, dealt = await host.post("/api/challenge", {"board": "daily"})
+    host.now += 3_600_000
+    name = "<script>alert(1)</script> & co"
+    body = {"challenge": dealt["challenge"], "replay": won(dealt["board_id"]), "name": name}
+    assert (await host.post("/api/results", body, dealt["token"]))[0] == 200
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{host.url}/leaderboard") as response,
+    ):
+        assert response.status == 200 and response.content_type == "text/html"
+        page = await response.text()
+    assert "Leaderboard: Daily board of 2025-12-01" in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in page and "<script>" not in page
+    assert '<a href="/api/replays/1">.evf</a>' in page and '<a href="?board=expert">' in page
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{host.url}/leaderboard?board=expert") as response,
+    ):
+        assert "No win on this board yet." in await response.text()

@@ -29,13 +29,13 @@ from textmines.leaderboard.store import LeaderboardStore, Player
 from textmines.leaderboard.verify import Refused, verify
 from textmines.replays.evf import export_evf
 from textmines.replays.recording import Recording
+from textmines.store.paths import LEADERBOARD_VARIABLE
 
 if TYPE_CHECKING:
     from textmines.session import GameSession
 
-#: Where a tab's host keeps its leaderboard (set by ``--serve`` for its tabs).
-LEADERBOARD_VARIABLE: Final = "TEXTMINES_LEADERBOARD"
 TOKEN_FILE: Final = "leaderboard-token"
+__all__ = ["LEADERBOARD_VARIABLE", "TOKEN_FILE", "BrowserSeat"]
 
 
 class BrowserSeat:

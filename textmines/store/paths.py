@@ -24,6 +24,9 @@ HOME_VARIABLE = "TEXTMINES_HOME"
 #: The browser profile of a ``--tab``, as ``--serve`` gives it: in the environment, which only
 #: the machine's owner can read, not on the command line, which every user can.
 PROFILE_VARIABLE = "TEXTMINES_PROFILE"
+#: Where a ``--tab``'s host keeps its leaderboard (its file, or its database's URL), as
+#: ``--serve`` tells its tabs: the tab ranks its daily wins there (``leaderboard.seat``).
+LEADERBOARD_VARIABLE = "TEXTMINES_LEADERBOARD"
 #: How many ``.bad`` names are tried before giving up (``x.bad``, ``x.bad-2`` ... ``x.bad-N``).
 MAX_BAD_NAMES: Final = 1000
 #: The folder (in the data folder) that holds a folder of each browser's profile.

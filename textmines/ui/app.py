@@ -4,6 +4,7 @@ settings. The game itself is played on ``GameScreen``, whose actions ask the con
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, partial
@@ -25,6 +26,7 @@ from textmines.crash import background_failure_message
 from textmines.engine import Game
 from textmines.engine.clock import Clock
 from textmines.session import GameSession
+from textmines.store.paths import LEADERBOARD_VARIABLE
 from textmines.store.saves import LoadedGame
 from textmines.store.settings import Settings, clean_player_name
 from textmines.themes import MinesTheme, load_themes
@@ -347,7 +349,13 @@ class TextminesApp(ThemedApp):
             zoom_fit=lambda: self.settings.zoom == FIT,
             swapped=lambda: self.settings.swap_mouse_buttons,
             key_for=self.keys.key_for,
+            leaderboard=self.is_web and bool(os.environ.get(LEADERBOARD_VARIABLE)),
         )
+
+    def action_leaderboard(self) -> None:
+        """Game > Leaderboard (a browser tab on a host that keeps one): its page, in a new
+        browser tab."""
+        self.open_url("/leaderboard", new_tab=True)
 
     def first_key(self, binding_id: str) -> str:
         """The player's first key for the binding ``binding_id`` (``PlayerKeys.first_key``)."""

@@ -23,6 +23,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import html
+import string
 import tempfile
 import time
 from collections import defaultdict, deque
@@ -35,7 +37,7 @@ from aiohttp import web
 
 from textmines.engine.board_id import parse_board_id
 from textmines.leaderboard.boards import BOARD_KINDS, BoardKind, Dealt, deal
-from textmines.leaderboard.store import Challenge, LeaderboardStore, Player
+from textmines.leaderboard.store import Challenge, Entry, LeaderboardStore, Player
 from textmines.leaderboard.verify import Refused, verify
 from textmines.replays.foreign import ReplayFileError, read_replay_file
 from textmines.replays.recording import Recording
@@ -68,6 +70,7 @@ class LeaderboardApi:
 
     def routes(self) -> list[web.RouteDef]:
         return [
+            web.get("/leaderboard", self.page),
             web.post("/api/challenge", self.challenge),
             web.post("/api/results", self.results),
             web.get("/api/leaderboard", self.leaderboard),
@@ -170,6 +173,27 @@ class LeaderboardApi:
             }
         )
 
+    async def page(self, request: web.Request) -> web.Response:
+        """The leaderboard as a page: a board's table, links to the others and the replays."""
+        kind = request.query.get("board", "daily")
+        kind = kind if kind in BOARD_KINDS else "daily"
+        now = self._clock()
+        day = _today(now) if kind == "daily" else None
+        entries = self.store.leaderboard(_kind(kind), day=day)
+        title = f"Daily board of {day}" if day else f"{kind.capitalize()}, all time"
+        boards = " ".join(
+            f"<strong>{k.capitalize()}</strong>"
+            if k == kind
+            else f'<a href="?board={k}">{k.capitalize()}</a>'
+            for k in BOARD_KINDS
+        )
+        body = LEADERBOARD.substitute(
+            title=html.escape(f"Leaderboard: {title}"), boards=boards, table=_table(entries)
+        )
+        return web.Response(
+            text=body, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
     async def replay(self, request: web.Request) -> web.Response:
         entry = request.match_info["entry"]
         data = self.store.replay(int(entry)) if entry.isdigit() and len(entry) < 19 else None
@@ -211,6 +235,26 @@ async def _json(request: web.Request) -> Any:
         return await request.json()
     except ValueError:
         return None
+
+
+LEADERBOARD: Final = string.Template(
+    (Path(__file__).with_name("page") / "leaderboard.html").read_text(encoding="utf-8")
+)
+
+
+def _table(entries: list[Entry]) -> str:
+    """The entries as an HTML table, every name escaped (a name is anybody's text)."""
+    if not entries:
+        return "<p>No win on this board yet.</p>"
+    rows = "".join(
+        f"<tr><td>{e.rank}</td><td>{html.escape(e.name)}</td><td>{e.time_ms / 1000:.3f} s</td>"
+        f"<td>{e.bbbv}</td><td>{e.bbbv_per_s:.3f}</td><td>{_moment(e.played_ms)[:10]}</td>"
+        f'<td><a href="/api/replays/{e.entry_id}">.evf</a></td></tr>'
+        for e in entries
+    )
+    names = ("#", "Player", "Time", "3BV", "3BV/s", "Played", "Replay")
+    head = "<tr>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
+    return f"<table>{head}{rows}</table>"
 
 
 def _replay_bytes(given: object) -> bytes:

@@ -19,8 +19,7 @@ from typing import Any, cast
 from aiohttp import WSMessage, WSMsgType, web
 from textual_serve.app_service import AppService
 
-from textmines.leaderboard.seat import LEADERBOARD_VARIABLE
-from textmines.store.paths import PROFILE_VARIABLE
+from textmines.store.paths import LEADERBOARD_VARIABLE, PROFILE_VARIABLE
 from textmines.web.forks import ForkServer
 
 log = logging.getLogger("textmines.serve")

@@ -374,3 +374,21 @@ async def test_every_game_menu_item_runs_the_action_its_key_runs(play: Play) -> 
         assert item.key == (app.first_key(binding.id or "") if binding else ""), item
     items = {item.label: item for _title, item in app.menu_bar.all_items()}
     assert (items["New game"].key, items["Controls"].key, items["Hint"].key) == ("F2", "F1", "i")
+
+
+async def test_a_browser_tab_on_a_host_with_a_leaderboard_links_to_its_page(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textmines.ui.app import TextminesApp
+
+    app, _ = await play(size=(100, 30))
+    labels = [item.label for _title, item in app.menu_bar.all_items()]
+    assert "Leaderboard" not in labels, "a terminal has no host"
+    monkeypatch.setattr(TextminesApp, "is_web", property(lambda self: True))
+    monkeypatch.setenv("TEXTMINES_LEADERBOARD", "/srv/textmines/leaderboard.db")
+    opened: list[tuple[str, bool]] = []
+    app, _ = await play(size=(100, 30))
+    monkeypatch.setattr(app, "open_url", lambda url, new_tab=True: opened.append((url, new_tab)))
+    items = {item.label: item for _title, item in app.menu_bar.all_items()}
+    await app.game_screen.run_action(items["Leaderboard"].action)
+    assert opened == [("/leaderboard", True)]

@@ -21,13 +21,15 @@ def game_menus(
     zoom_fit: Callable[[], bool],
     swapped: Callable[[], bool],
     key_for: Callable[[str], str] = lambda action: "",
+    leaderboard: bool = False,
 ) -> list[Menu]:
     """Game, Options and Help: every item names an action (and its key, for the label): the
     game screen's (``new_game``), or the app's (``app.help``), as the game's bindings do.
 
     The check marks are read live when a menu opens: ``config`` is the next game's options,
     ``overlay_on`` and ``autoplaying`` the assistant's state, ``zoom_fit`` whether the cells
-    fit the terminal, ``swapped`` whether the mouse buttons are swapped.
+    fit the terminal, ``swapped`` whether the mouse buttons are swapped; ``leaderboard``: a
+    browser tab whose host keeps a leaderboard (Game > Leaderboard opens its page).
     """
 
     def is_preset(key: str) -> bool:
@@ -55,6 +57,7 @@ def game_menus(
                 MenuItem("Play a board ID...", "play_board_id"),
                 SEPARATOR,
                 MenuItem("Statistics", "app.statistics"),
+                *((MenuItem("Leaderboard", "app.leaderboard"),) if leaderboard else ()),
                 MenuItem("Player name...", "app.player_name"),
                 MenuItem("Watch the replay", "watch_replay"),
                 MenuItem("Open replay...", "app.open_replay"),
