@@ -134,3 +134,38 @@ def test_what_goes_with_challenge(
     with pytest.raises(SystemExit) as exit_info:
         main(args)
     assert exit_info.value.code == 2 and said in capsys.readouterr().err
+
+
+class WatchingApp(PlayingApp):
+    """Stands in for TextminesApp: keeps the replay it was given to watch."""
+
+    watched: ClassVar[list[Any]] = []
+
+    def run(self) -> None:
+        WatchingApp.watched.append(self.options["replay"])
+
+
+def test_an_entrys_replay_is_watched_from_its_address(
+    host: Served,
+    terminal: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+    import urllib.request
+
+    import textmines.ui.app
+
+    url = host.url().rstrip("/")
+    assert main(["--challenge", url, "--intermediate"]) == 0
+    with urllib.request.urlopen(f"{url}/api/leaderboard?board=intermediate") as response:
+        entry = json.loads(response.read())["entries"][0]
+    monkeypatch.setattr(textmines.ui.app, "TextminesApp", WatchingApp)
+    assert main(["--replay", url + entry["replay"]]) == 0
+    recording, title = WatchingApp.watched[-1]
+    assert recording.game().status.name == "WON" and recording.elapsed_ms == entry["time_ms"]
+    assert title.startswith(entry["replay"].rsplit("/", 1)[1] + ".evf")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--replay", f"{url}/api/replays/999999"])
+    assert exit_info.value.code == 1
+    assert "the host answered 404: no such replay" in capsys.readouterr().err

@@ -62,12 +62,37 @@ def _replay_arg(file: str | None) -> tuple[Recording, str] | None:
     played back exits 2 with what is wrong."""
     if file is None:
         return None
+    if file.startswith(("http://", "https://")):
+        return _replay_url(file)
     from textmines.replays.foreign import ReplayFileError, read_replay_file, replay_title
 
     try:
         replay = read_replay_file(Path(file))
     except ReplayFileError as error:
         fail(f"--replay: {error}")
+    return replay.recording, replay_title(replay)
+
+
+def _replay_url(url: str) -> tuple[Recording, str]:
+    """A leaderboard entry's replay (``--replay http://HOST/api/replays/ID``), downloaded and
+    read as a file is; exit 1 when it cannot be had, 2 when it is no replay."""
+    import tempfile
+
+    from textmines.leaderboard.client import Unreachable, download_replay
+    from textmines.replays.foreign import ReplayFileError, read_replay_file, replay_title
+
+    try:
+        data = download_replay(url)
+    except (Unreachable, ValueError) as error:
+        fail(f"--replay: {error}", 1)
+    name = url.rstrip("/").rsplit("/", 1)[-1] or "replay"
+    with tempfile.TemporaryDirectory(prefix="textmines-replay-") as folder:
+        path = Path(folder) / f"{name}.evf"
+        path.write_bytes(data)
+        try:
+            replay = read_replay_file(path, shown=url)
+        except ReplayFileError as error:
+            fail(f"--replay: {error}")
     return replay.recording, replay_title(replay)
 
 

@@ -130,6 +130,29 @@ class HostClient:
             raise Unreachable(f"{self.url} cannot be reached ({reason})") from None
 
 
+#: The largest replay ``download_replay`` takes (a host submits at most 512 kB).
+MAX_DOWNLOAD: Final = 1024 * 1024
+
+
+def download_replay(url: str) -> bytes:
+    """The .evf file at ``url`` (a leaderboard entry's, ``http://HOST/api/replays/ID``).
+    Raises ``Unreachable``, or ``ValueError`` saying what the host answered."""
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise ValueError(f"not an http:// or https:// address: {url}")
+    try:
+        with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
+            data: bytes = response.read(MAX_DOWNLOAD + 1)
+    except urllib.error.HTTPError as refused:
+        said = _json(refused.read()).get("error", refused.reason)
+        raise ValueError(f"the host answered {refused.code}: {said}") from None
+    except (urllib.error.URLError, OSError) as error:
+        reason = getattr(error, "reason", error)
+        raise Unreachable(f"{url} cannot be reached ({reason})") from None
+    if len(data) > MAX_DOWNLOAD:
+        raise ValueError(f"the replay is larger than {MAX_DOWNLOAD // 1024} kB")
+    return data
+
+
 def _json(data: bytes) -> dict[str, Any]:
     try:
         value = json.loads(data)
