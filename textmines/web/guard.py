@@ -19,22 +19,37 @@ log = logging.getLogger("textmines.serve")
 REFUSAL_LOG_SECONDS = 5.0
 
 
-class RefusalLog:
-    """Says each refused connection, but a flood of them as one line every few seconds."""
+class _EveryFewSeconds:
+    """Lets one thing through every ``REFUSAL_LOG_SECONDS``, counting the ones held back."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float]) -> None:
         self._clock = clock
         self._last = -REFUSAL_LOG_SECONDS
         self._quiet = 0
 
-    def note(self, text: str) -> None:
+    def passes(self) -> int | None:
+        """None: held back (counted); else it passes, and how many were held back since the
+        last one that passed."""
         now = self._clock()
         if now - self._last < REFUSAL_LOG_SECONDS:
             self._quiet += 1
+            return None
+        held, self._last, self._quiet = self._quiet, now, 0
+        return held
+
+
+class RefusalLog:
+    """Says each refused connection, but a flood of them as one line every few seconds."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._lines = _EveryFewSeconds(clock)
+
+    def note(self, text: str) -> None:
+        held = self._lines.passes()
+        if held is None:
             return
-        more = f" (and {self._quiet} more refused since the last line)" if self._quiet else ""
+        more = f" (and {held} more refused since the last line)" if held else ""
         log.warning("textmines: %s%s", text, more)
-        self._last, self._quiet = now, 0
 
 
 class FloodGuard(logging.Filter):
@@ -46,9 +61,7 @@ class FloodGuard(logging.Filter):
     def __init__(self, refusals: RefusalLog, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self._refusals = refusals
-        self._clock = clock
-        self._last_error = -REFUSAL_LOG_SECONDS
-        self._quiet_errors = 0
+        self._errors = _EveryFewSeconds(clock)
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
@@ -62,13 +75,11 @@ class FloodGuard(logging.Filter):
             return False
         if record.levelno < logging.ERROR:
             return True
-        now = self._clock()
-        if now - self._last_error < REFUSAL_LOG_SECONDS:
-            self._quiet_errors += 1
+        held = self._errors.passes()
+        if held is None:
             return False
-        if self._quiet_errors:
-            record.msg = f"{record.msg} (and {self._quiet_errors} more errors since the last one)"
-        self._last_error, self._quiet_errors = now, 0
+        if held:
+            record.msg = f"{record.msg} (and {held} more errors since the last one)"
         return True
 
 
