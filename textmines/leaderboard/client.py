@@ -14,13 +14,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import os
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit
+
+from textmines.store.paths import write_atomic
 
 #: Seconds a request to the host may take.
 TIMEOUT: Final = 20.0
@@ -67,10 +68,7 @@ class HostClient:
 
     def _keep_token(self, token: str) -> None:
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        path = self.folder / "token"
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(token)
+        write_atomic(self.folder / "token", token.encode("ascii"))  # a new file is 0600
 
     # --------------------------------------------------------------------------- requests
 
@@ -94,11 +92,7 @@ class HostClient:
             "replay": base64.b64encode(replay).decode(),
             **({"name": name} if name else {}),
         }
-        temporary = path.with_suffix(".tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            json.dump(body, file)
-        temporary.replace(path)
+        write_atomic(path, json.dumps(body).encode("utf-8"))  # a new file is 0600
         return path
 
     def pending(self) -> list[Path]:

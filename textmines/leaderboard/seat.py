@@ -16,7 +16,6 @@ and a board ID the player typed has mines someone chose.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,7 +28,7 @@ from textmines.leaderboard.store import LeaderboardStore, Player
 from textmines.leaderboard.verify import Refused, verify
 from textmines.replays.evf import export_evf
 from textmines.replays.recording import Recording
-from textmines.store.paths import LEADERBOARD_VARIABLE
+from textmines.store.paths import LEADERBOARD_VARIABLE, write_atomic
 
 if TYPE_CHECKING:
     from textmines.session import GameSession
@@ -91,9 +90,7 @@ class BrowserSeat:
         if player is None:
             player, token = store.new_player(self._name(), now)
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(descriptor, "w", encoding="ascii") as file:
-                file.write(token)
+            write_atomic(path, token.encode("ascii"))  # a new file is 0600
         if self._name() and self._name() != player.name:
             player = store.rename(player, self._name())
         return player

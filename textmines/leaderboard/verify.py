@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textmines.engine.actions import ActionKind
+from textmines.engine.actions import MOVES, ActionKind
 from textmines.engine.game import Game, Status
 from textmines.engine.metrics import game_metrics
 from textmines.leaderboard.boards import Dealt
@@ -79,25 +79,13 @@ def _same_board(recording: Recording, dealt: Dealt) -> None:
         )
     if board.mine_indices() != wanted.mine_indices():
         raise Refused("the replay's mines are not those of the board dealt")
-    moves = [a for a in recording.actions if a.kind not in _NOT_MOVES]
+    moves = [a for a in recording.actions if a.kind in MOVES]
     if (
         not moves
         or moves[0].kind != ActionKind.REVEAL
         or (moves[0].x, moves[0].y) != dealt.board.first
     ):
         raise Refused("the replay does not start with the first click the host made")
-
-
-#: Actions that change no cell: where the cursor went, a press, an option, a click off the board.
-_NOT_MOVES = frozenset(
-    {
-        ActionKind.CURSOR,
-        ActionKind.PRESS,
-        ActionKind.QUESTION_MARKS,
-        ActionKind.LEFT_OFF_BOARD,
-        ActionKind.RIGHT_OFF_BOARD,
-    }
-)
 
 
 def _replayed(recording: Recording, dealt: Dealt) -> Game:

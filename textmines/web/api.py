@@ -36,6 +36,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from textmines.engine.board_id import parse_board_id
+from textmines.engine.daily import daily_day
 from textmines.leaderboard.boards import BOARD_KINDS, BoardKind, Dealt, deal
 from textmines.leaderboard.store import Challenge, Entry, LeaderboardStore, Player
 from textmines.leaderboard.verify import Refused, verify
@@ -293,7 +294,8 @@ def _kind(text: str) -> BoardKind:
 
 
 def _today(now_ms: int) -> date:
-    return datetime.fromtimestamp(now_ms / 1000, UTC).date()
+    """The day whose daily board is played at ``now_ms`` (the engine's: UTC)."""
+    return daily_day(datetime.fromtimestamp(now_ms / 1000, UTC))
 
 
 def _moment(ms: int) -> str:

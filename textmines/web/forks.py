@@ -109,23 +109,20 @@ class ForkServer:
         stdout_read, stdout_write = os.pipe()
         stderr_read, stderr_write = os.pipe()
         theirs = (stdin_read, stdout_write, stderr_write)
+        ours = (stdin_write, stdout_read, stderr_read)
         request = json.dumps({"argv": list(argv), "env": dict(env)}).encode()
         try:
             async with self._asking:
                 await _send(self._control, request, theirs)
                 answer = await loop.sock_recv(self._control, _MAX_ANSWER)
+            pid = int(json.loads(answer)["pid"]) if answer else 0
+            if pid <= 0:
+                raise OSError("the fork server could not start a tab" if answer else "it has ended")
         except BaseException:
-            for fd in (stdin_write, stdout_read, stderr_read):
-                os.close(fd)
+            _close(ours)
             raise
         finally:
-            for fd in theirs:
-                os.close(fd)
-        pid = int(json.loads(answer)["pid"]) if answer else 0
-        if pid <= 0:
-            for fd in (stdin_write, stdout_read, stderr_read):
-                os.close(fd)
-            raise OSError("the fork server could not start a tab" if answer else "it has ended")
+            _close(theirs)  # the tab's own ends: its process has them now
         stdin = await _writer(stdin_write)
         stdout, stderr = await _reader(stdout_read), await _reader(stderr_read)
         return ForkedProcess(pid, stdin, stdout, stderr)
@@ -140,6 +137,11 @@ class ForkServer:
         with contextlib.suppress(ProcessLookupError):
             self._process.kill()
         await self._process.wait()
+
+
+def _close(fds: Sequence[int]) -> None:
+    for fd in fds:
+        os.close(fd)
 
 
 async def _send(control: socket.socket, request: bytes, fds: Sequence[int]) -> None:
