@@ -58,26 +58,36 @@ def profile_folder(home: Path, profile: str) -> Path:
     return home / "profiles" / profile_folder_name(profile)
 
 
+def _processes() -> dict[int, tuple[int, bytes]]:
+    """Every process: its parent and its command line, by process id."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            found[int(stat.parent.name)] = (parent, (stat.parent / "cmdline").read_bytes())
+        except (OSError, IndexError):  # gone meanwhile
+            continue
+    return found
+
+
+def fork_servers(server: int) -> set[int]:
+    """The fork server of the server whose process is ``server`` (a child of its whose
+    command line names it)."""
+    return {
+        pid
+        for pid, (parent, command) in _processes().items()
+        if parent == server and b"textmines.fork_server" in command
+    }
+
+
 def tab_processes(server: int) -> list[int]:
     """The tab processes of the server whose process is ``server``: forked by its fork server
     (``textmines.fork_server``), or started as ``textmines --tab``."""
-    parents, commands = {}, {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            commands[int(stat.parent.name)] = (stat.parent / "cmdline").read_bytes()
-        except OSError:  # gone meanwhile
-            continue
-        parents[int(stat.parent.name)] = int(fields[1])
-    forks = {
-        pid
-        for pid, parent in parents.items()
-        if parent == server and b"fork_server" in commands[pid]
-    }
+    forks = fork_servers(server)
     return [
         pid
-        for pid, parent in parents.items()
-        if parent in forks or (parent == server and b"--tab" in commands[pid])
+        for pid, (parent, command) in _processes().items()
+        if parent in forks or (parent == server and b"--tab" in command)
     ]
 
 

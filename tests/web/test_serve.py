@@ -32,6 +32,7 @@ from yarl import URL
 from tests.web.served import (
     WEBSOCKET_URL,
     Served,
+    fork_servers,
     process_ended,
     profile_folder,
     served,
@@ -590,14 +591,3 @@ async def test_without_its_fork_server_the_host_starts_tabs_as_programs(tmp_path
         finally:
             await websocket.close()
             await session.close()
-
-
-def fork_servers(server: int) -> set[int]:
-    """The server's fork server (a child of its whose command line names it)."""
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, IndexError):
-            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            if parent == server and b"fork_server" in (stat.parent / "cmdline").read_bytes():
-                found.add(int(stat.parent.name))
-    return found
