@@ -439,6 +439,10 @@ class GameServer:
         self, websocket: web.WebSocketResponse, profile: str, turn: StartTurn, *, touch: bool
     ) -> AppService:
         async def close() -> None:  # the game has quit (or saved and ended as the server stops)
+            # A signal to the whole group reaches the server first, but its handler runs a
+            # turn of the loop after the signal is read, and a forked tab can save and end
+            # within that turn: one turn more, and the server has seen it.
+            await asyncio.sleep(0)
             if self.stopping:
                 await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
             else:
