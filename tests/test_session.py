@@ -553,6 +553,17 @@ def test_a_saved_daily_restarted_game_comes_back_as_it_was(tmp_path: Path) -> No
     assert loaded is not None and notice is None
     resumed = GameSession.resume(loaded, save_path=path)
     assert (resumed.daily, resumed.practice, resumed.restarted) == (date(2026, 11, 24), True, True)
+    assert not resumed.dealt_at_random
+
+
+def test_a_game_dealt_at_random_is_still_one_when_it_comes_back(tmp_path: Path) -> None:
+    path = tmp_path / "saved-game.json"
+    session = GameSession(shared_game(FakeClock()), save_path=path)
+    session.dealt_at_random = True  # a browser tab ranks its win: a reload must not lose that
+    session.play(FLAG, 0, 0)
+    assert session.save() is None
+    loaded, _ = load_game(path)
+    assert loaded is not None and GameSession.resume(loaded, save_path=path).dealt_at_random
 
 
 def saved_untouched_shared_board(path: Path) -> LoadedGame:

@@ -109,6 +109,9 @@ class GameSession:
         #: The day whose daily board this game is (``textmines.engine.daily``), if it is one.
         self.daily: date | None = None
         self._practice = False
+        #: Nobody chose its mines: a new game dealt at random, with no seed, board ID or
+        #: replay (a browser tab ranks such a game on its host's leaderboard).
+        self.dealt_at_random = False
         #: Actions made before the player took over: a practice game played on from a
         #: replay's moment begins with that game's clicks, which its review does not judge.
         self.played_on_from = 0
@@ -143,6 +146,7 @@ class GameSession:
             game_id=loaded.game_id or None,
         )
         session.daily, session.practice = loaded.daily, loaded.practice
+        session.dealt_at_random = loaded.dealt_at_random
         session.saved = True
         return session
 
@@ -323,6 +327,7 @@ class GameSession:
             "restarted": self.restarted,
             "daily": None if self.daily is None else self.daily.isoformat(),
             "practice": self.practice,
+            "dealt_at_random": self.dealt_at_random,
             "preset": self.group.preset,
         }
 

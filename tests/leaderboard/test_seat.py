@@ -1,5 +1,6 @@
-"""A browser tab's daily wins ranked on its host's leaderboard as they end, under the
-profile's player name, with nothing uploaded; help and practice never ranked."""
+"""A browser tab's wins ranked on its host's leaderboard as they end, under the profile's
+player name, with nothing uploaded: the daily board, and the presets' boards dealt at random;
+help, practice, chosen mines and other rules never ranked."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from tests.helpers import FakeClock, winning_clicks
 from textmines.engine.daily import daily_board
+from textmines.engine.game import Game
 from textmines.leaderboard.seat import TOKEN_FILE, BrowserSeat
 from textmines.leaderboard.store import LeaderboardStore
 from textmines.session import GameSession
@@ -86,3 +88,49 @@ def test_the_host_tells_its_tabs_where_its_leaderboard_is() -> None:
     environment = tab_environment(80, 24, "a" * 64, "postgresql://h/db")
     assert environment["TEXTMINES_LEADERBOARD"] == "postgresql://h/db"
     assert "TEXTMINES_LEADERBOARD" not in tab_environment(80, 24, "a" * 64)
+
+
+def preset_win(
+    width: int = 9, height: int = 9, mines: int = 10, *, random: bool = True, **rules: object
+) -> GameSession:
+    """A session of a new game won a click a second, dealt at random unless not ``random``."""
+    clock = FakeClock()
+    game = Game(width, height, mines, seed=11, clock=clock, **rules)  # type: ignore[arg-type]
+    game.reveal(4, 4)
+    for x, y in winning_clicks(game.board):  # type: ignore[arg-type]
+        if not game.is_revealed(x, y):
+            clock.advance(1)
+            game.reveal(x, y)
+    session = GameSession(game, started_at=datetime(2026, 12, 1, 12, tzinfo=UTC))
+    session.dealt_at_random = random
+    return session
+
+
+def test_a_preset_game_dealt_at_random_is_ranked_with_the_players_first_click(
+    leaderboard: str, tmp_path: Path
+) -> None:
+    said = seat(leaderboard, tmp_path / "profile").finished(preset_win())
+    assert said == "Leaderboard: #1 of 1 on Beginner."
+    store = LeaderboardStore.open(leaderboard)
+    (entry,) = store.leaderboard("beginner")
+    assert entry.name == "Ann" and entry.time_ms == preset_win().game.elapsed_ms
+    store.close()
+
+
+def test_chosen_mines_and_other_rules_are_not_ranked_and_the_rules_are_named(
+    leaderboard: str, tmp_path: Path
+) -> None:
+    place = seat(leaderboard, tmp_path / "profile")
+    # A seed or a board ID the player gave, a custom size: not ranked, nothing said.
+    assert place.finished(preset_win(random=False)) is None
+    assert place.finished(preset_win(9, 9, 11)) is None
+    assert place.finished(preset_win(no_guess=True)) == (
+        "Not on the leaderboard: ranked boards may need a guess (Options > No-guess boards)."
+    )
+    assert place.finished(preset_win(first_click="safe")) == (
+        "Not on the leaderboard: ranked boards open an area at the first click "
+        "(Options > First click: opening)."
+    )
+    store = LeaderboardStore.open(leaderboard)
+    assert store.leaderboard("beginner") == []
+    store.close()

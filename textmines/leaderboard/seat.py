@@ -7,11 +7,14 @@ place (``LEADERBOARD_VARIABLE``: its SQLite file or PostgreSQL URL) and the tab 
 store itself. Its player is the browser's profile: the token is kept in the profile's folder
 (``leaderboard-token``, 0600), the name is the profile's player name.
 
-Ranked for now: a win of the daily board, the profile's first try of the day (a later one is
-practice), its first click made by the host as for everyone. Never: a game with help, or
-practice (a restart, a game played on, a board seen before). A tab's other boards are not
-ranked yet: a preset's first click is the player's there, where a challenge's is the host's,
-and a board ID the player typed has mines someone chose.
+Ranked: a win on a board nobody chose, played without help, as the player's first sight of
+it. That is the daily board (the profile's first try of the day: a later one is practice,
+its first click made by the host as for everyone) and a new Beginner, Intermediate or Expert
+game the tab dealt at random (its first click the player's, an opening as in a challenge).
+Never: a game with help, practice (a restart, a game played on, a board seen before), a
+board ID the player typed or a seed (someone chose the mines), a custom size, a no-guess
+board or one whose first click only is safe (not the ranked boards' rules: the player is
+told why).
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from textmines.engine.board_id import shared_board_of
 from textmines.engine.game import Status
-from textmines.leaderboard.boards import Dealt
+from textmines.engine.presets import preset_for
+from textmines.leaderboard.boards import BoardKind, Dealt
 from textmines.leaderboard.store import LeaderboardStore, Player
 from textmines.leaderboard.verify import Refused, verify
 from textmines.replays.evf import export_evf
@@ -34,7 +38,7 @@ if TYPE_CHECKING:
     from textmines.session import GameSession
 
 TOKEN_FILE: Final = "leaderboard-token"
-__all__ = ["LEADERBOARD_VARIABLE", "TOKEN_FILE", "BrowserSeat"]
+__all__ = ["LEADERBOARD_VARIABLE", "TOKEN_FILE", "BrowserSeat", "ranked_board"]
 
 
 class BrowserSeat:
@@ -56,18 +60,15 @@ class BrowserSeat:
 
     def finished(self, session: GameSession) -> str | None:
         """Rank ``session``'s game if it counts; the line the player is told, or None."""
-        board = shared_board_of(session.game)
-        if session.daily is None or board is None or session.game.status != Status.WON:
-            return None
-        if session.assisted or session.practice:
-            return None
+        dealt = ranked_board(session)
+        if not isinstance(dealt, Dealt):
+            return dealt
         now = self._clock()
         started = session.started_at or datetime.now(UTC)
         since_ms = max(0, now - int(started.timestamp() * 1000)) + 1000
         store = LeaderboardStore.open(self.where)
         try:
             player = self._player(store, now)
-            dealt = Dealt("daily", board, session.daily)
             recording = Recording.of(session.game)
             verified = verify(recording, dealt, since_issued_ms=since_ms)
             challenge = store.issue(player, dealt, now)
@@ -78,7 +79,8 @@ class BrowserSeat:
             store.close()
         if ranked.rank is None:
             return None
-        return f"Leaderboard: #{ranked.rank} of {ranked.of} on the daily board of {session.daily}."
+        where = f"the daily board of {dealt.day}" if dealt.day else f"{dealt.kind.capitalize()}"
+        return f"Leaderboard: #{ranked.rank} of {ranked.of} on {where}."
 
     def _player(self, store: LeaderboardStore, now: int) -> Player:
         """The profile's player (made the first time), under its name now."""
@@ -94,3 +96,25 @@ class BrowserSeat:
         if self._name() and self._name() != player.name:
             player = store.rename(player, self._name())
         return player
+
+
+def ranked_board(session: GameSession) -> Dealt | str | None:
+    """The board ``session``'s game is ranked on (a win that counts), or what the player is
+    told when a win on a board dealt at random does not count (a rule of theirs), or None."""
+    game = session.game
+    board = shared_board_of(game)
+    if board is None or game.status != Status.WON or session.assisted or session.practice:
+        return None
+    if session.daily is not None:
+        return Dealt("daily", board, session.daily)
+    preset = preset_for(game.width, game.height, game.mines)
+    if not session.dealt_at_random or preset is None:
+        return None
+    if game.no_guess:
+        return "Not on the leaderboard: ranked boards may need a guess (Options > No-guess boards)."
+    if game.first_click != "opening":
+        return (
+            "Not on the leaderboard: ranked boards open an area at the first click "
+            "(Options > First click: opening)."
+        )
+    return Dealt(cast(BoardKind, preset.key), board)

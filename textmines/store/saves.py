@@ -78,6 +78,9 @@ class LoadedGame(Value):
     #: The day whose daily board this is, if it is one, and whether it is a later try.
     daily: date | None = None
     practice: bool = False
+    #: Nobody chose its mines: a new game dealt at random, no seed given
+    #: (``GameSession.dealt_at_random``).
+    dealt_at_random: bool = False
 
 
 def new_game_id() -> str:
@@ -341,8 +344,8 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
     extra = document.get("extra", {})
     if not isinstance(extra, dict):
         raise _Unusable("'extra' must be a JSON object")
-    assisted, restarted, practice = (
-        _flag(extra, key) for key in ("assisted", "restarted", "practice")
+    assisted, restarted, practice, dealt_at_random = (
+        _flag(extra, key) for key in ("assisted", "restarted", "practice", "dealt_at_random")
     )
     daily = _day(extra.get("daily"))
     preset = extra.get("preset")
@@ -373,6 +376,7 @@ def _parse(raw: bytes, clock: Clock) -> LoadedGame:
         restarted,
         daily,
         practice,
+        dealt_at_random,
     )
 
 

@@ -88,3 +88,19 @@ async def test_restart_after_a_first_click_on_a_mine_of_a_laid_board_keeps_the_m
     assert app.game.status == "ready" and app.game.board == board
     await click_cell(pilot, 4, 4)
     assert app.game.status in ("playing", "won")  # the same mines, no click made for it
+
+
+async def test_only_a_new_game_without_a_seed_is_dealt_at_random(play: Play) -> None:
+    # What a browser tab ranks on its host's leaderboard: a board nobody chose.
+    app, pilot = await play(FakeClock())
+    assert not app.session.dealt_at_random, "the first game's seed chose its mines"
+    await pilot.press("n")
+    assert app.session.dealt_at_random
+    await pilot.press("r")  # not dealt yet: dealt again, still at random
+    assert app.session.dealt_at_random
+    await pilot.press("space")
+    await pilot.press("r")  # the same mines again: seen
+    assert not app.session.dealt_at_random
+    await pilot.press("n")
+    app.flow.start(app.flow.game_of(parse_board_id(SHARED)))
+    assert not app.session.dealt_at_random, "a board ID names its mines"

@@ -154,7 +154,9 @@ class GameFlow:
                 self.mark_daily(session, today)
             return session
         if resumed is None:
-            return self.session_for(self.new_game(config))
+            session = self.session_for(self.new_game(config))
+            session.dealt_at_random = config.seed is None
+            return session
         game = resumed.game
         board = _on_board(config, (game.width, game.height, game.mines), game.first_click)
         options.settings = settings_with_config(options.settings, board)
@@ -204,8 +206,10 @@ class GameFlow:
             self.host.notify(said, timeout=4, kind="abandoned", markup=False)
 
     def new(self) -> None:
-        """A new board of the current size."""
-        self.start(self.new_game(self.host.options.config))
+        """A new board of the current size, dealt at random (a seed never carries over)."""
+        config = self.host.options.config
+        self.start(self.new_game(config))
+        self.session.dealt_at_random = config.seed is None
 
     def restart(self) -> None:
         """The same mines again, with the same first click made, the same rules and ID (a
@@ -232,6 +236,7 @@ class GameFlow:
                 no_guess=game.no_guess,
             )
             self.start(self.new_game(config))
+            self.session.dealt_at_random = old.dealt_at_random  # nothing seen: no board yet
             return
         self.start(self.game_of(shared))
         self.session.restarted = old.restarted or old.touched
