@@ -17,6 +17,7 @@ from tests.web.served import Served, served
 from textmines.cli import main
 from textmines.leaderboard.client import HostClient, Unreachable, host_folder
 from textmines.session import GameSession
+from textmines.store.paths import default_paths
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("serve")]
 
@@ -77,7 +78,11 @@ def test_a_challenge_played_in_the_terminal_is_submitted_and_ranked(
     assert HostClient(url, host_folder(terminal, url)).pending() == [], "sent, not kept"
     # The same terminal is the same player: its token is sent, no new one comes.
     kept = token.read_text()
-    assert main(["--challenge", url]) == 0  # today's daily board
+    # Without an address: settings.toml's [host] url (as the statistics' Leaderboard tab).
+    settings_file = default_paths().settings_file
+    settings_file.parent.mkdir(parents=True, exist_ok=True)
+    settings_file.write_text(f'[host]\nurl = "{url}"\n', encoding="utf-8")
+    assert main(["--challenge"]) == 0  # today's daily board
     assert "on today's daily (" in capsys.readouterr().out
     assert token.read_text() == kept
 
@@ -123,6 +128,9 @@ def test_an_unreachable_host_deals_no_board(
     ("args", "said"),
     [
         (["--retry"], "--retry goes with --challenge URL"),
+        (["--challenge"], "which host? Give its address (--challenge http://HOST:PORT), or set"),
+        (["--challenge", "club.example"], "'club.example' is not an http:// or https://"),
+        (["--challenge", "http://h:x"], "--challenge: Port could not be cast"),
         (["--challenge", "http://h", "--game", "9x9-10-o4.4-x"], "it goes with none of --game"),
         (["--challenge", "http://h", "--seed", "3"], "plays the board its host deals"),
         (["--challenge", "http://h", "--serve"], "plays the board its host deals"),

@@ -113,6 +113,14 @@ def test_players_rank_by_their_best_and_equal_times_by_who_came_first(
     assert store.replay(board[0].entry_id) == b"replay 2"
     assert [e.name for e in store.leaderboard("expert", since_ms=103)] == ["Cy", "Bob"]
     assert store.leaderboard("beginner") == []
+    # A player's own best, with its rank however far down the list is cut.
+    assert store.leaderboard("expert", limit=1)[0].name == "Ann"
+    cy = store.best_of(players[2], "expert")
+    assert cy is not None and (cy.rank, cy.name, cy.time_ms) == (3, "Cy", 80_000)
+    recent = store.best_of(players[1], "expert", since_ms=103)
+    assert recent is not None and (recent.rank, recent.time_ms) == (2, 100_000)
+    assert store.best_of(players[0], "expert", since_ms=103) is None
+    assert store.best_of(players[0], "beginner") is None
 
 
 def test_two_submissions_at_once_never_share_a_rank_nor_lose_one(where: str) -> None:

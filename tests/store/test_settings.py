@@ -42,13 +42,14 @@ def test_defaults() -> None:
         "key_preset": "default",
         "keys": (),
         "player_name": "",
+        "host_url": "",
     }
 
 
 def test_every_field_has_a_rule_of_its_type() -> None:
     rules = settings_module._RULES
-    # The [keys] table is checked by the UI, which knows the actions.
-    names = [name for name in Settings._fields if name != "keys"]
+    # The [keys] table is checked by the UI, which knows the actions; [host] is a table.
+    names = [name for name in Settings._fields if name not in ("keys", "host_url")]
     assert names == list(rules)
     for name, rule in rules.items():
         assert type(getattr(DEFAULTS, name)) is rule.kind
@@ -77,8 +78,10 @@ def test_saved_file_is_flat_valid_toml(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.startswith("#")
     document = tomllib.loads(text)
-    # An empty [keys] table is not written.
-    assert document == {key: value for key, value in DEFAULTS._asdict().items() if key != "keys"}
+    # An empty [keys] table is not written, nor a [host] without an address.
+    assert document == {
+        key: value for key, value in DEFAULTS._asdict().items() if key not in ("keys", "host_url")
+    }
     assert [entry.name for entry in tmp_path.iterdir()] == ["settings.toml"]
 
 
@@ -283,6 +286,34 @@ def test_the_keys_table_keeps_its_entries_through_a_save(tmp_path: Path) -> None
     text = path.read_text(encoding="utf-8")
     assert '[keys]\n"app.hint" = "ctrl+h"' in text
     assert load_settings(path) == (chosen, [])
+
+
+def test_the_host_table_names_the_leaderboards_host_and_keeps_it_through_a_save(
+    tmp_path: Path,
+) -> None:
+    path = write(tmp_path, '[host]\nurl = "http://club.example:8000/"\n')
+    assert load_settings(path) == (Settings(host_url="http://club.example:8000"), [])
+    save_changes(path, DEFAULTS, Settings(theme="dracula"))
+    assert '[host]\nurl = "http://club.example:8000"' in path.read_text(encoding="utf-8")
+    assert load_settings(path)[0].host_url == "http://club.example:8000"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('[host]\nurl = "club.example"', "[host] url 'club.example' is not an address like"),
+        ('[host]\nurl = "http://h:port"', "[host] url 'http://h:port' is not an address"),
+        ("[host]\nurl = 8000", "[host] url 8000 is not an address like"),
+        ('host = "http://h"', "'host' must be a table ([host] url = \"http://club.example"),
+        ('[host]\nurl = "http://h"\nport = 1', "[host] 'port' is unknown (only 'url')"),
+    ],
+)
+def test_a_bad_host_table_is_named_and_the_rest_kept(tmp_path: Path, text: str, said: str) -> None:
+    path = write(tmp_path, 'theme = "dracula"\n' + text + "\n")
+    settings, (warning,) = load_settings(path)
+    assert said in warning and str(path) in warning
+    assert settings.theme == "dracula"
+    assert settings.host_url == ("http://h" if "port = 1" in text else "")
 
 
 def test_a_bad_keys_entry_is_named_and_the_rest_kept(tmp_path: Path) -> None:

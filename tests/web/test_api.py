@@ -44,8 +44,12 @@ class Host:
         ):
             return response.status, await response.json()
 
-    async def get(self, path: str) -> tuple[int, Any]:
-        async with aiohttp.ClientSession() as session, session.get(self.url + path) as response:
+    async def get(self, path: str, token: str | None = None) -> tuple[int, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        async with (
+            aiohttp.ClientSession() as session,
+            session.get(self.url + path, headers=headers) as response,
+        ):
             if response.content_type == "application/json":
                 return response.status, await response.json()
             return response.status, await response.read()
@@ -103,6 +107,13 @@ async def test_a_challenge_played_and_submitted_is_ranked_and_listed(host: Host)
     assert entry["played_at"] == "2025-12-01T00:01:00+00:00"
     status, replay = await host.get(entry["replay"])
     assert status == 200 and replay[:1] == b"\x04"  # the .evf verified, version 4
+    assert "you" not in entry and "yours" not in board, "nobody asked: nobody is 'you'"
+    # Asked with a token: the player's own entry is marked, and their best is said apart.
+    _, board = await host.get("/api/leaderboard?board=beginner", token)
+    assert board["entries"][0]["you"] and board["yours"]["rank"] == 1
+    _, other = await host.post("/api/challenge", {"board": "beginner"})
+    _, board = await host.get("/api/leaderboard?board=beginner", other["token"])
+    assert not board["entries"][0]["you"] and board["yours"] is None
 
 
 async def refused(host: Host, body: dict[str, Any], token: str | None) -> tuple[int, str]:

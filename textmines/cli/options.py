@@ -162,8 +162,11 @@ def _add_challenge_options(parser: argparse.ArgumentParser) -> None:
     challenge.add_argument(
         "--challenge",
         metavar="URL",
+        nargs="?",
+        const="",
         help="play a board the host at URL deals (today's daily, or --beginner, "
-        "--intermediate, --expert) and submit the win to its leaderboard",
+        "--intermediate, --expert) and submit the win to its leaderboard; without URL, "
+        "the host of settings.toml's [host] url",
     )
     challenge.add_argument(
         "--retry",

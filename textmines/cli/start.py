@@ -76,23 +76,15 @@ def _replay_arg(file: str | None) -> tuple[Recording, str] | None:
 def _replay_url(url: str) -> tuple[Recording, str]:
     """A leaderboard entry's replay (``--replay http://HOST/api/replays/ID``), downloaded and
     read as a file is; exit 1 when it cannot be had, 2 when it is no replay."""
-    import tempfile
-
-    from textmines.leaderboard.client import Unreachable, download_replay
-    from textmines.replays.foreign import ReplayFileError, read_replay_file, replay_title
+    from textmines.leaderboard.client import Unreachable, read_remote_replay
+    from textmines.replays.foreign import ReplayFileError, replay_title
 
     try:
-        data = download_replay(url)
+        replay = read_remote_replay(url)
     except (Unreachable, ValueError) as error:
         fail(f"--replay: {error}", 1)
-    name = url.rstrip("/").rsplit("/", 1)[-1] or "replay"
-    with tempfile.TemporaryDirectory(prefix="textmines-replay-") as folder:
-        path = Path(folder) / f"{name}.evf"
-        path.write_bytes(data)
-        try:
-            replay = read_replay_file(path, shown=url)
-        except ReplayFileError as error:
-            fail(f"--replay: {error}")
+    except ReplayFileError as error:
+        fail(f"--replay: {error}")
     return replay.recording, replay_title(replay)
 
 
@@ -281,6 +273,7 @@ def _play(
         daily=args.daily and board is None,
         touch=args.touch,
         finished=finished,
+        data_dir=paths.data_dir,
     )
     return _run(app, stats)
 
@@ -302,10 +295,22 @@ def _browser_seat(paths: Paths) -> Callable[[GameSession], object] | None:
 
 def _challenge(given: Given) -> int:
     from textmines.cli.challenge import challenge_command  # this mode only
+    from textmines.store.settings import host_address_problem
 
     def play(board: BoardId, finished: Callable[[GameSession], object]) -> int:
         return _play(given, board, finished)
 
+    settings_file = given.paths.settings_file
+    url = given.args.challenge or load_settings(settings_file)[0].host_url
+    if not url:
+        fail(
+            "--challenge: which host? Give its address (--challenge http://HOST:PORT), or "
+            f'set it in {settings_file}: [host] url = "http://HOST:PORT"'
+        )
+    problem = host_address_problem(url)
+    if problem is not None:
+        fail(f"--challenge: {problem}")
+    given.args.challenge = url
     return challenge_command(given.args, given.paths.data_dir, play)
 
 

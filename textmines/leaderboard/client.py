@@ -18,10 +18,13 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING, Any, Final
+from urllib.parse import urlencode, urlsplit
 
 from textmines.store.paths import write_atomic
+
+if TYPE_CHECKING:
+    from textmines.replays.foreign import ForeignReplay
 
 #: Seconds a request to the host may take.
 TIMEOUT: Final = 20.0
@@ -107,13 +110,31 @@ class HostClient:
             path.unlink(missing_ok=True)
         return answer
 
-    def _post(self, path: str, body: dict[str, Any]) -> Answer:
-        headers = {"Content-Type": "application/json"}
-        if self.token is not None:
-            headers["Authorization"] = f"Bearer {self.token}"
-        request = urllib.request.Request(
-            self.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+    def leaderboard(self, board: str, *, period: str = "all") -> dict[str, Any]:
+        """The host's leaderboard of ``board`` (``GET /api/leaderboard``: today's daily board,
+        or a preset's best of ``period``), this terminal's entries marked ``you`` and its own
+        best in ``yours``. Raises ``Unreachable``, or ``ValueError`` with the host's answer."""
+        query = urlencode(
+            {"board": board} if board == "daily" else {"board": board, "period": period}
         )
+        answer = self._request(urllib.request.Request(f"{self.url}/api/leaderboard?{query}"))
+        if answer.refusal is not None:
+            raise ValueError(f"the host answered {answer.status}: {answer.refusal}")
+        return answer.body
+
+    def _post(self, path: str, body: dict[str, Any]) -> Answer:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        return self._request(request)
+
+    def _request(self, request: urllib.request.Request) -> Answer:
+        """``request`` sent with this terminal's token, if it has one; the host's answer."""
+        if self.token is not None:
+            request.add_header("Authorization", f"Bearer {self.token}")
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
                 return Answer(response.status, _json(response.read()))
@@ -145,6 +166,21 @@ def download_replay(url: str) -> bytes:
     if len(data) > MAX_DOWNLOAD:
         raise ValueError(f"the replay is larger than {MAX_DOWNLOAD // 1024} kB")
     return data
+
+
+def read_remote_replay(url: str) -> ForeignReplay:
+    """The replay at ``url`` (``download_replay``), read as a replay file is. Raises
+    ``Unreachable``, ``ValueError`` (the host's answer) or ``ReplayFileError`` (no replay)."""
+    import tempfile
+
+    from textmines.replays.foreign import read_replay_file
+
+    data = download_replay(url)
+    name = url.rstrip("/").rsplit("/", 1)[-1] or "replay"
+    with tempfile.TemporaryDirectory(prefix="textmines-replay-") as folder:
+        path = Path(folder) / f"{name}.evf"
+        path.write_bytes(data)
+        return read_replay_file(path, shown=url)
 
 
 def _json(data: bytes) -> dict[str, Any]:

@@ -105,6 +105,7 @@ class Entry:
     bbbv_per_s: float
     played_ms: int
     entry_id: int
+    player_id: int = 0
 
 
 def token_hash(token: str) -> str:
@@ -342,26 +343,36 @@ class LeaderboardStore:
         """Each player's best on ``kind`` (``day``'s daily board; for a preset, the entries
         played since ``since_ms``), best first: at most ``limit``."""
         rows = self._db.execute(
-            _BEST + " SELECT best.id, players.name, best.time_ms, best.bbbv, best.bbbv_per_s,"
-            " best.played_ms FROM best JOIN players ON players.id = best.player_id"
-            " ORDER BY best.time_ms, best.id LIMIT ?",
+            _BEST + f" SELECT {_ENTRY_COLUMNS} FROM best JOIN players ON players.id ="
+            " best.player_id ORDER BY best.time_ms, best.id LIMIT ?",
             (kind, _day_text(day), _day_text(day), since_ms, limit),
         ).fetchall()
-        return [
-            Entry(n, str(r[1]), int(r[2]), int(r[3]), float(r[4]), int(r[5]), int(r[0]))
-            for n, r in enumerate(rows, 1)
-        ]
+        return [_entry(n, row) for n, row in enumerate(rows, 1)]
+
+    def best_of(
+        self, player: Player, kind: BoardKind, *, day: date | None = None, since_ms: int = 0
+    ) -> Entry | None:
+        """``player``'s best on ``kind`` (as ``leaderboard`` picks entries), with its rank
+        however far down it is; None when they have none there."""
+        row = self._db.execute(
+            _BEST + f" SELECT {_ENTRY_COLUMNS} FROM best JOIN players ON players.id ="
+            " best.player_id WHERE best.player_id = ?",
+            (kind, _day_text(day), _day_text(day), since_ms, player.id),
+        ).fetchone()
+        if row is None:
+            return None
+        return _entry(self._rank_of(player.id, kind, _day_text(day), since_ms), row)
 
     def replay(self, entry_id: int) -> bytes | None:
         row = self._db.execute("SELECT replay FROM entries WHERE id = ?", (entry_id,)).fetchone()
         return None if row is None else bytes(row[0])
 
-    def _rank_of(self, player_id: int, kind: str, day: str | None) -> int:
+    def _rank_of(self, player_id: int, kind: str, day: str | None, since_ms: int = 0) -> int:
         row = self._db.execute(
             _BEST + " SELECT 1 + COUNT(*) FROM best, best AS mine WHERE mine.player_id = ?"
             " AND (best.time_ms < mine.time_ms OR (best.time_ms = mine.time_ms"
             " AND best.id < mine.id))",
-            (kind, day, day, 0, player_id),
+            (kind, day, day, since_ms, player_id),
         ).fetchone()
         return int(row[0])
 
@@ -386,6 +397,26 @@ WITH ranked AS (
 ),
 best AS (SELECT * FROM ranked WHERE nth = 1)
 """
+
+
+#: What ``_entry`` reads of a row of ``_BEST`` joined with its player.
+_ENTRY_COLUMNS: Final = (
+    "best.id, players.name, best.time_ms, best.bbbv, best.bbbv_per_s, best.played_ms,"
+    " best.player_id"
+)
+
+
+def _entry(rank: int, row: Sequence[Any]) -> Entry:
+    return Entry(
+        rank,
+        str(row[1]),
+        int(row[2]),
+        int(row[3]),
+        float(row[4]),
+        int(row[5]),
+        int(row[0]),
+        int(row[6]),
+    )
 
 
 def _day_text(day: date | None) -> str | None:

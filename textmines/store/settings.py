@@ -65,6 +65,9 @@ class Settings(Value):
     #: The player's name, shown over their statistics ("": none given). In a browser it tells
     #: one browser's profile from another's.
     player_name: str = ""
+    #: ``[host] url``: the ``--serve`` host whose leaderboard the statistics show, and which
+    #: ``--challenge`` asks when given no address ("": none).
+    host_url: str = ""
 
 
 class _Rule(Value):
@@ -228,6 +231,9 @@ def _settings_of(document: dict[str, Any], name: str) -> tuple[Settings, list[st
         if key == "keys":
             values["keys"] = _key_entries(value, problems)
             continue
+        if key == "host":
+            values["host_url"] = _host_url(value, problems)
+            continue
         rule = _RULES.get(key)
         if rule is not None and _accepts(rule, value):
             values[key] = value
@@ -269,6 +275,38 @@ def _key_entries(table: object, problems: list[str]) -> tuple[tuple[str, str], .
         else:
             _note(problems, partial(_bad_key_entry, action, value))
     return tuple(entries)
+
+
+def _host_url(table: object, problems: list[str]) -> str:
+    """``[host] url``: an http:// or https:// address with a host in it, or "" (with a
+    problem said when it is something else)."""
+    url = table.get("url", "") if isinstance(table, dict) else None
+    if isinstance(url, str) and (url == "" or host_address_problem(url) is None):
+        unknown = sorted(set(table) - {"url"}) if isinstance(table, dict) else []
+        if unknown:
+            _note(problems, lambda: f"[host] {unknown[0]!r} is unknown (only 'url'); ignored")
+        return url.rstrip("/")
+    example = '"http://club.example:8000"'
+    if isinstance(table, dict):
+        said = f"[host] url {_show(url)} is not an address like {example}; ignored"
+    else:
+        said = f"'host' must be a table ([host] url = {example}), not {_show(table)}; ignored"
+    _note(problems, lambda: said)
+    return ""
+
+
+def host_address_problem(url: str) -> str | None:
+    """Why ``url`` is not the address of a host (``http://HOST[:PORT]``), or None."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (raises for a port that is not a number)
+    except ValueError as error:
+        return str(error)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"{url!r} is not an http:// or https:// address with a host"
+    return None
 
 
 def _bad_key_entry(action: str, value: object) -> str:
@@ -314,10 +352,14 @@ def save_settings(path: Path, settings: Settings) -> None:
     import tomli_w  # here: settings are read at every start, written only when they change
 
     document: dict[str, Any] = {
-        name: value for name, value in settings._asdict().items() if name != "keys"
+        name: value
+        for name, value in settings._asdict().items()
+        if name not in ("keys", "host_url")
     }
     if settings.keys:
         document["keys"] = dict(settings.keys)
+    if settings.host_url:
+        document["host"] = {"url": settings.host_url}
     refuse_read_only(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, (HEADER + tomli_w.dumps(document)).encode("utf-8"))

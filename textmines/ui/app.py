@@ -61,9 +61,11 @@ from textmines.ui.widgets.status import StatusLine
 
 if TYPE_CHECKING:
     from textmines.engine.board_id import BoardId
+    from textmines.leaderboard.client import HostClient
     from textmines.replays.recording import Recording
     from textmines.store.stats import StatsStore
     from textmines.ui.screens.keys import KeyChoice
+    from textmines.ui.screens.leaderboard_view import LeaderboardView
     from textmines.ui.screens.replay import ReplayScreen
     from textmines.ui.screens.statistics import GroupSection
     from textmines.ui.web_tab import PageClosed
@@ -109,12 +111,14 @@ class TextminesApp(ThemedApp):
         daily: bool = False,
         touch: bool = False,
         finished: Callable[[GameSession], object] | None = None,
+        data_dir: Path | None = None,
     ) -> None:
         super().__init__(themes if themes is not None else bundled_themes(), theme)
         #: A recording to watch as soon as the app starts (``--replay``), and its title.
         self._replay_at_start = replay
         #: Where replays exported from the viewer go; None: nowhere (tests).
         self.replays_dir = replays_dir
+        self.data_dir = data_dir  # what it knows of hosts (``leaderboard.client``); None: none
         self.clock = clock
         # The options of the next game live in the settings only (``config`` derives from
         # them); a board chosen on the command line joins them for this run, written only
@@ -452,8 +456,23 @@ class TextminesApp(ThemedApp):
                 None if self.stats is not None else notice,
                 initial_group=self.session.group,
                 player=clean_player_name(self.settings.player_name),
+                leaderboard=self._host_client(),
             )
         )
+
+    def _host_client(self) -> HostClient | None:
+        """The host of settings.toml's ``[host] url``, whose leaderboard the statistics show
+        (in a terminal: a browser tab's host has its own page, Game > Leaderboard)."""
+        url = self.settings.host_url
+        if not url or self.data_dir is None or self.is_web:
+            return None
+        from textmines.leaderboard.client import HostClient, host_folder
+
+        return HostClient(url, host_folder(self.data_dir, url))
+
+    def on_leaderboard_view_watch_replay(self, event: LeaderboardView.WatchReplay) -> None:
+        """A leaderboard entry's replay, from the statistics' Leaderboard tab."""
+        self.replays.watch_remote(event.url, event.title)
 
     def action_player_name(self) -> None:
         """Game > Player name...: the name over the statistics (in a browser, whose

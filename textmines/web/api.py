@@ -12,7 +12,9 @@ with a 4xx status), for scripts and for ``textmines --challenge``:
   replay does not prove a win on the board), 429 (too many);
 - ``GET /api/leaderboard?board=daily&date=YYYY-MM-DD`` or ``?board=expert&period=all|week|day``:
   each player's best, ``{"board", "date", "period", "entries": [{"rank", "name", "time_ms",
-  "bbbv", "bbbv_per_s", "played_at", "replay": "/api/replays/ID"}]}``;
+  "bbbv", "bbbv_per_s", "played_at", "replay": "/api/replays/ID"}]}``; with the player's
+  token, each entry says whether it is theirs (``"you"``), and ``"yours"`` is their best there
+  with its rank however far down (null: none);
 - ``GET /api/replays/ID``: an entry's replay, the .evf file that was verified.
 
 See docs/leaderboard.md.
@@ -154,23 +156,17 @@ class LeaderboardApi:
             span = _PERIODS[period]
             since = 0 if span is None else now - span
         entries = self.store.leaderboard(_kind(kind), day=day, since_ms=since)
+        player = self._player(request)
+        yours = None
+        if player is not None:
+            yours = self.store.best_of(player, _kind(kind), day=day, since_ms=since)
         return web.json_response(
             {
                 "board": kind,
                 "date": None if day is None else day.isoformat(),
                 "period": period,
-                "entries": [
-                    {
-                        "rank": e.rank,
-                        "name": e.name,
-                        "time_ms": e.time_ms,
-                        "bbbv": e.bbbv,
-                        "bbbv_per_s": round(e.bbbv_per_s, 3),
-                        "played_at": _moment(e.played_ms),
-                        "replay": f"/api/replays/{e.entry_id}",
-                    }
-                    for e in entries
-                ],
+                "entries": [_entry_json(e, player) for e in entries],
+                **({"yours": _entry_json(yours, player)} if player is not None else {}),
             }
         )
 
@@ -229,6 +225,23 @@ class LeaderboardApi:
         for key, _, _ in limits:
             self._recent[key].append(now)
         return None
+
+
+def _entry_json(entry: Entry | None, player: Player | None) -> dict[str, Any] | None:
+    """An entry as the API gives it; ``you``: whether it is the asking player's (a request
+    with a token)."""
+    if entry is None:
+        return None
+    return {
+        "rank": entry.rank,
+        "name": entry.name,
+        "time_ms": entry.time_ms,
+        "bbbv": entry.bbbv,
+        "bbbv_per_s": round(entry.bbbv_per_s, 3),
+        "played_at": _moment(entry.played_ms),
+        "replay": f"/api/replays/{entry.entry_id}",
+        **({"you": entry.player_id == player.id} if player is not None else {}),
+    }
 
 
 async def _json(request: web.Request) -> Any:

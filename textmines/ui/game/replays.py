@@ -14,7 +14,7 @@ import io
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TypeVar
 
 from textual.screen import Screen
 
@@ -53,6 +53,17 @@ class ReplayHost(GameHost, Protocol):
         mime_type: str | None = None,
     ) -> str | None: ...
     def clear_notifications(self) -> None: ...
+    def run_worker(
+        self,
+        work: Callable[[], object],
+        *,
+        thread: bool = ...,
+        exclusive: bool = ...,
+        group: str = ...,
+    ) -> object: ...
+    def call_from_thread(
+        self, callback: Callable[..., object], *args: Any, **kwargs: Any
+    ) -> Any: ...
     def push_screen(
         self,
         screen: Screen[ScreenResult],
@@ -157,6 +168,29 @@ class ReplayController:
         except (StatsError, RecordingError) as error:
             self.app.notify(f"No replay of that game: {error}", severity="warning", kind="replay")
             return None
+
+    def watch_remote(self, url: str, title: str) -> None:
+        """Download the replay at ``url`` (a leaderboard entry's) and watch it, titled
+        ``title``; a toast says why when it cannot be had. The download is a thread's: the
+        screen never waits for the network."""
+        from textmines.leaderboard.client import Unreachable, read_remote_replay
+        from textmines.replays.foreign import ReplayFileError
+
+        app = self.app
+        app.notify(f"Downloading the replay of {title}...", timeout=2, kind="replay", markup=False)
+
+        def fetch() -> None:
+            try:
+                replay = read_remote_replay(url)
+            except (Unreachable, ValueError, ReplayFileError) as error:
+                said = f"No replay of {title}: {error}"
+                app.call_from_thread(
+                    app.notify, said, severity="warning", kind="replay", markup=False
+                )
+                return
+            app.call_from_thread(self.view, replay.recording, f"Leaderboard {title}")
+
+        app.run_worker(fetch, thread=True, exclusive=True, group="remote-replay")
 
     def open(self) -> None:
         """Ask for a replay file (another program's, or an export) and watch it."""

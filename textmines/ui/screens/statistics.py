@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import on
 from textual.app import ComposeResult
@@ -45,6 +45,9 @@ from textmines.ui.screens.confirm import ConfirmScreen
 from textmines.ui.screens.dialog import Dialog
 from textmines.ui.screens.scroll_keys import SCROLL_KEYS
 
+if TYPE_CHECKING:
+    from textmines.leaderboard.client import HostClient
+
 #: ``(key, title)`` of each tab, in menu order: a preset key, ``"custom"`` or ``"daily"``.
 DAILY: Final = "daily"
 TABS: Final = (
@@ -52,6 +55,8 @@ TABS: Final = (
     (CUSTOM, "Custom"),
     (DAILY, "Daily"),
 )
+#: The tab of a host's leaderboard, after the others (when settings name a host).
+LEADERBOARD: Final = "leaderboard"
 #: Days the Daily tab lists, the latest first.
 DAILY_DAYS: Final = 30
 NO_VALUE: Final = "-"
@@ -443,9 +448,12 @@ class StatisticsScreen(Dialog[bool]):
         *,
         initial_group: Group | None = None,
         player: str = "",
+        leaderboard: HostClient | None = None,
     ) -> None:
         super().__init__()
         self.store = store
+        #: The host whose leaderboard the last tab shows (settings' ``[host] url``), if any.
+        self.leaderboard = leaderboard
         self.notice = notice
         self.initial_group = initial_group
         #: The player's name (Game > Player name...), in the title; "": none given.
@@ -472,7 +480,7 @@ class StatisticsScreen(Dialog[bool]):
                 first = self._first_tab()
                 yield Static(id="left-out", markup=False)
                 with TabbedContent(initial=f"tab-{first}"):
-                    for key, title in TABS:
+                    for key, title in self.tabs:
                         with (
                             TabPane(title, id=f"tab-{key}"),
                             _TabBody(id=f"body-{key}", classes="body"),
@@ -495,6 +503,13 @@ class StatisticsScreen(Dialog[bool]):
         if current:
             section = current.first(GroupSection)
             self.call_after_refresh(section.scroll_visible, animate=False, top=True)
+
+    @property
+    def tabs(self) -> tuple[tuple[str, str], ...]:
+        """``(key, title)`` of each tab shown."""
+        if self.leaderboard is None:
+            return TABS
+        return (*TABS, (LEADERBOARD, "Leaderboard"))
 
     def _read_groups(self) -> None:
         assert self.store is not None
@@ -530,6 +545,10 @@ class StatisticsScreen(Dialog[bool]):
         """
         if key == DAILY:
             return self._daily_content()
+        if key == LEADERBOARD and self.leaderboard is not None:
+            from textmines.ui.screens.leaderboard_view import LeaderboardView  # when shown
+
+            return [LeaderboardView(self.leaderboard)]
         if self._groups_error is not None:
             return [Static(self._groups_error, classes="message -error", markup=False)]
         groups = [group for group in self._groups if tab_key(group) == key]
@@ -588,7 +607,7 @@ class StatisticsScreen(Dialog[bool]):
     async def _reload(self) -> None:
         """After a reset: read the group list again, empty every tab, fill the shown one."""
         self._read_groups()
-        self._loaded.clear()
+        self._loaded &= {LEADERBOARD}  # a host's leaderboard is not the statistics reset
         for key, _ in TABS:
             await self.query_one(f"#body-{key}", _TabBody).remove_children()
         await self._load(self.active_tab)
@@ -604,7 +623,7 @@ class StatisticsScreen(Dialog[bool]):
 
     @property
     def active_tab(self) -> str:
-        """The key of the tab shown (``"beginner"`` ... ``"custom"``)."""
+        """The key of the tab shown (``"beginner"`` ... ``"custom"``, ``"leaderboard"``)."""
         return self.query_one(TabbedContent).active.removeprefix("tab-")
 
     # ------------------------------------------------------------------ resetting
