@@ -6,7 +6,8 @@ address, the page plays from another address than the one it was served on. Righ
 Ctrl+minus and a phone's long press go to the game, not to the browser. Every browser (a
 Playwright context: its own cookies) is a player of its own: a game in play when its tab
 closes or the server stops comes back in that browser alone, its statistics and name are its
-own, and q keeps the game on the page. Needs Debian's ``chromium`` (``.ci/run`` installs it
+own, and q keeps the game on the page. A win of the daily board in a tab is on the host's
+leaderboard under the player's name, on its API and its page. Needs Debian's ``chromium`` (``.ci/run`` installs it
 when missing) and Playwright (a test dependency).
 
 What the game draws is read from the websocket's frames as Chromium receives them (the
@@ -15,12 +16,15 @@ terminal is a canvas: there is no text in the page to read).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
 import time
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +35,7 @@ from tests.helpers import winning_clicks
 from tests.web.served import CHROMIUM, SEED, Served, served
 from tests.web.served import profile_folder as served_profile_folder
 from textmines.engine import ActionKind, Game
+from textmines.engine.daily import daily_board, daily_day
 from textmines.store.stats.opening import open_stats
 
 # Slow: the tests drive a browser, a server and its tabs (the whole suite runs them all).
@@ -141,6 +146,26 @@ def winning_keys() -> list[str]:
         x, y = cx, cy
     assert game.status.name == "WON"
     return keys
+
+
+def daily_keys() -> str:
+    """The keys that win today's daily board from its first click (made by the host in the
+    middle, where the cursor starts), as the characters typed: to each cell still to reveal
+    by the vi keys (h j k l, H J K L five at a time) and Space."""
+    board = daily_board(daily_day(datetime.now(UTC)))
+    game = board.game()
+    (x, y), keys = board.first, []
+    for cx, cy in winning_clicks(board.board):
+        if game.is_revealed(cx, cy):
+            continue
+        for step, (back, on) in ((cx - x, "hl"), (cy - y, "kj")):
+            key = on if step > 0 else back
+            keys.append(key.upper() * (abs(step) // 5) + key * (abs(step) % 5))
+        keys.append(" ")
+        game.reveal(cx, cy)
+        x, y = cx, cy
+    assert game.status.name == "WON"
+    return "".join(keys)
 
 
 def open_game(page: Any, url: str, frames: Frames) -> Any:
@@ -659,3 +684,28 @@ def test_a_browser_that_follows_a_link_from_another_site_stays_the_same_player(
         )
     finally:
         mine.close()
+
+
+# ---------------------------------------------------------------------------- the leaderboard
+@FIRST
+def test_a_daily_win_in_a_tab_is_on_the_hosts_leaderboard_under_the_players_name(
+    browser: Any, server: Served
+) -> None:
+    context = new_browser(browser)
+    page, frames = open_in(context, server.url())
+    # The player's name, as Game > Player name... keeps it in the profile's settings.
+    (profile_folder(server.home, context) / "settings.toml").write_text('player_name = "Ann"\n')
+    try:
+        page.keyboard.press("d")  # today's daily board, its first click made by the host
+        settle(page, frames)
+        # Typed as text, not pressed: one message to the game for ~640 keys, read in order.
+        page.keyboard.insert_text(daily_keys())
+        assert frames.wait(page, lambda: bool(find_text(frames.screen(), "Leaderboard: #1 of 1")))
+    finally:
+        context.close()
+    with urllib.request.urlopen(server.url() + "api/leaderboard?board=daily") as answer:
+        (entry,) = json.loads(answer.read())["entries"]
+    assert (entry["rank"], entry["name"]) == (1, "Ann") and entry["bbbv"] > 0
+    with urllib.request.urlopen(server.url() + "leaderboard") as answer:
+        page_text = answer.read().decode()
+    assert ">Ann<" in page_text and entry["replay"] in page_text
