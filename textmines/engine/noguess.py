@@ -503,7 +503,6 @@ class _PlayThrough:
                 self.unknown_cells,
                 state.count(UNKNOWN),
                 self.mines - known_mines,
-                math.inf,
                 stop=self.work.interrupted,
                 work=solver_work,
             )

@@ -26,7 +26,6 @@ recording is reviewed up to where the budget ends (``Review.complete`` is False)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -248,9 +247,7 @@ class _Position:
         if not budget.spend(UNITS_PER_POSITION + READ_UNITS_PER_CELL * view.width * view.height):
             raise _OutOfWork
         position = WorkBudget(min(POSITION_WORK, budget.limit - budget.used))
-        analysis = analyse_view(
-            view, self.board.mine_count, math.inf, stop=self.stop, work=position
-        )
+        analysis = analyse_view(view, self.board.mine_count, stop=self.stop, work=position)
         if not budget.spend(position.used):
             raise _OutOfWork
         return analysis
@@ -263,7 +260,7 @@ def _judged(position: _Position, opened: Sequence[Cell], action: Action) -> tupl
     view = parse_view(position.before)
     cells = [y * view.width + x for x, y in opened]
     near = WorkBudget(POSITION_WORK)
-    proven = safe_by_numbers_near(view, cells, NEAR, math.inf, near)
+    proven = safe_by_numbers_near(view, cells, NEAR, near)
     # The numbers read around each cell, and their counting.
     if not position.budget.spend(len(cells) * (2 * NEAR + 1) ** 2 + near.used):
         raise _OutOfWork

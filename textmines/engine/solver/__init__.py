@@ -15,8 +15,10 @@ Method
    enumeration is exponential.
 3. Components and the *interior* (covered cells next to no number) are combined over
    their mine counts with the global total, in exact integers.
-4. A time box bounds the work. A component not finished in time gets a local estimate,
-   its certain cells still come from step 1, and the analysis is marked ``approximate``.
+4. A budget of work (``engine.work``), never the clock, bounds the counting. A component
+   past it gets a local estimate, its certain cells still come from step 1, and the
+   analysis is marked ``approximate``. The guess has a budget of its own (``GUESS_WORK``),
+   so the same view gets the same guess on an idle machine and on a busy one.
 5. With no certain move left, the guessing policy looks one move ahead, or searches the
    end game exactly when few cells are undecided.
 
@@ -36,7 +38,7 @@ Modules, each with one job (each imports only those above it):
 """
 
 from textmines.engine.solver.analysis import (
-    DEFAULT_TIME_LIMIT,
+    ANALYSIS_WORK,
     Analysis,
     Move,
     analyse,
@@ -56,6 +58,7 @@ from textmines.engine.solver.autoplay import (
 from textmines.engine.solver.endgame import ENDGAME_CELLS, ENDGAME_LAYOUTS, endgame_guess
 from textmines.engine.solver.guessing import (
     GUESS_SLACK,
+    GUESS_WORK,
     PROGRESS_WEIGHT,
     best_guess,
     progress_chance,
@@ -64,11 +67,12 @@ from textmines.engine.solver.model import AnalysisStopped
 from textmines.engine.solver.view import Cell, View, parse_view
 
 __all__ = [
-    "DEFAULT_TIME_LIMIT",
+    "ANALYSIS_WORK",
     "ENDGAME_CELLS",
     "ENDGAME_LAYOUTS",
     "FIRST_CLICK",
     "GUESS_SLACK",
+    "GUESS_WORK",
     "PROGRESS_WEIGHT",
     "Analysis",
     "AnalysisStopped",

@@ -9,9 +9,10 @@ are scaled by a common factor so they stay small even on 1000x1000 boards); prob
 are exact fractions turned into floats at the very end, and ``safe``/``mined`` come from
 exact integer comparisons, never from float rounding.
 
-A time box bounds the work. A component not counted in time gets a local estimate, its
-certain cells still come from the trivial propagation, and the analysis is marked
-``approximate``.
+A budget of work (``engine.work``: layout states counted, never seconds) bounds the
+counting. A component past it gets a local estimate, its certain cells still come from the
+trivial propagation, and the analysis is marked ``approximate``. The same view therefore
+gets the same analysis on an idle machine and on a busy one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -28,7 +28,7 @@ from typing import Final
 from textmines.engine.actions import ActionKind
 from textmines.engine.solver.counting import (
     Component,
-    TimeBoxExceeded,
+    WorkExceeded,
     components,
     convolve,
     count_layouts,
@@ -59,11 +59,18 @@ from textmines.engine.solver.view import (
 from textmines.engine.view_alphabet import ViewChar
 from textmines.engine.work import WorkBudget
 
-#: Seconds the exact counting may take before it settles for an estimate.
-DEFAULT_TIME_LIMIT: Final = 0.5
+#: Units of work (``WorkBudget``) the exact counting of one analysis may spend before it
+#: settles for an estimate: about 0.5 s of counting here (a unit is one way of filling a
+#: group from one state, about a microsecond and a half). An Expert position takes a few
+#: thousand.
+ANALYSIS_WORK: Final = 300_000
 #: Units of work (``WorkBudget``) a group of frontier cells costs beyond its counting: about
 #: what planning and weighing it take, measured against the counting's own units.
 UNITS_PER_GROUP: Final = 10
+#: A look-ahead probe, or a check of what a mine would decide, costs this many a
+#: constraint of its model, to build, propagate and plan it (much of a probe's time goes
+#: there rather than into the counting).
+UNITS_PER_CONSTRAINT: Final = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +95,7 @@ class Analysis:
     the natural log of the number of mine layouts that fit the view (meaningless when
     ``approximate``). ``interior_probability`` is the probability shared by every covered
     cell next to no revealed number (``None`` when there is no such cell). ``approximate``
-    is True when the time box forced an estimate for part of the frontier; ``safe`` and
+    is True when the work budget forced an estimate for part of the frontier; ``safe`` and
     ``mined`` stay certain even then.
     """
 
@@ -116,29 +123,27 @@ class Analysis:
         return moves
 
 
-def analyse(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Analysis:
+def analyse(view_text: str, mines: int, *, work: int = ANALYSIS_WORK) -> Analysis:
     """Exact mine probabilities and certain cells of a view with ``mines`` mines in all.
 
-    Raises ``ValueError`` if the view is malformed or no layout fits it. ``time_limit``
-    (seconds) bounds the exact enumeration; past it the result is ``approximate``.
+    Raises ``ValueError`` if the view is malformed or no layout fits it. ``work`` (units,
+    see ``ANALYSIS_WORK``) bounds the exact counting; past it the result is
+    ``approximate``.
     """
-    return analyse_view(parse_view(view_text), mines, time_limit)
+    return analyse_view(parse_view(view_text), mines, work=WorkBudget(work))
 
 
-def probabilities(
-    view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT
-) -> dict[Cell, float]:
+def probabilities(view_text: str, mines: int, *, work: int = ANALYSIS_WORK) -> dict[Cell, float]:
     """The mine probability of every covered (``#``) and question-marked (``?``) cell.
 
     Flags are not trusted (see the ``solver`` docstring); use ``analyse`` for flagged cells.
     """
-    return analyse(view_text, mines, time_limit=time_limit).probabilities
+    return analyse(view_text, mines, work=work).probabilities
 
 
 def analyse_view(
     view: View,
     mines: int,
-    time_limit: float = DEFAULT_TIME_LIMIT,
     *,
     max_groups: int | None = None,
     stop: Stop | None = None,
@@ -146,17 +151,16 @@ def analyse_view(
 ) -> Analysis:
     """``analyse`` on a view already parsed (or built, as the no-guess generator does).
 
-    Components of more than ``max_groups`` groups are estimated as if the time box had run
-    out (for tests of the approximation). ``stop`` is asked every few thousand cells, from
-    reading the view to the last probability: when it returns True the analysis ends with
-    ``AnalysisStopped`` (``time_limit`` only bounds the counting, and reading a 1000x1000
+    Components of more than ``max_groups`` groups are estimated as if the work budget had
+    run out (for tests of the approximation). ``stop`` is asked every few thousand cells,
+    from reading the view to the last probability: when it returns True the analysis ends
+    with ``AnalysisStopped`` (``work`` only bounds the counting, and reading a 1000x1000
     view takes seconds by itself). A component whose counting would take ``work`` past its
-    budget is estimated, as one past the time box (the game review bounds its positions by
-    work alone, with an endless ``time_limit``).
+    budget (default ``ANALYSIS_WORK``) is estimated.
     """
-    deadline = time.perf_counter() + time_limit
     model = build_model(view, mines, stop)
-    mix, cells = _solve(model, deadline, max_groups, stop, work)
+    budget = WorkBudget(ANALYSIS_WORK) if work is None else work
+    mix, cells = _solve(model, max_groups, stop, budget)
     return _report(view, mines, model, mix, cells, stop)
 
 
@@ -164,25 +168,24 @@ def safe_by_numbers_near(
     view: View,
     indices: list[int],
     reach: int,
-    time_limit: float = DEFAULT_TIME_LIMIT,
     work: WorkBudget | None = None,
 ) -> set[int]:
     """Those of the unknown cells ``indices`` that the revealed numbers within ``reach``
     cells of them prove safe, counted exactly but without the mine count. Sound: what a
     subset of the facts proves, all of them prove (a cell it does not prove may still be
     safe). Much cheaper than ``analyse_view`` on a big board when the numbers near a cell
-    decide it, as they decide most cells a player opens. A component past ``time_limit`` or
-    ``work`` proves nothing."""
+    decide it, as they decide most cells a player opens. A component past ``work`` (default
+    ``ANALYSIS_WORK``) proves nothing."""
     model = model_of(numbers_near(view, indices, reach), 0, 0)
     wanted = set(indices)
     safe = model.safe & wanted
-    deadline = time.perf_counter() + time_limit
+    budget = WorkBudget(ANALYSIS_WORK) if work is None else work
     for comp in components(model):
         if wanted.isdisjoint(c for group in comp.members for c in group):
             continue
         try:
-            count_layouts(comp, deadline, work)
-        except TimeBoxExceeded:
+            count_layouts(comp, budget)
+        except WorkExceeded:
             continue
         if not comp.counts:
             raise ValueError("the view is inconsistent: no mine layout fits its numbers")
@@ -194,7 +197,7 @@ def safe_by_numbers_near(
 
 
 def certain_cells(
-    view: View, mines: int, time_limit: float = DEFAULT_TIME_LIMIT, *, stop: Stop | None = None
+    view: View, mines: int, *, stop: Stop | None = None, work: WorkBudget | None = None
 ) -> tuple[set[int], set[int]]:
     """The indices of the unknown cells of ``view`` that are certainly safe, and those that
     are certainly mined: what ``analyse_view`` proves, without the probabilities of the
@@ -202,7 +205,7 @@ def certain_cells(
     model = build_model(view, mines, stop)
     text = view.text
     safe, mined = _certain(
-        model, lambda: (m.start() for m in UNKNOWN_CELL.finditer(text)), time_limit, stop
+        model, lambda: (m.start() for m in UNKNOWN_CELL.finditer(text)), stop, work
     )
     flagged = {i for i in safe if text[i] == ViewChar.FLAG}  # a wrong flag is not a cell to open
     return safe - flagged, mined
@@ -213,7 +216,6 @@ def certain_cells_of(
     unknown_cells: Callable[[], Iterable[int]],
     unknown_total: int,
     mines_left: int,
-    time_limit: float = DEFAULT_TIME_LIMIT,
     *,
     stop: Stop | None = None,
     work: WorkBudget | None = None,
@@ -223,22 +225,22 @@ def certain_cells_of(
     has them at hand, hundreds of times a deal, and reading a view again costs more than the
     rest. ``unknown_cells`` lists every unknown cell (asked only when the cells next to no
     number are decided); ``unknown_total`` counts them and ``mines_left`` is the mines among
-    them. A component whose counting would take ``work`` past its budget decides nothing,
-    as one past the time box (the no-guess deal bounds its solver by work alone)."""
+    them. A component whose counting would take ``work`` past its budget (default
+    ``ANALYSIS_WORK``) decides nothing."""
     model = model_of(numbers, unknown_total, mines_left, stop)
-    return _certain(model, unknown_cells, time_limit, stop, work)
+    return _certain(model, unknown_cells, stop, work)
 
 
 def _certain(
     model: Model,
     unknown_cells: Callable[[], Iterable[int]],
-    time_limit: float,
     stop: Stop | None,
-    work: WorkBudget | None = None,
+    work: WorkBudget | None,
 ) -> tuple[set[int], set[int]]:
     """The model's certainly safe and certainly mined cells, the interior's included when
     the mine count decides it (all safe or all mines)."""
-    mix, cells = _solve(model, time.perf_counter() + time_limit, None, stop, work)
+    budget = WorkBudget(ANALYSIS_WORK) if work is None else work
+    mix, cells = _solve(model, None, stop, budget)
     safe, mined = cells.safe, cells.mined
     if mix.interior and not cells.approximate and mix.interior_mines in (0, mix.z * mix.interior):
         decided = safe if mix.interior_mines == 0 else mined
@@ -267,14 +269,15 @@ class ProbeOutcome:
 
 
 def analyse_probe(
-    view: View, base: Model, index: int, number: int, deadline: float
+    view: View, base: Model, index: int, number: int, work: WorkBudget
 ) -> ProbeOutcome:
     """The analysis of ``view`` (whose model is ``base``) with the unknown cell at ``index``
     revealed as ``number``: the view is not read again, the base's deductions are kept, and
-    only what the look-ahead needs is worked out. Raises ``ValueError`` when no layout fits
-    that number."""
+    only what the look-ahead needs is worked out, its counting spending ``work``. Raises
+    ``ValueError`` when no layout fits that number."""
     model = _with_constraints(base, probe_constraint(view, index, number))
-    mix, cells = _solve(model, deadline, None, None)
+    work.spend(UNITS_PER_CONSTRAINT * len(model.constraints))
+    mix, cells = _solve(model, None, None, work)
     # As ``analyse_view`` reports them: a flagged cell is neither a safe cell to open nor a
     # guess (its probability is a flag's), and the probed cell is a number now.
     text = view.text
@@ -297,19 +300,20 @@ def analyse_probe(
 
 
 def decided_with(
-    view: View, base: Model, extra: list[Constraint], deadline: float
+    view: View, base: Model, extra: list[Constraint], work: WorkBudget
 ) -> tuple[set[int], set[int]]:
     """The unknown cells of ``view`` (indices) certainly safe and certainly mined when
-    ``extra`` constraints hold on top of the view's model ``base``. Raises ``ValueError``
-    when no layout fits them."""
+    ``extra`` constraints hold on top of the view's model ``base``, the counting spending
+    ``work``. Raises ``ValueError`` when no layout fits them."""
     text, decided = view.text, base.safe | base.mined
 
     def unknown_cells() -> Iterable[int]:
         # The extended model leaves out what the base had already decided.
         return (m.start() for m in UNKNOWN_CELL.finditer(text) if m.start() not in decided)
 
-    time_limit = max(deadline - time.perf_counter(), 0.0)
-    safe, mined = _certain(_with_constraints(base, extra), unknown_cells, time_limit, None)
+    model = _with_constraints(base, extra)
+    work.spend(UNITS_PER_CONSTRAINT * len(model.constraints))
+    safe, mined = _certain(model, unknown_cells, None, work)
     return safe | base.safe, mined | base.mined
 
 
@@ -335,17 +339,16 @@ def _unflagged_interior(
 
 def _solve(
     model: Model,
-    deadline: float,
     max_groups: int | None,
     stop: Stop | None,
-    work: WorkBudget | None = None,
+    work: WorkBudget,
 ) -> tuple[_Mix, _CellOutcome]:
-    """Count the model's components (estimating those out of time), combine them with the
+    """Count the model's components (estimating those past ``work``), combine them with the
     interior and weigh every frontier cell."""
     check_stop(stop)
     comps = components(model)
     check_stop(stop)
-    exact, estimated_mines = _count_components(comps, model, deadline, max_groups, stop, work)
+    exact, estimated_mines = _count_components(comps, model, max_groups, stop, work)
     approximate = len(exact) < len(comps)
     mix = _combine(model, exact, estimated_mines, approximate)
     cells = _CellOutcome({}, set(model.safe), set(model.mined), approximate)
@@ -362,25 +365,23 @@ def _solve(
         cells.probability[c] = 0.0
     for c in model.mined:
         cells.probability[c] = 1.0
-    if work is not None:
-        # What the counting's units leave out: planning every group, and weighing each
-        # component against the mine counts of all the others (a product of distributions).
-        work.spend(
-            UNITS_PER_GROUP * sum(len(comp.sizes) for comp in comps)
-            + sum(len(mix.prefix[i]) * len(mix.suffix[i + 1]) for i in range(len(exact)))
-        )
+    # What the counting's units leave out: planning every group, and weighing each
+    # component against the mine counts of all the others (a product of distributions).
+    work.spend(
+        UNITS_PER_GROUP * sum(len(comp.sizes) for comp in comps)
+        + sum(len(mix.prefix[i]) * len(mix.suffix[i + 1]) for i in range(len(exact)))
+    )
     return mix, cells
 
 
 def _count_components(
     comps: list[Component],
     model: Model,
-    deadline: float,
     max_groups: int | None,
     stop: Stop | None,
-    work: WorkBudget | None,
+    work: WorkBudget,
 ) -> tuple[list[Component], float]:
-    """Count every component in time (and within ``work``); estimate the others. Returns
+    """Count every component within ``work``; estimate the others. Returns
     the counted components and the mines the estimated ones are expected to hold."""
     exact: list[Component] = []
     estimated_mines = 0.0
@@ -388,9 +389,9 @@ def _count_components(
         check_stop(stop)
         try:
             if max_groups is not None and len(comp.sizes) > max_groups:
-                raise TimeBoxExceeded
-            count_layouts(comp, deadline, work)
-        except TimeBoxExceeded:
+                raise WorkExceeded
+            count_layouts(comp, work)
+        except WorkExceeded:
             comp.release()
             comp.estimate = estimate(comp, model)
             estimated_mines += sum(p * s for p, s in zip(comp.estimate, comp.sizes, strict=True))

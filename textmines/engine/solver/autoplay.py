@@ -7,7 +7,7 @@ from typing import Final
 
 from textmines.engine.actions import ActionKind
 from textmines.engine.board import neighbour_lists
-from textmines.engine.solver.analysis import DEFAULT_TIME_LIMIT, Analysis, Move, analyse_view
+from textmines.engine.solver.analysis import Analysis, Move, analyse_view
 from textmines.engine.solver.guessing import best_guess
 from textmines.engine.solver.view import Cell, View, parse_view, reading_order
 from textmines.engine.view_alphabet import ViewChar
@@ -46,12 +46,14 @@ def first_click(width: int, height: int) -> Cell:
     return min(FIRST_CLICK[0], width - 1), min(FIRST_CLICK[1], height - 1)
 
 
-def hint(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Hint | None:
+def hint(view_text: str, mines: int) -> Hint | None:
     """The cell to reveal next: a certainly safe one if any (first in reading order), else
     the best guess of the autoplay policy. ``None`` when no covered cell is left, or every
-    one left is certainly a mine (flagged cells are never suggested)."""
+    one left is certainly a mine (flagged cells are never suggested). The analysis and the
+    guess each stop on their budget of work (``ANALYSIS_WORK``, ``GUESS_WORK``), so the same
+    view always gets the same hint."""
     view = parse_view(view_text)
-    analysis = analyse_view(view, mines, time_limit)
+    analysis = analyse_view(view, mines)
     if len(analysis.mined) == len(analysis.probabilities):
         return None
     if analysis.safe:
@@ -69,7 +71,7 @@ def hint(view_text: str, mines: int, *, time_limit: float = DEFAULT_TIME_LIMIT) 
         x, y = first_click(view.width, view.height)
         if (x, y) in analysis.probabilities:
             return Hint(x, y, analysis.probabilities[(x, y)], False)
-    x, y = best_guess(view_text, analysis, time_limit=time_limit)
+    x, y = best_guess(view_text, analysis)
     return Hint(x, y, analysis.probabilities[(x, y)], False)
 
 
@@ -78,7 +80,6 @@ def next_move(
     mines: int,
     *,
     flag_mines: bool = True,
-    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> Move | None:
     """The next autoplay move, or ``None`` when no covered cell is left.
 
@@ -88,28 +89,24 @@ def next_move(
     Autoplay that wants speed can take every certain reveal at once (``next_reveals``).
     """
     view = parse_view(view_text)
-    analysis = analyse_view(view, mines, time_limit)
-    return _next_move(view_text, view, analysis, flag_mines, time_limit)
+    analysis = analyse_view(view, mines)
+    return _next_move(view_text, view, analysis, flag_mines)
 
 
-def next_reveals(
-    view_text: str, mines: int, *, all_certain: bool = False, time_limit: float = DEFAULT_TIME_LIMIT
-) -> list[Move]:
+def next_reveals(view_text: str, mines: int, *, all_certain: bool = False) -> list[Move]:
     """Autoplay's next reveals: its next move without flags (``next_move``), or with
     ``all_certain`` every certainly safe cell at once, in reading order, when there is one
     (a big board is then cleared in seconds rather than minutes). Empty when nothing is left
     to reveal. The view is analysed once either way."""
     view = parse_view(view_text)
-    analysis = analyse_view(view, mines, time_limit)
+    analysis = analyse_view(view, mines)
     if all_certain and analysis.safe:
         return [m for m in analysis.certain_moves() if m.kind == ActionKind.REVEAL]
-    move = _next_move(view_text, view, analysis, False, time_limit)
+    move = _next_move(view_text, view, analysis, False)
     return [] if move is None else [move]
 
 
-def _next_move(
-    view_text: str, view: View, analysis: Analysis, flag_mines: bool, time_limit: float
-) -> Move | None:
+def _next_move(view_text: str, view: View, analysis: Analysis, flag_mines: bool) -> Move | None:
     """``next_move`` of a view already analysed."""
     if not analysis.probabilities:
         return None
@@ -126,7 +123,7 @@ def _next_move(
             return Move(ActionKind.FLAG, x, y, 1.0)
         if len(analysis.mined) == len(analysis.probabilities):
             return None
-    x, y = best_guess(view_text, analysis, time_limit=time_limit)
+    x, y = best_guess(view_text, analysis)
     return Move(ActionKind.REVEAL, x, y, analysis.probabilities[(x, y)])
 
 

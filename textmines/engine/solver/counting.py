@@ -12,7 +12,6 @@ allows) gives each group its expected mines.
 from __future__ import annotations
 
 import math
-import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -26,8 +25,8 @@ State = tuple[int, ...]
 Option = tuple[int, State, int]
 
 
-class TimeBoxExceeded(Exception):
-    """The time box or the work budget ran out before a component was counted."""
+class WorkExceeded(Exception):
+    """The work budget ran out before a component was counted."""
 
 
 @dataclass(slots=True)
@@ -51,7 +50,7 @@ class Component:
     moves: list[dict[State, list[Option]]] = field(default_factory=list)
     slots: list[list[Slot]] = field(default_factory=list)  # per group, see _plan
     counts: dict[int, int] = field(default_factory=dict)  # mines -> layouts
-    estimate: list[float] | None = None  # per-group probability when timed out
+    estimate: list[float] | None = None  # per-group probability past the work budget
 
     def release(self) -> None:
         """Drop the forward pass's layers, which only the backward pass needs."""
@@ -149,18 +148,16 @@ def _plan(
     return comp
 
 
-def count_layouts(comp: Component, deadline: float, work: WorkBudget | None = None) -> None:
+def count_layouts(comp: Component, work: WorkBudget | None = None) -> None:
     """Count the layouts of ``comp`` by mine count into ``comp.counts``, keeping every
-    layer for ``expected_mines``. Raises ``TimeBoxExceeded`` past ``deadline``, or before
-    a group would take ``work`` past its budget (a unit: one way of filling a group from
-    one state, so the same component stops at the same group on every machine)."""
+    layer for ``expected_mines``. Raises ``WorkExceeded`` before a group would take
+    ``work`` past its budget (a unit: one way of filling a group from one state, so the
+    same component stops at the same group on every machine; ``None``: no bound)."""
     layer: dict[State, dict[int, int]] = {(): {0: 1}}
     comp.release()
     for i, size in enumerate(comp.sizes):
-        if time.perf_counter() > deadline or (
-            work is not None and not work.spend(len(layer) * (size + 1))
-        ):
-            raise TimeBoxExceeded
+        if work is not None and not work.spend(len(layer) * (size + 1)):
+            raise WorkExceeded
         slots = [(s.src, s.init, s.dec, s.cap, s.dst) for s in comp.slots[i]]
         width = sum(1 for s in slots if s[4] >= 0)
         combs = [math.comb(size, k) for k in range(size + 1)]
@@ -217,7 +214,7 @@ def expected_mines(comp: Component, ext: dict[int, int]) -> list[int]:
 
 def estimate(comp: Component, model: Model) -> list[float]:
     """A local guess for a component too big to count: each group takes the mean density
-    of its constraints. Used only past the time box."""
+    of its constraints. Used only past the work budget."""
     where: dict[int, int] = {}
     for gi, cells in enumerate(comp.members):
         for c in cells:

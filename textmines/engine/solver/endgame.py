@@ -9,13 +9,13 @@ riskier now and still better overall, e.g. a cell whose number settles a 50/50.
 from __future__ import annotations
 
 import math
-import time
 from typing import Final
 
 from textmines.engine.board import neighbour_lists
 from textmines.engine.solver.model import Constraint, Model, build_model
 from textmines.engine.solver.view import UNKNOWN, Cell, View
 from textmines.engine.view_alphabet import ViewChar
+from textmines.engine.work import WorkBudget
 
 #: The end game is searched exactly when at most this many cells are undecided...
 ENDGAME_CELLS: Final = 40
@@ -23,39 +23,60 @@ ENDGAME_CELLS: Final = 40
 ENDGAME_LAYOUTS: Final = 3000
 #: The search gives up after this many positions (a position is the layouts still possible
 #: and the cells revealed): a budget of work, not of time, so the same position always gets
-#: the same guess and solver runs repeat exactly. 8,000 positions take 0.05-0.3 s here (10-
-#: 38 us each). Measured on 400 Expert games: 10% of the searches stop at the budget, and
-#: the ones that go on need 20,000 to 1.6 million positions (up to 23 s); searched to the
-#: end they won the same 220 games.
+#: the same guess and solver runs repeat exactly, on an idle machine or a busy one. 8,000
+#: positions take 0.05-0.3 s here (10-38 us each). Measured on 400 Expert games: 10% of
+#: the searches stop at the budget, and the ones that go on need 20,000 to 1.6 million
+#: positions (up to 23 s); searched to the end they won the same 220 games.
 ENDGAME_NODES: Final = 8_000
-#: A clock over the budget, for slow machines only: past this many seconds the search gives
-#: up too, leaving the rest of the guess's time box to the look-ahead.
-ENDGAME_SECONDS: Final = 0.3
-#: The search looks at the clock once every this many positions.
-_CLOCK_EVERY: Final = 256
+#: Units of the guess's work budget (``WorkBudget``) a position of the search costs, and
+#: one step of the enumeration of layouts: what they take against a unit of counting (a
+#: microsecond and a half). The search also stops when the guess's budget is spent.
+UNITS_PER_NODE: Final = 8
+UNITS_PER_STEP: Final = 2
+#: Each of the two searches (``endgame_guess``, ``region_guess``) may spend at most this
+#: many units of the guess's budget, listing the layouts and searching them (about 0.3 s
+#: here): the rest is left to the look-ahead when a search gives up.
+SEARCH_WORK: Final = 200_000
+#: The enumeration counts its steps into the budget this many at a time.
+_STEPS_PER_SPEND: Final = 256
 
 #: The layouts still possible, as bit masks over the undecided cells.
 Layouts = tuple[int, ...]
 
 
 class _Budget(Exception):
-    """Too many layouts or positions, or past the deadline."""
+    """Too many layouts or positions, or the work budget spent."""
 
 
 def endgame_guess(
     view: View,
     mines: int,
-    deadline: float,
+    work: WorkBudget,
     log_layouts: float | None = None,
     model: Model | None = None,
 ) -> Cell | None:
     """The guess that maximises the chance of winning, by exhaustive search, when few
-    cells are undecided; ``None`` when the position is too big or the search too long.
-    ``log_layouts`` (the analysis's) skips the search at once when too many layouts fit;
-    ``model`` is the view's (``build_model``), worked out here when not given."""
+    cells are undecided; ``None`` when the position is too big or the search too long
+    (``ENDGAME_NODES``, or ``work`` spent). ``log_layouts`` (the analysis's) skips the
+    search at once when too many layouts fit; ``model`` is the view's (``build_model``),
+    worked out here when not given."""
     if log_layouts is not None and log_layouts > math.log(ENDGAME_LAYOUTS) + 1e-9:
         return None
-    deadline = min(deadline, time.perf_counter() + ENDGAME_SECONDS)
+    own = _share(work)
+    try:
+        return _endgame_guess(view, mines, own, model)
+    finally:
+        work.spend(own.used)
+
+
+def _share(work: WorkBudget) -> WorkBudget:
+    """A search's own budget: ``SEARCH_WORK`` units at most, and no more than ``work`` has
+    left (the search's spending is then counted into ``work``)."""
+    return WorkBudget(max(0, min(SEARCH_WORK, work.limit - work.used)))
+
+
+def _endgame_guess(view: View, mines: int, work: WorkBudget, model: Model | None) -> Cell | None:
+    """``endgame_guess`` within the search's own budget ``work``."""
     if model is None:
         model = build_model(view, mines)
     undecided = [
@@ -65,13 +86,13 @@ def endgame_guess(
     ]
     if not undecided or len(undecided) > ENDGAME_CELLS:
         return None
-    layouts = fitting_layouts(model, undecided, ENDGAME_LAYOUTS, deadline)
+    layouts = fitting_layouts(model, undecided, ENDGAME_LAYOUTS, work)
     if not layouts or len(layouts) < 2:
         return None
     # A flag is the player's claim, so a flagged cell stays among the layouts' cells; but
     # the guess is never a flagged cell (revealing one does nothing).
     unflagged = sum(1 << i for i, c in enumerate(undecided) if view.text[c] != ViewChar.FLAG)
-    search = _Search(view, undecided, deadline)
+    search = _Search(view, undecided, work)
     try:
         _, cell = search.best_reveal(tuple(layouts), 0, unflagged)
     except _Budget:
@@ -79,14 +100,23 @@ def endgame_guess(
     return view.cell(undecided[cell])
 
 
-def region_guess(view: View, model: Model, deadline: float) -> Cell | None:
+def region_guess(view: View, model: Model, work: WorkBudget) -> Cell | None:
     """The guess that wins a sealed-off part of the frontier most often, by the same search:
     a part whose cells touch no unknown cell outside it and which holds the same number of
     mines in every layout. Such a part and the rest of the board do not depend on each
     other (whatever is revealed in one tells nothing of the other), so playing it exactly
     now changes nothing elsewhere. The part with the fewest layouts goes first; ``None``
-    when there is no such part or its search runs out of budget. ``model`` is the view's."""
-    deadline = min(deadline, time.perf_counter() + ENDGAME_SECONDS)
+    when there is no such part or its search runs out of budget (``ENDGAME_NODES``, or
+    ``work`` spent). ``model`` is the view's."""
+    own = _share(work)
+    try:
+        return _region_guess(view, model, own)
+    finally:
+        work.spend(own.used)
+
+
+def _region_guess(view: View, model: Model, work: WorkBudget) -> Cell | None:
+    """``region_guess`` within the search's own budget ``work``."""
     around = neighbour_lists(view.width, view.height)
     text = view.text
     best: tuple[list[int], list[int]] | None = None
@@ -98,7 +128,7 @@ def region_guess(view: View, model: Model, deadline: float) -> Cell | None:
             for n in around[c]
         ):
             continue
-        layouts = _fixed_count_layouts(cells, constraints, deadline)
+        layouts = _fixed_count_layouts(cells, constraints, work)
         if (
             layouts is not None
             and len(layouts) >= 2
@@ -110,23 +140,23 @@ def region_guess(view: View, model: Model, deadline: float) -> Cell | None:
     cells, layouts = best
     unflagged = sum(1 << i for i, c in enumerate(cells) if text[c] != ViewChar.FLAG)
     try:
-        _, cell = _Search(view, cells, deadline).best_reveal(tuple(layouts), 0, unflagged)
+        _, cell = _Search(view, cells, work).best_reveal(tuple(layouts), 0, unflagged)
     except _Budget:
         return None
     return view.cell(cells[cell])
 
 
 def _fixed_count_layouts(
-    cells: list[int], constraints: list[Constraint], deadline: float
+    cells: list[int], constraints: list[Constraint], work: WorkBudget
 ) -> list[int] | None:
     """The layouts of a part of the frontier, when they all hold the same number of mines;
-    ``None`` when they do not, or past ``ENDGAME_LAYOUTS`` or ``deadline``."""
+    ``None`` when they do not, or past ``ENDGAME_LAYOUTS`` or ``work``."""
     found: list[int] | None = None
     for mines in range(len(cells) + 1):
         part = Model(len(cells), mines, set(), set(), constraints, set(cells))
-        layouts = fitting_layouts(part, cells, ENDGAME_LAYOUTS, deadline)
+        layouts = fitting_layouts(part, cells, ENDGAME_LAYOUTS, work)
         if layouts is None or (layouts and found is not None):
-            return None  # too many, out of time, or more than one mine count
+            return None  # too many, out of work, or more than one mine count
         if layouts:
             found = layouts
     return found
@@ -157,12 +187,12 @@ def _regions(model: Model) -> list[tuple[list[int], list[Constraint]]]:
 
 
 def fitting_layouts(
-    model: Model, cells: list[int], limit: int, deadline: float = math.inf
+    model: Model, cells: list[int], limit: int, work: WorkBudget | None = None
 ) -> list[int] | None:
     """Every placement of ``model.mines_left`` mines on ``cells`` that fits the
     constraints, as bit masks over positions in ``cells``; ``None`` past ``limit`` layouts
-    or past ``deadline``."""
-    enumeration = _Enumeration(model, cells, limit, deadline)
+    or once ``work`` is spent (``UNITS_PER_STEP`` a step of the walk)."""
+    enumeration = _Enumeration(model, cells, limit, work)
     try:
         enumeration.place(0, 0, model.mines_left)
     except _Budget:
@@ -173,9 +203,9 @@ def fitting_layouts(
 class _Enumeration:
     """A depth-first walk over the cells, each a mine or not, pruned by the constraints."""
 
-    def __init__(self, model: Model, cells: list[int], limit: int, deadline: float) -> None:
+    def __init__(self, model: Model, cells: list[int], limit: int, work: WorkBudget | None) -> None:
         position = {c: i for i, c in enumerate(cells)}
-        self.deadline = deadline
+        self.work = work
         self.calls = 0
         # Per cell, the constraints it is in; per constraint, the mines it still needs and
         # the cells it still has to place them on.
@@ -200,7 +230,9 @@ class _Enumeration:
         """Every way to place ``mines`` mines on the cells from ``i`` on, after ``mask``."""
         self.calls += 1
         if len(self.found) > self.limit or (
-            self.calls % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline
+            self.calls % _STEPS_PER_SPEND == 0
+            and self.work is not None
+            and not self.work.spend(UNITS_PER_STEP * _STEPS_PER_SPEND)
         ):
             raise _Budget
         if i == self.total:
@@ -227,9 +259,9 @@ class _Enumeration:
 class _Search:
     """The exhaustive search over the layouts of the undecided cells (bit positions)."""
 
-    def __init__(self, view: View, undecided: list[int], deadline: float) -> None:
+    def __init__(self, view: View, undecided: list[int], work: WorkBudget) -> None:
         self.cells = len(undecided)
-        self.deadline = deadline
+        self.work = work
         position = {c: i for i, c in enumerate(undecided)}
         # Per undecided cell, the mask of the undecided cells around it.
         self.around: list[int] = []
@@ -276,9 +308,7 @@ class _Search:
         if key in self.memo:
             return self.memo[key]
         self.nodes += 1
-        if self.nodes > ENDGAME_NODES or (
-            self.nodes % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline
-        ):
+        if self.nodes > ENDGAME_NODES or not self.work.spend(UNITS_PER_NODE):
             raise _Budget
         union = 0
         for layout in group:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Iterable
 from typing import Final
 
 from textmines.engine.board import NeighbourLists, neighbour_lists
 from textmines.engine.solver.analysis import (
-    DEFAULT_TIME_LIMIT,
     Analysis,
     ProbeOutcome,
     analyse_probe,
@@ -18,6 +16,14 @@ from textmines.engine.solver.analysis import (
 from textmines.engine.solver.endgame import endgame_guess, region_guess
 from textmines.engine.solver.model import Constraint, Model, build_model
 from textmines.engine.solver.view import KNOWN_MINE, UNKNOWN, Cell, View, parse_view
+from textmines.engine.work import WorkBudget
+
+#: Units of work (``WorkBudget``: layout states counted, probes' constraints, end-game
+#: positions) one guess may spend on its searches and its look-ahead, shared among them in
+#: the order they run. A budget of work, not of seconds, so the same view always gets the
+#: same guess, on an idle machine or a busy one. Set so that no guess here takes much more
+#: than half a second (see docs/solver.md).
+GUESS_WORK: Final = 400_000
 
 #: Cells whose mine probability is within this much of the lowest are guess candidates.
 #: Measured on the same 5,000 Expert seeds (opening rule) against 0.1: 0.05 lost 0.34
@@ -80,9 +86,7 @@ CORNER_BOOK: Final[dict[int, tuple[int, int]]] = {1: (-1, 0)}
 GuessOrder = Callable[[Cell], tuple[float, int, int, int]]
 
 
-def best_guess(
-    view_text: str, analysis: Analysis, *, time_limit: float = DEFAULT_TIME_LIMIT
-) -> Cell:
+def best_guess(view_text: str, analysis: Analysis, *, work: int = GUESS_WORK) -> Cell:
     """The autoplay policy's guess when no cell is certainly safe.
 
     Candidates are the cells whose mine probability is within ``GUESS_SLACK`` of the
@@ -93,9 +97,9 @@ def best_guess(
     safety blends that of the safest cell of that position with the second safest's
     (``SECOND_WEIGHT``), a cell the number makes certainly safe counting as safe (a zero
     makes all its covered neighbours so). This prefers cells that give information and
-    avoids "dead" cells whose number tells nothing. Ties go to the lower
-    probability, then to fewer covered neighbours, then reading order; the look-ahead
-    stops at the time limit. When few cells are left undecided (``ENDGAME_CELLS``), an
+    avoids "dead" cells whose number tells nothing. Ties go to the lower probability, then
+    to fewer covered neighbours, then reading order; everything stops once ``work`` units
+    (``GUESS_WORK``) are spent. When few cells are left undecided (``ENDGAME_CELLS``), an
     exact search over every fitting layout picks the cell that wins most often instead
     (see ``endgame``). Before the look-ahead, guesses that cost nothing come first: the
     best cell of a sealed-off part of the frontier, by the same exact search
@@ -106,7 +110,7 @@ def best_guess(
     probs = analysis.probabilities
     if not probs:
         raise ValueError("no covered cell to guess")
-    deadline = time.perf_counter() + time_limit
+    budget = WorkBudget(work)
     order = _guess_order(view, probs)
     candidates = _candidates(analysis, order)
     if len(candidates) == 1:
@@ -117,23 +121,23 @@ def best_guess(
     # The view's model, read once: the end game and every look-ahead start from it.
     base = build_model(view, analysis.mines)
     log_layouts = None if analysis.approximate else analysis.log_layouts
-    endgame = endgame_guess(view, analysis.mines, deadline, log_layouts, base)
+    endgame = endgame_guess(view, analysis.mines, budget, log_layouts, base)
     if endgame is not None:
         return endgame
     if REGIONS:
-        region = region_guess(view, base, deadline)
+        region = region_guess(view, base, budget)
         if region is not None:
             return region
     when_mined = WhenMined(view, base)
     if PSEUDO_5050:
-        pseudo = pseudo_fifty_fifty(view, analysis, base, deadline, when_mined)
+        pseudo = pseudo_fifty_fifty(view, analysis, base, budget, when_mined)
         if pseudo:
             return min(pseudo, key=order)
     if CHAINS:
-        twins = twin_cells(view, analysis, base, deadline, when_mined)
+        twins = twin_cells(view, analysis, base, budget, when_mined)
         if twins:
             return min(twins, key=order)
-    return _look_ahead_choice(view, analysis, base, candidates, order, deadline)
+    return _look_ahead_choice(view, analysis, base, candidates, order, budget)
 
 
 def corner_book_guess(view: View, probs: dict[Cell, float]) -> Cell | None:
@@ -162,7 +166,7 @@ def _look_ahead_choice(
     base: Model,
     candidates: list[Cell],
     order: GuessOrder,
-    deadline: float,
+    work: WorkBudget,
 ) -> Cell:
     """The candidate most likely to survive this move and the next (see ``best_guess``)."""
     probs = analysis.probabilities
@@ -172,12 +176,12 @@ def _look_ahead_choice(
     # and the progress are at most 1) needs no look-ahead. Keys are unique (they end in the
     # cell's coordinates), so the order changes nothing but the work.
     for cell in sorted(candidates, key=order):
-        if time.perf_counter() > deadline:
+        if work.exhausted:
             break
         safety = 1 - probs[cell]
         if best is not None and (-safety * (1 + PROGRESS_WEIGHT), *order(cell)) >= best:
             continue
-        progress, next_safety = look_ahead(view, analysis.mines, cell, deadline, base)
+        progress, next_safety = look_ahead(view, analysis.mines, cell, work, base)
         score = safety * next_safety * (1 + PROGRESS_WEIGHT * progress)
         key = (-score, *order(cell))
         if best is None or key < best:
@@ -194,10 +198,10 @@ class WhenMined:
         self.view, self.base = view, base
         self.known: dict[int, tuple[set[int], set[int]] | None] = {}
 
-    def __call__(self, cell: int, deadline: float) -> tuple[set[int], set[int]] | None:
+    def __call__(self, cell: int, work: WorkBudget) -> tuple[set[int], set[int]] | None:
         if cell not in self.known:
             try:
-                self.known[cell] = decided_with(self.view, self.base, [([cell], 1)], deadline)
+                self.known[cell] = decided_with(self.view, self.base, [([cell], 1)], work)
             except ValueError:
                 self.known[cell] = None
         return self.known[cell]
@@ -207,7 +211,7 @@ def pseudo_fifty_fifty(
     view: View,
     analysis: Analysis,
     base: Model,
-    deadline: float,
+    work: WorkBudget,
     when_mined: WhenMined | None = None,
 ) -> list[Cell]:
     """The cells that are either safe or part of an unbreakable 50/50: whenever the cell
@@ -232,9 +236,9 @@ def pseudo_fifty_fifty(
                 continue
             for mines, clear in ((one, other), (other, one)):
                 for cell in mines:
-                    if time.perf_counter() > deadline:
+                    if work.exhausted:
                         return found
-                    decided = when_mined(cell, deadline)
+                    decided = when_mined(cell, work)
                     if decided is None or view.cell(cell) in found:
                         continue
                     safe, mined = decided
@@ -247,7 +251,7 @@ def twin_cells(
     view: View,
     analysis: Analysis,
     base: Model,
-    deadline: float,
+    work: WorkBudget,
     when_mined: WhenMined | None = None,
 ) -> list[Cell]:
     """The cells of a 2-cell link (a number needing one mine in two cells) whose every mine
@@ -274,11 +278,15 @@ def twin_cells(
     around = neighbour_lists(view.width, view.height)
     found: list[Cell] = []
     for a in links:
-        if time.perf_counter() > deadline:
+        if work.exhausted:
             break
-        decided = when_mined(a, deadline)
-        if decided is not None and _Twin(a, decided, by_cell, around, view.text).found():
+        decided = when_mined(a, work)
+        if decided is None:
+            continue
+        twin = _Twin(a, decided, by_cell, around, view.text)
+        if twin.found():
             found.append(view.cell(a))
+        work.spend(_Twin.UNITS_PER_NODE * twin.nodes)
     return found
 
 
@@ -290,6 +298,8 @@ class _Twin:
     #: The search gives up after this many steps or past this many cells to flip.
     NODES: Final = 200
     CELLS: Final = 24
+    #: Units of the guess's work budget a step of the search costs.
+    UNITS_PER_NODE: Final = 20
 
     def __init__(
         self,
@@ -439,9 +449,7 @@ def _next_safety(after: ProbeOutcome, safe_cells: int) -> float:
     return 1 - (1 - SECOND_WEIGHT) * risks[0] - SECOND_WEIGHT * risks[1]
 
 
-def progress_chance(
-    view_text: str, mines: int, cell: Cell, *, time_limit: float = DEFAULT_TIME_LIMIT
-) -> float:
+def progress_chance(view_text: str, mines: int, cell: Cell, *, work: int = GUESS_WORK) -> float:
     """If ``cell`` is safe, the chance that revealing it leads to a certain move.
 
     Every number the cell could show is tried: the view with that number is analysed, its
@@ -449,11 +457,11 @@ def progress_chance(
     safe (a zero always does: its neighbours are).
     """
     view = parse_view(view_text)
-    return look_ahead(view, mines, cell, time.perf_counter() + time_limit)[0]
+    return look_ahead(view, mines, cell, WorkBudget(work))[0]
 
 
 def look_ahead(
-    view: View, mines: int, cell: Cell, deadline: float, base: Model | None = None
+    view: View, mines: int, cell: Cell, work: WorkBudget, base: Model | None = None
 ) -> tuple[float, float]:
     """If ``cell`` is safe: the chance of progress, and the expected safety of the next
     move (``_next_safety``: 1 when two cells become certainly safe).
@@ -466,7 +474,7 @@ def look_ahead(
     covered = len(view.unknown_neighbours(index))
     for number in range(covered + 1):
         try:
-            after = analyse_probe(view, base, index, number, deadline)
+            after = analyse_probe(view, base, index, number, work)
         except ValueError:
             continue
         # A zero opens its neighbours; a cell with none tells only that it was safe.
