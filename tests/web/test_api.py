@@ -33,7 +33,11 @@ class Host:
 
     def __init__(self, store: LeaderboardStore) -> None:
         self.now = NOW
-        self.api = LeaderboardApi(store, clock=lambda: self.now)
+        # The browser a page is asked from, as the host knows it by its profile's cookie: here
+        # by a header the tests send.
+        self.api = LeaderboardApi(
+            store, clock=lambda: self.now, viewer=lambda request: request.headers.get("X-Viewer")
+        )
         self.url = ""
 
     async def post(self, path: str, body: Any, token: str | None = None) -> tuple[int, Any]:
@@ -301,8 +305,37 @@ async def test_the_leaderboard_page_lists_the_best_with_every_name_escaped(host:
     assert "Leaderboard: Daily board of 2025-12-01" in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in page and "<script>" not in page
     assert '<a href="/api/replays/1">.evf</a>' in page and '<a href="?board=expert">' in page
+    assert 'class="you"' not in page, "nobody is 'you' to a browser that does not play"
     async with (
         aiohttp.ClientSession() as session,
         session.get(f"{host.url}/leaderboard?board=expert") as response,
     ):
-        assert "No win on this board yet." in await response.text()
+        text = await response.text()
+    assert "Leaderboard: Expert, all time" in text and "No win on this board yet." in text
+    assert '<a href="?board=expert&amp;period=week">This week</a>' in text
+
+
+async def test_the_leaderboard_page_marks_the_row_and_best_of_the_browser_that_asks(
+    host: Host,
+) -> None:
+    tokens = []
+    for name, seconds in (("Ann", 1.0), ("Bob", 2.0)):
+        _, dealt = await host.post("/api/challenge", {"board": "beginner"})
+        host.now += 600_000
+        body = {"challenge": dealt["challenge"], "replay": won(dealt["board_id"], seconds=seconds)}
+        assert (await host.post("/api/results", {**body, "name": name}, dealt["token"]))[0] == 200
+        tokens.append(dealt["token"])
+
+    async def page(viewer: str, query: str = "?board=beginner&period=week") -> str:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.get(f"{host.url}/leaderboard{query}", headers={"X-Viewer": viewer}) as got,
+        ):
+            return await got.text()
+
+    bob = await page(tokens[1])
+    assert "Leaderboard: Beginner, this week" in bob and "<strong>This week</strong>" in bob
+    assert "<p>Bob: #2 in " in bob
+    assert '<tr class="you"><td>2</td><td>Bob</td>' in bob and bob.count('class="you"') == 1
+    assert "<p>Ann: not on this board yet.</p>" in await page(tokens[0], "?board=expert")
+    assert "not on this board" not in await page("not a token")

@@ -701,6 +701,11 @@ def test_a_daily_win_in_a_tab_is_on_the_hosts_leaderboard_under_the_players_name
         # Typed as text, not pressed: one message to the game for ~640 keys, read in order.
         page.keyboard.insert_text(daily_keys())
         assert frames.wait(page, lambda: bool(find_text(frames.screen(), "Leaderboard: #1 of 1")))
+        # The page, in the player's own browser (its profile's cookie): their row and best.
+        board = context.new_page()
+        board.goto(server.url() + "leaderboard")
+        assert board.locator("tr.you td").nth(1).inner_text() == "Ann"
+        assert board.locator("p", has_text="Ann: #1 in ").count() == 1
     finally:
         context.close()
     with urllib.request.urlopen(server.url() + "api/leaderboard?board=daily") as answer:

@@ -52,6 +52,7 @@ MAX_REPLAY_BYTES: Final = 512 * 1024
 PER_PLAYER_A_MINUTE: Final = 10
 PER_ADDRESS_A_MINUTE: Final = 30
 _PERIODS: Final = {"all": None, "week": 7 * 86_400_000, "day": 86_400_000}
+_PERIOD_WORDS: Final = {"all": "all time", "week": "this week", "day": "today"}
 
 
 def error(status: int, message: str) -> web.Response:
@@ -66,9 +67,13 @@ class LeaderboardApi:
         store: LeaderboardStore,
         *,
         clock: Callable[[], int] = lambda: time.time_ns() // 1_000_000,
+        viewer: Callable[[web.Request], str | None] = lambda request: None,
     ) -> None:
         self.store = store
         self._clock = clock
+        #: The leaderboard token of the browser a request comes from, if it plays here (its
+        #: profile's): the page marks that player's row.
+        self._viewer = viewer
         self._recent: dict[str, deque[int]] = defaultdict(deque)
 
     def routes(self) -> list[web.RouteDef]:
@@ -171,21 +176,28 @@ class LeaderboardApi:
         )
 
     async def page(self, request: web.Request) -> web.Response:
-        """The leaderboard as a page: a board's table, links to the others and the replays."""
+        """The leaderboard as a page: a board's table (a preset's of a period), links to the
+        others, the replays, and the viewer's own row and best (a browser that plays here)."""
         kind = request.query.get("board", "daily")
         kind = kind if kind in BOARD_KINDS else "daily"
+        period = request.query.get("period", "all")
+        period = period if period in _PERIODS and kind != "daily" else "all"
         now = self._clock()
         day = _today(now) if kind == "daily" else None
-        entries = self.store.leaderboard(_kind(kind), day=day)
-        title = f"Daily board of {day}" if day else f"{kind.capitalize()}, all time"
-        boards = " ".join(
-            f"<strong>{k.capitalize()}</strong>"
-            if k == kind
-            else f'<a href="?board={k}">{k.capitalize()}</a>'
-            for k in BOARD_KINDS
-        )
+        span = _PERIODS[period]
+        since = 0 if span is None else now - span
+        entries = self.store.leaderboard(_kind(kind), day=day, since_ms=since)
+        token = self._viewer(request)
+        viewer = None if token is None else self.store.player(token)
+        yours = None
+        if viewer is not None:
+            yours = self.store.best_of(viewer, _kind(kind), day=day, since_ms=since)
+        title = f"Daily board of {day}" if day else f"{kind.capitalize()}, {_PERIOD_WORDS[period]}"
         body = LEADERBOARD.substitute(
-            title=html.escape(f"Leaderboard: {title}"), boards=boards, table=_table(entries)
+            title=html.escape(f"Leaderboard: {title}"),
+            boards=_links(kind, period),
+            yours=_yours_line(viewer, yours),
+            table=_table(entries, viewer),
         )
         return web.Response(
             text=body, content_type="text/html", headers={"Cache-Control": "no-store"}
@@ -256,12 +268,43 @@ LEADERBOARD: Final = string.Template(
 )
 
 
-def _table(entries: list[Entry]) -> str:
-    """The entries as an HTML table, every name escaped (a name is anybody's text)."""
+def _links(kind: str, period: str) -> str:
+    """The links to the other boards, and for a preset to its other periods."""
+
+    def link(href: str, words: str, here: bool) -> str:
+        return f"<strong>{words}</strong>" if here else f'<a href="{href}">{words}</a>'
+
+    boards = " ".join(link(f"?board={k}", k.capitalize(), k == kind) for k in BOARD_KINDS)
+    if kind == "daily":
+        return boards
+    periods = " ".join(
+        link(f"?board={kind}&amp;period={p}", _PERIOD_WORDS[p].capitalize(), p == period)
+        for p in _PERIODS
+    )
+    return f"{boards}<br>{periods}"
+
+
+def _yours_line(viewer: Player | None, yours: Entry | None) -> str:
+    """What the page says of the viewer's own best ("" for a browser that does not play)."""
+    if viewer is None:
+        return ""
+    if yours is None:
+        return f"<p>{html.escape(viewer.name)}: not on this board yet.</p>"
+    return f"<p>{html.escape(viewer.name)}: #{yours.rank} in {yours.time_ms / 1000:.3f} s.</p>"
+
+
+_YOU_ROW: Final = ' class="you"'
+
+
+def _table(entries: list[Entry], viewer: Player | None = None) -> str:
+    """The entries as an HTML table, every name escaped (a name is anybody's text); the
+    viewer's row marked."""
     if not entries:
         return "<p>No win on this board yet.</p>"
+    mine = -1 if viewer is None else viewer.id
     rows = "".join(
-        f"<tr><td>{e.rank}</td><td>{html.escape(e.name)}</td><td>{e.time_ms / 1000:.3f} s</td>"
+        f"<tr{_YOU_ROW if e.player_id == mine else ''}><td>{e.rank}</td>"
+        f"<td>{html.escape(e.name)}</td><td>{e.time_ms / 1000:.3f} s</td>"
         f"<td>{e.bbbv}</td><td>{e.bbbv_per_s:.3f}</td><td>{_moment(e.played_ms)[:10]}</td>"
         f'<td><a href="/api/replays/{e.entry_id}">.evf</a></td></tr>'
         for e in entries

@@ -141,6 +141,19 @@ class Profiles:
             self.folder / profile
         ).is_dir()
 
+    def read_token(self, profile: str | None) -> str | None:
+        """The leaderboard token kept in ``profile``'s folder (``leaderboard.seat``), when this
+        host issued the profile and its player has one."""
+        from textmines.leaderboard.seat import TOKEN_FILE  # the leaderboard page only
+
+        if profile is None or not self.issued(profile):
+            return None
+        try:
+            path = self.folder / profile_folder_name(profile) / TOKEN_FILE
+            return path.read_text(encoding="ascii").strip() or None
+        except (OSError, UnicodeDecodeError):
+            return None
+
     def _signature(self, random: str) -> str:
         return hmac.new(self._key, random.encode("ascii"), "sha256").hexdigest()[:32]
 

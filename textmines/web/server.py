@@ -125,7 +125,9 @@ def serve(
         max_tabs=max_tabs,
         profiles=profiles,
         tab_argv=tab_arguments(argv),
-        leaderboard=LeaderboardApi(leaderboard),
+        leaderboard=LeaderboardApi(
+            leaderboard, viewer=lambda request: profiles.read_token(profile_of(request))
+        ),
     )
     # What clients get wrong is said as refusals are, never as a traceback per request.
     for name in ("aiohttp.server", "asyncio"):
