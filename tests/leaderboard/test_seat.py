@@ -13,7 +13,7 @@ import pytest
 from tests.helpers import FakeClock, winning_clicks
 from textmines.engine.daily import daily_board
 from textmines.engine.game import Game
-from textmines.leaderboard.seat import TOKEN_FILE, BrowserSeat
+from textmines.leaderboard.seat import TOKEN_FILE, BrowserSeat, watched_entry
 from textmines.leaderboard.store import LeaderboardStore
 from textmines.session import GameSession
 from textmines.web.tabs import tab_environment
@@ -84,10 +84,34 @@ def test_a_game_longer_than_it_has_been_played_is_not_ranked(
     assert said is not None and said.startswith("Not on the leaderboard: the replay takes")
 
 
-def test_the_host_tells_its_tabs_where_its_leaderboard_is() -> None:
-    environment = tab_environment(80, 24, "a" * 64, "postgresql://h/db")
+def test_the_host_tells_its_tabs_where_its_leaderboard_is_and_which_entry_to_watch() -> None:
+    environment = tab_environment(80, 24, "a" * 64, "postgresql://h/db", watch=12)
     assert environment["TEXTMINES_LEADERBOARD"] == "postgresql://h/db"
-    assert "TEXTMINES_LEADERBOARD" not in tab_environment(80, 24, "a" * 64)
+    assert environment["TEXTMINES_WATCH"] == "12"
+    alone = tab_environment(80, 24, "a" * 64, watch=12)
+    assert "TEXTMINES_LEADERBOARD" not in alone and "TEXTMINES_WATCH" not in alone
+
+
+def test_a_leaderboard_that_cannot_be_written_is_said_and_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "leaderboard.db").mkdir()  # in the way: no database can be made there
+    said = seat(str(tmp_path / "leaderboard.db"), tmp_path / "profile").finished(daily_win())
+    assert said is not None and said.startswith("The leaderboard could not take this win: ")
+
+
+@pytest.mark.slow  # the replay is read by ms-toollib, in a child
+def test_an_entrys_replay_is_watched_in_a_tab_with_its_title(
+    leaderboard: str, tmp_path: Path
+) -> None:
+    assert seat(leaderboard, tmp_path / "profile").finished(daily_win()) is not None
+    recording, title = watched_entry(leaderboard, 1)
+    assert recording.game().status.name == "WON"
+    assert title.startswith("Leaderboard: Ann, daily board of 2026-12-01, ")
+    with pytest.raises(ValueError, match="this host's leaderboard has no entry 2"):
+        watched_entry(leaderboard, 2)
+    with pytest.raises(ValueError, match="the leaderboard cannot be read"):
+        watched_entry(str(tmp_path), 1)
 
 
 def preset_win(

@@ -305,6 +305,7 @@ async def test_the_leaderboard_page_lists_the_best_with_every_name_escaped(host:
     assert "Leaderboard: Daily board of 2025-12-01" in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in page and "<script>" not in page
     assert '<a href="/api/replays/1">.evf</a>' in page and '<a href="?board=expert">' in page
+    assert '<a href="/?watch=1">Watch</a>' in page  # in a tab of the game, its viewer
     assert 'class="you"' not in page, "nobody is 'you' to a browser that does not play"
     async with (
         aiohttp.ClientSession() as session,

@@ -7,8 +7,9 @@ Ctrl+minus and a phone's long press go to the game, not to the browser. Every br
 Playwright context: its own cookies) is a player of its own: a game in play when its tab
 closes or the server stops comes back in that browser alone, its statistics and name are its
 own, and q keeps the game on the page. A win of the daily board in a tab is on the host's
-leaderboard under the player's name, on its API and its page. Needs Debian's ``chromium`` (``.ci/run`` installs it
-when missing) and Playwright (a test dependency).
+leaderboard under the player's name, on its API and its page, and its Watch link plays the
+replay in a tab. Needs Debian's ``chromium`` (``.ci/run`` installs it when missing) and
+Playwright (a test dependency).
 
 What the game draws is read from the websocket's frames as Chromium receives them (the
 terminal is a canvas: there is no text in the page to read).
@@ -706,6 +707,13 @@ def test_a_daily_win_in_a_tab_is_on_the_hosts_leaderboard_under_the_players_name
         board.goto(server.url() + "leaderboard")
         assert board.locator("tr.you td").nth(1).inner_text() == "Ann"
         assert board.locator("p", has_text="Ann: #1 in ").count() == 1
+        # Its Watch link: a tab of the game, the replay in its viewer first.
+        watched = Frames()
+        watched.watch(board)  # the page becomes a game's as the link is followed
+        board.locator("tr.you a", has_text="Watch").click()
+        board.wait_for_selector("body.-first-byte", timeout=30_000)
+        assert "watch=" in watched.url
+        assert watched.wait(board, lambda: bool(find_text(watched.screen(), "Leaderboard: Ann")))
     finally:
         context.close()
     with urllib.request.urlopen(server.url() + "api/leaderboard?board=daily") as answer:

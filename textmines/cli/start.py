@@ -242,6 +242,9 @@ def _play(
     themes, theme_warnings, broken = _loaded_themes(paths)
     theme, chosen_warnings = choose_theme(args.theme, given.settings.theme, themes, broken)
     replay, shared = _replay_arg(args.replay), board or _board_id_arg(args.game)
+    watch_notice = None
+    if replay is None and args.tab:
+        replay, watch_notice = _watched_entry()
     if finished is None and args.tab:
         finished = _browser_seat(paths)
     # The statistics open once the app's first frame is on screen (``StatsKeeper``), unless
@@ -251,6 +254,8 @@ def _play(
     notices += stats_notices
     if choice.notice is not None:
         notices.append(choice.notice)
+    if watch_notice is not None:
+        notices.append(watch_notice)
     from textmines.ui.app import TextminesApp  # Textual loads only when we play
 
     app = TextminesApp(
@@ -276,6 +281,21 @@ def _play(
         data_dir=paths.data_dir,
     )
     return _run(app, stats)
+
+
+def _watched_entry() -> tuple[tuple[Recording, str] | None, str | None]:
+    """The leaderboard entry's replay a browser tab shows first (its page's ``?watch=ID``:
+    ``--serve`` says which in the tab's environment), or what the player is told instead."""
+    from textmines.leaderboard.seat import watched_entry  # a tab only
+    from textmines.store.paths import LEADERBOARD_VARIABLE, WATCH_VARIABLE
+
+    where, entry = os.environ.get(LEADERBOARD_VARIABLE, ""), os.environ.get(WATCH_VARIABLE, "")
+    if not where or not entry.isdigit():
+        return None, None
+    try:
+        return watched_entry(where, int(entry)), None
+    except ValueError as error:
+        return None, f"No replay to watch: {error}."
 
 
 def _browser_seat(paths: Paths) -> Callable[[GameSession], object] | None:

@@ -171,16 +171,11 @@ def download_replay(url: str) -> bytes:
 def read_remote_replay(url: str) -> ForeignReplay:
     """The replay at ``url`` (``download_replay``), read as a replay file is. Raises
     ``Unreachable``, ``ValueError`` (the host's answer) or ``ReplayFileError`` (no replay)."""
-    import tempfile
-
-    from textmines.replays.foreign import read_replay_file
+    from textmines.replays.foreign import read_bytes_as_replay
 
     data = download_replay(url)
     name = url.rstrip("/").rsplit("/", 1)[-1] or "replay"
-    with tempfile.TemporaryDirectory(prefix="textmines-replay-") as folder:
-        path = Path(folder) / f"{name}.evf"
-        path.write_bytes(data)
-        return read_replay_file(path, shown=url)
+    return read_bytes_as_replay(data, f"{name}.evf", shown=url)
 
 
 def _json(data: bytes) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from textmines.engine.board_id import shared_board_of
 from textmines.engine.game import Status
 from textmines.engine.presets import preset_for
 from textmines.leaderboard.boards import BoardKind, Dealt
-from textmines.leaderboard.store import LeaderboardStore, Player
+from textmines.leaderboard.store import LeaderboardStore, Player, database_errors
 from textmines.leaderboard.verify import Refused, verify
 from textmines.replays.evf import export_evf
 from textmines.replays.recording import Recording
@@ -63,6 +63,14 @@ class BrowserSeat:
         dealt = ranked_board(session)
         if not isinstance(dealt, Dealt):
             return dealt
+        try:
+            return self._rank(session, dealt)
+        except (OSError, *database_errors()) as error:  # type: ignore[misc]
+            # The host's database is down or full: the game is kept all the same (statistics,
+            # replay); only the leaderboard misses it, and the player is told so.
+            return f"The leaderboard could not take this win: {_one_line(error)}"
+
+    def _rank(self, session: GameSession, dealt: Dealt) -> str | None:
         now = self._clock()
         started = session.started_at or datetime.now(UTC)
         since_ms = max(0, now - int(started.timestamp() * 1000)) + 1000
@@ -118,3 +126,28 @@ def ranked_board(session: GameSession) -> Dealt | str | None:
             "(Options > First click: opening)."
         )
     return Dealt(cast(BoardKind, preset.key), board)
+
+
+def watched_entry(where: str, entry: int) -> tuple[Recording, str]:
+    """The replay of leaderboard entry ``entry`` at ``where`` and its title, to watch in a tab
+    (its page's ``?watch=ID``). Raises ``ValueError`` saying why there is none."""
+    from textmines.replays.foreign import ReplayFileError, read_bytes_as_replay
+
+    try:
+        store = LeaderboardStore.open(where)
+        try:
+            data, title = store.replay(entry), store.entry_title(entry)
+        finally:
+            store.close()
+    except (OSError, *database_errors()) as error:  # type: ignore[misc]
+        raise ValueError(f"the leaderboard cannot be read ({_one_line(error)})") from None
+    if data is None or title is None:
+        raise ValueError(f"this host's leaderboard has no entry {entry}")
+    try:
+        return read_bytes_as_replay(data, f"entry-{entry}.evf").recording, f"Leaderboard: {title}"
+    except ReplayFileError as error:
+        raise ValueError(str(error)) from None
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__

@@ -367,6 +367,18 @@ class LeaderboardStore:
         row = self._db.execute("SELECT replay FROM entries WHERE id = ?", (entry_id,)).fetchone()
         return None if row is None else bytes(row[0])
 
+    def entry_title(self, entry_id: int) -> str | None:
+        """What entry ``entry_id`` is, in words ("Ann, Expert, 73.812 s"), or None."""
+        row = self._db.execute(
+            "SELECT players.name, entries.kind, entries.day, entries.time_ms FROM entries"
+            " JOIN players ON players.id = entries.player_id WHERE entries.id = ?",
+            (entry_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        board = f"daily board of {row[2]}" if row[2] else str(row[1]).capitalize()
+        return f"{row[0]}, {board}, {int(row[3]) / 1000:.3f} s"
+
     def _rank_of(self, player_id: int, kind: str, day: str | None, since_ms: int = 0) -> int:
         row = self._db.execute(
             _BEST + " SELECT 1 + COUNT(*) FROM best, best AS mine WHERE mine.player_id = ?"

@@ -91,6 +91,18 @@ def read_replay_file(path: Path, *, shown: str | None = None) -> ForeignReplay:
     return ForeignReplay(recording, software, player, path)
 
 
+def read_bytes_as_replay(data: bytes, name: str, *, shown: str | None = None) -> ForeignReplay:
+    """``data`` read as the replay file ``name`` would be (its suffix says its format; the
+    messages name ``shown``, else ``name``): a replay that came over the network or out of a
+    database."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="textmines-replay-") as folder:
+        path = Path(folder) / Path(name).name
+        path.write_bytes(data)
+        return read_replay_file(path, shown=shown or name)
+
+
 #: How much of a file's beginning is read here, before the reader reads it all: its header.
 _HEAD_BYTES: Final = 128
 

@@ -27,6 +27,8 @@ PROFILE_VARIABLE = "TEXTMINES_PROFILE"
 #: Where a ``--tab``'s host keeps its leaderboard (its file, or its database's URL), as
 #: ``--serve`` tells its tabs: the tab ranks its daily wins there (``leaderboard.seat``).
 LEADERBOARD_VARIABLE = "TEXTMINES_LEADERBOARD"
+#: The leaderboard entry whose replay a ``--tab`` shows first (its page's ``?watch=ID``).
+WATCH_VARIABLE = "TEXTMINES_WATCH"
 #: How many ``.bad`` names are tried before giving up (``x.bad``, ``x.bad-2`` ... ``x.bad-N``).
 MAX_BAD_NAMES: Final = 1000
 #: The folder (in the data folder) that holds a folder of each browser's profile.

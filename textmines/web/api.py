@@ -276,12 +276,12 @@ def _links(kind: str, period: str) -> str:
 
     boards = " ".join(link(f"?board={k}", k.capitalize(), k == kind) for k in BOARD_KINDS)
     if kind == "daily":
-        return boards
+        return f'<p class="boards">{boards}</p>'
     periods = " ".join(
         link(f"?board={kind}&amp;period={p}", _PERIOD_WORDS[p].capitalize(), p == period)
         for p in _PERIODS
     )
-    return f"{boards}<br>{periods}"
+    return f'<p class="boards">{boards}</p><p class="boards">{periods}</p>'
 
 
 def _yours_line(viewer: Player | None, yours: Entry | None) -> str:
@@ -306,12 +306,13 @@ def _table(entries: list[Entry], viewer: Player | None = None) -> str:
         f"<tr{_YOU_ROW if e.player_id == mine else ''}><td>{e.rank}</td>"
         f"<td>{html.escape(e.name)}</td><td>{e.time_ms / 1000:.3f} s</td>"
         f"<td>{e.bbbv}</td><td>{e.bbbv_per_s:.3f}</td><td>{_moment(e.played_ms)[:10]}</td>"
-        f'<td><a href="/api/replays/{e.entry_id}">.evf</a></td></tr>'
+        f'<td><a href="/?watch={e.entry_id}">Watch</a> '
+        f'<a href="/api/replays/{e.entry_id}">.evf</a></td></tr>'
         for e in entries
     )
     names = ("#", "Player", "Time", "3BV", "3BV/s", "Played", "Replay")
     head = "<tr>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
-    return f"<table>{head}{rows}</table>"
+    return f'<div class="table"><table>{head}{rows}</table></div>'
 
 
 def _replay_bytes(given: object) -> bytes:

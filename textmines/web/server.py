@@ -376,7 +376,10 @@ class GameServer:
         turn = self._starting.turn()
         # A page on a touch screen says so: the tab's words speak of taps, not keys.
         touch = request.query.get("touch") == "1"
-        game = self._game(websocket, profile, turn, touch=touch)
+        # A leaderboard's "Watch" link (/?watch=ID): the tab shows that entry's replay first.
+        watch = request.query.get("watch", "")
+        entry = int(watch) if watch.isdigit() and len(watch) < 19 else None
+        game = self._game(websocket, profile, turn, touch=touch, watch=entry)
         opened = False
         messages: PageMessages | None = None
         try:
@@ -438,7 +441,13 @@ class GameServer:
             self.profiles.close(profile)
 
     def _game(
-        self, websocket: web.WebSocketResponse, profile: str, turn: StartTurn, *, touch: bool
+        self,
+        websocket: web.WebSocketResponse,
+        profile: str,
+        turn: StartTurn,
+        *,
+        touch: bool,
+        watch: int | None = None,
     ) -> AppService:
         async def close() -> None:  # the game has quit (or saved and ended as the server stops)
             # A signal to the whole group reaches the server first, but its handler runs a
@@ -461,6 +470,7 @@ class GameServer:
             profile=profile,
             forks=self.forks,
             leaderboard=self.leaderboard_at,
+            watch=watch,
             write_bytes=write_bytes,
             write_str=websocket.send_str,
             close=close,

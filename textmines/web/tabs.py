@@ -19,7 +19,7 @@ from typing import Any, cast
 from aiohttp import WSMessage, WSMsgType, web
 from textual_serve.app_service import AppService
 
-from textmines.store.paths import LEADERBOARD_VARIABLE, PROFILE_VARIABLE
+from textmines.store.paths import LEADERBOARD_VARIABLE, PROFILE_VARIABLE, WATCH_VARIABLE
 from textmines.web.forks import ForkServer
 
 log = logging.getLogger("textmines.serve")
@@ -86,13 +86,18 @@ def tab_command(argv: Sequence[str]) -> str:
 
 
 def tab_environment(
-    width: int, height: int, profile: str | None = None, leaderboard: str | None = None
+    width: int,
+    height: int,
+    profile: str | None = None,
+    leaderboard: str | None = None,
+    watch: int | None = None,
 ) -> dict[str, str]:
     """The environment of a tab's process: this server's, with what textual-serve gives the
     apps it starts (Textual's web driver, true colour, the terminal's size), the browser's
     profile (``PROFILE_VARIABLE``: not on its command line, which any user can read) and
     where the host keeps its leaderboard (``TEXTMINES_LEADERBOARD``: a file, or a database's
-    URL that may hold a password)."""
+    URL that may hold a password), and the leaderboard entry whose replay it shows first
+    (``TEXTMINES_WATCH``: the page's ``?watch=ID``)."""
     environment = dict(os.environ)
     environment.update(
         TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
@@ -105,6 +110,9 @@ def tab_environment(
     )
     environment.pop(PROFILE_VARIABLE, None)
     environment.pop(LEADERBOARD_VARIABLE, None)
+    environment.pop(WATCH_VARIABLE, None)
+    if watch is not None and leaderboard is not None:
+        environment[WATCH_VARIABLE] = str(watch)
     if profile is not None:
         environment[PROFILE_VARIABLE] = profile
     if leaderboard is not None:
@@ -129,6 +137,7 @@ class TabService(AppService):
         profile: str,
         forks: ForkServer | None,
         leaderboard: str | None = None,
+        watch: int | None = None,
         **service: Any,
     ) -> None:
         super().__init__(command, **service)
@@ -136,9 +145,10 @@ class TabService(AppService):
         self._profile = profile
         self._forks = forks
         self._leaderboard = leaderboard
+        self._watch = watch
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        return tab_environment(width, height, self._profile, self._leaderboard)
+        return tab_environment(width, height, self._profile, self._leaderboard, self._watch)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         environment = self._build_environment(width, height)

@@ -11,9 +11,14 @@
     return navigator.maxTouchPoints > 0 || window.matchMedia("(any-pointer: coarse)").matches;
   }
 
-  function withTouch(url) {
+  // The game's websocket address, with what the game must know of this page: a touch screen
+  // (touch=1), and a leaderboard entry to watch first (the page's ?watch=ID, from the
+  // leaderboard's "Watch" links).
+  function gameAddress(url) {
     const address = new URL(url, window.location.href);
-    address.searchParams.set("touch", "1");
+    if (onTouchScreen()) address.searchParams.set("touch", "1");
+    const watch = new URLSearchParams(window.location.search).get("watch");
+    if (watch && /^[0-9]{1,18}$/.test(watch)) address.searchParams.set("watch", watch);
     return address.toString();
   }
 
@@ -26,7 +31,7 @@
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {
     constructor(url, protocols) {
-      super(onTouchScreen() ? withTouch(url) : url, protocols);
+      super(gameAddress(url), protocols);
       gameSocket = this;
       this.addEventListener("open", () => { opened = true; });
       this.addEventListener("close", (event) => { closeCode = event.code; });
