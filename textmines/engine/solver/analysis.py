@@ -261,6 +261,9 @@ class ProbeOutcome:
     second_risk: float
     #: How many other cells become certainly safe, counted up to 2.
     safe_cells: int
+    #: How many other cells become certainly safe, all counted (the cells away from the
+    #: numbers, flagged or not, when the mine count leaves none for them).
+    clears: int = 0
 
     @property
     def progress(self) -> bool:
@@ -286,17 +289,19 @@ def analyse_probe(
     )
     undecided = cells.probability.keys() - cells.safe - cells.mined
     risks = [cells.probability[c] for c in undecided if text[c] != ViewChar.FLAG]
+    clears = safe_cells
     interior = _unflagged_interior(text, cells, base, index, mix.interior)
     if interior:
         interior_p = Fraction(mix.interior_mines, mix.z * mix.interior)
         if interior_p == 0 and not cells.approximate:
             safe_cells += interior
+            clears += mix.interior
         elif interior_p != 1 or cells.approximate:
             risks += [float(interior_p)] * interior
     low = heapq.nsmallest(2, risks)
     next_risk = low[0] if low else 0.0
     second = low[1] if len(low) > 1 else next_risk
-    return ProbeOutcome(mix.log_layouts, next_risk, second, min(safe_cells, 2))
+    return ProbeOutcome(mix.log_layouts, next_risk, second, min(safe_cells, 2), clears)
 
 
 def decided_with(

@@ -9,6 +9,7 @@ riskier now and still better overall, e.g. a cell whose number settles a 50/50.
 from __future__ import annotations
 
 import math
+from collections import deque
 from typing import Final
 
 from textmines.engine.board import neighbour_lists
@@ -37,6 +38,8 @@ UNITS_PER_STEP: Final = 2
 #: many units of the guess's budget, listing the layouts and searching them (about 0.3 s
 #: here): the rest is left to the look-ahead when a search gives up.
 SEARCH_WORK: Final = 200_000
+#: List the layouts constraint by constraint (``walk_order``) rather than in reading order.
+WALK_ALONG_CONSTRAINTS: Final = True
 #: The enumeration counts its steps into the budget this many at a time.
 _STEPS_PER_SPEND: Final = 256
 
@@ -192,12 +195,55 @@ def fitting_layouts(
     """Every placement of ``model.mines_left`` mines on ``cells`` that fits the
     constraints, as bit masks over positions in ``cells``; ``None`` past ``limit`` layouts
     or once ``work`` is spent (``UNITS_PER_STEP`` a step of the walk)."""
-    enumeration = _Enumeration(model, cells, limit, work)
+    walk = walk_order(model, cells) if WALK_ALONG_CONSTRAINTS else list(range(len(cells)))
+    enumeration = _Enumeration(model, [cells[p] for p in walk], limit, work)
     try:
         enumeration.place(0, 0, model.mines_left)
     except _Budget:
         return None
-    return enumeration.found
+    if walk == sorted(walk):
+        return enumeration.found
+    # Back to bits over positions in ``cells``, in ascending order.
+    layouts = []
+    for found in enumeration.found:
+        mask = 0
+        for step, position in enumerate(walk):
+            if found >> step & 1:
+                mask |= 1 << position
+        layouts.append(mask)
+    return sorted(layouts)
+
+
+def walk_order(model: Model, cells: list[int]) -> list[int]:
+    """The positions in ``cells`` in the order the enumeration places them: constraint by
+    constraint, each next one sharing a cell with those before where it can (breadth
+    first), then the cells no constraint holds. A constraint is then settled soon after it
+    is started, so a layout that breaks it is dropped early; in reading order a constraint
+    stays open across a whole row of cells and the walk tries far more dead ends."""
+    position = {c: i for i, c in enumerate(cells)}
+    holding: dict[int, list[int]] = {}
+    for ci, (group, _) in enumerate(model.constraints):
+        for c in group:
+            holding.setdefault(c, []).append(ci)
+    walk: list[int] = []
+    placed: set[int] = set()
+    done = [False] * len(model.constraints)
+    for start in range(len(model.constraints)):
+        queue = deque([start]) if not done[start] else deque()
+        done[start] = True
+        while queue:
+            group = model.constraints[queue.popleft()][0]
+            for c in group:
+                if c in placed:
+                    continue
+                placed.add(c)
+                walk.append(position[c])
+                for ci in holding[c]:
+                    if not done[ci]:
+                        done[ci] = True
+                        queue.append(ci)
+    walk += [i for i, c in enumerate(cells) if c not in placed]
+    return walk
 
 
 class _Enumeration:

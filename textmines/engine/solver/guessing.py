@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Final, NamedTuple
 
 from textmines.engine.board import NeighbourLists, neighbour_lists
 from textmines.engine.solver.analysis import (
@@ -81,6 +81,14 @@ CHAINS: Final = True
 #: diagonally did worse (30.6% against 33.2%, seeds 0-9999). Below Expert's density the
 #: look-ahead takes a far corner already.
 CORNER_BOOK: Final[dict[int, tuple[int, int]]] = {1: (-1, 0)}
+
+#: Scores equal to this many decimals are a tie, broken by the expected number of cells
+#: the guess makes certainly safe (as JSMinesweeper rounds its scores to 6 decimals and
+#: breaks ties by expected clears); 0: no rounding, ties go to the candidate order.
+TIE_DIGITS: Final = 0
+#: Every frontier cell tied at the lowest mine probability is a candidate, however many
+#: (else ``FRONTIER_CANDIDATES`` at most).
+TIED_CANDIDATES: Final = False
 
 #: Sort key of a candidate: probability, covered neighbours, then reading order.
 GuessOrder = Callable[[Cell], tuple[float, int, int, int]]
@@ -170,7 +178,7 @@ def _look_ahead_choice(
 ) -> Cell:
     """The candidate most likely to survive this move and the next (see ``best_guess``)."""
     probs = analysis.probabilities
-    best: tuple[float, float, int, int, int] | None = None
+    best: tuple[float, float, float, int, int, int] | None = None
     choice = min(candidates, key=order)
     # Safest first: a cell whose score cannot beat the best so far (the next move's safety
     # and the progress are at most 1) needs no look-ahead. Keys are unique (they end in the
@@ -179,14 +187,20 @@ def _look_ahead_choice(
         if work.exhausted:
             break
         safety = 1 - probs[cell]
-        if best is not None and (-safety * (1 + PROGRESS_WEIGHT), *order(cell)) >= best:
+        bound = _tied(safety * (1 + PROGRESS_WEIGHT))
+        if best is not None and (-bound > best[0] or (not TIE_DIGITS and -bound == best[0])):
             continue
-        progress, next_safety = look_ahead(view, analysis.mines, cell, work, base)
-        score = safety * next_safety * (1 + PROGRESS_WEIGHT * progress)
-        key = (-score, *order(cell))
+        ahead = look_ahead(view, analysis.mines, cell, work, base)
+        score = _tied(safety * ahead.safety * (1 + PROGRESS_WEIGHT * ahead.progress))
+        key = (-score, -ahead.clears if TIE_DIGITS else 0.0, *order(cell))
         if best is None or key < best:
             best, choice = key, cell
     return choice
+
+
+def _tied(score: float) -> float:
+    """``score`` rounded to ``TIE_DIGITS`` decimals (unrounded when that is 0)."""
+    return round(score, TIE_DIGITS) if TIE_DIGITS else score
 
 
 class WhenMined:
@@ -432,7 +446,10 @@ def _candidates(analysis: Analysis, order: GuessOrder) -> list[Cell]:
     limit = min(probs[c] for c in open_cells) + GUESS_SLACK
     frontier = sorted(
         (c for c in open_cells if c in analysis.frontier and probs[c] <= limit), key=order
-    )[:FRONTIER_CANDIDATES]
+    )
+    lowest = probs[frontier[0]] if frontier else 0.0
+    tied = sum(1 for c in frontier if probs[c] == lowest) if TIED_CANDIDATES else 0
+    frontier = frontier[: max(FRONTIER_CANDIDATES, tied)]
     interior: list[Cell] = []
     if analysis.interior_probability is not None and analysis.interior_probability <= limit:
         interior = sorted((c for c in open_cells if c not in analysis.frontier), key=order)[
@@ -457,20 +474,32 @@ def progress_chance(view_text: str, mines: int, cell: Cell, *, work: int = GUESS
     safe (a zero always does: its neighbours are).
     """
     view = parse_view(view_text)
-    return look_ahead(view, mines, cell, WorkBudget(work))[0]
+    return look_ahead(view, mines, cell, WorkBudget(work)).progress
+
+
+class LookAhead(NamedTuple):
+    """What revealing a cell leads to, if it is safe (``look_ahead``)."""
+
+    #: The chance that some other cell becomes certainly safe.
+    progress: float
+    #: The expected safety of the next move (``_next_safety``).
+    safety: float
+    #: The expected number of other cells that become certainly safe.
+    clears: float
 
 
 def look_ahead(
     view: View, mines: int, cell: Cell, work: WorkBudget, base: Model | None = None
-) -> tuple[float, float]:
-    """If ``cell`` is safe: the chance of progress, and the expected safety of the next
-    move (``_next_safety``: 1 when two cells become certainly safe).
-    ``base`` is ``view``'s model (``build_model``), worked out here when not given."""
+) -> LookAhead:
+    """If ``cell`` is safe: the chance of progress, the expected safety of the next move
+    (``_next_safety``: 1 when two cells become certainly safe) and the expected number of
+    cells it makes certainly safe. ``base`` is ``view``'s model (``build_model``), worked
+    out here when not given."""
     if base is None:
         base = build_model(view, mines)
     x, y = cell
     index = y * view.width + x
-    outcomes: list[tuple[float, bool, float]] = []
+    outcomes: list[tuple[float, bool, float, int]] = []
     covered = len(view.unknown_neighbours(index))
     for number in range(covered + 1):
         try:
@@ -479,12 +508,15 @@ def look_ahead(
             continue
         # A zero opens its neighbours; a cell with none tells only that it was safe.
         safes = max(after.safe_cells, min(covered, 2) if number == 0 else 0)
-        outcomes.append((after.log_layouts, safes > 0, _next_safety(after, safes)))
+        clears = max(after.clears, covered if number == 0 else 0)
+        outcomes.append((after.log_layouts, safes > 0, _next_safety(after, safes), clears))
     if not outcomes:
-        return 0.0, 1.0
-    top = max(value for value, _, _ in outcomes)
-    weights = [math.exp(value - top) for value, _, _ in outcomes]
+        return LookAhead(0.0, 1.0, 0.0)
+    top = max(outcome[0] for outcome in outcomes)
+    weights = [math.exp(outcome[0] - top) for outcome in outcomes]
     total = sum(weights)
-    progress = sum(w for w, (_, good, _) in zip(weights, outcomes, strict=True) if good)
-    safety = sum(w * nxt for w, (_, _, nxt) in zip(weights, outcomes, strict=True))
-    return progress / total, safety / total
+    paired = list(zip(weights, outcomes, strict=True))
+    progress = sum((w for w, outcome in paired if outcome[1]), 0.0)
+    safety = sum(w * outcome[2] for w, outcome in paired)
+    expected = sum(w * outcome[3] for w, outcome in paired)
+    return LookAhead(progress / total, safety / total, expected / total)
