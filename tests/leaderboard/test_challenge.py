@@ -144,6 +144,19 @@ def test_what_goes_with_challenge(
     assert exit_info.value.code == 2 and said in capsys.readouterr().err
 
 
+def test_a_host_in_the_settings_that_is_no_address_is_named_when_it_is_asked_for(
+    terminal: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings_file = default_paths().settings_file
+    settings_file.parent.mkdir(parents=True, exist_ok=True)
+    settings_file.write_text('[host]\nurl = "club"\n', encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--challenge"])
+    said = capsys.readouterr().err
+    assert exit_info.value.code == 2 and "which host?" in said
+    assert "(now: " in said and "[host] url 'club' is not an address like" in said
+
+
 class WatchingApp(PlayingApp):
     """Stands in for TextminesApp: keeps the replay it was given to watch."""
 

@@ -321,11 +321,14 @@ def _challenge(given: Given) -> int:
         return _play(given, board, finished)
 
     settings_file = given.paths.settings_file
-    url = given.args.challenge or load_settings(settings_file)[0].host_url
+    settings, warnings = load_settings(settings_file)
+    url = given.args.challenge or settings.host_url
     if not url:
+        wrong = next((w for w in warnings if "host" in w), None)
         fail(
             "--challenge: which host? Give its address (--challenge http://HOST:PORT), or "
             f'set it in {settings_file}: [host] url = "http://HOST:PORT"'
+            + (f" (now: {wrong})" if wrong else "")
         )
     problem = host_address_problem(url)
     if problem is not None:
