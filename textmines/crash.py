@@ -46,29 +46,47 @@ def write_report(path: Path, details: str, *, now: datetime | None = None) -> st
 
 
 def crash_message(
-    error: BaseException, log: Path | None, log_problem: str | None, saved: str
+    error: BaseException,
+    log: Path | None,
+    log_problem: str | None,
+    saved: str,
+    *,
+    public: bool = False,
 ) -> str:
     """The line the player reads after a crash: what happened, the game (``saved``; "" to
-    say nothing of it), where the details are."""
-    what = f"textmines stopped on an unexpected error ({type(error).__name__}: {error})."
-    where = _where_details(log, log_problem) or "The details were not written anywhere."
+    say nothing of it), where the details are. ``public``: the player is a browser's on a
+    host, who is not the host's owner: neither the error's words nor the log's path (the
+    owner's folders) are theirs to read."""
+    what = f"textmines stopped on an unexpected error ({_error_words(error, public)})."
+    where = _where_details(log, log_problem, public) or "The details were not written anywhere."
     return " ".join(part for part in (what, saved, where) if part)
 
 
-def _where_details(log: Path | None, log_problem: str | None) -> str | None:
+def _error_words(error: BaseException, public: bool) -> str:
+    return type(error).__name__ if public else f"{type(error).__name__}: {error}"
+
+
+def _where_details(log: Path | None, log_problem: str | None, public: bool) -> str | None:
     """Where an error's details went: ``log``, or why not (``log_problem``); None: no log."""
     if log is None:
         return None
+    if public:
+        kept = "are in" if log_problem is None else "could not be written to"
+        return f"The details {kept} the host's crash log: tell whoever runs this server."
     if log_problem is not None:
         return f"The details could not be written to {log} ({log_problem})."
     return f"Details: {log} (please attach it to a bug report)."
 
 
-def background_failure_message(what: str, error: BaseException, log: Path | None) -> str:
+def background_failure_message(
+    what: str, error: BaseException, log: Path | None, *, public: bool = False
+) -> str:
     """The toast after a background job (``what``, "" if unknown) failed: the error is written
-    to ``log`` (if any) and the player told where; the game plays on."""
-    where = _where_details(log, write_crash_log(log, error) if log is not None else None)
+    to ``log`` (if any) and the player told where (``public``: as ``crash_message``); the game
+    plays on."""
+    problem = write_crash_log(log, error) if log is not None else None
+    where = _where_details(log, problem, public)
     return (
-        f"{what or 'A background job'} failed ({type(error).__name__}: {error}); the game "
+        f"{what or 'A background job'} failed ({_error_words(error, public)}); the game "
         f"plays on." + (f" {where}" if where else "")
     )

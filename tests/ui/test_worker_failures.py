@@ -13,8 +13,13 @@ from typing import NoReturn
 import pytest
 from textual.widgets import Input, Static
 
+import textmines.replays.review_report  # noqa: F401 (see below)
 from tests.helpers import FakeClock, Play, wait_until, win_by_clicks
 from textmines.ui.app import TextminesApp
+
+# ``review_report`` binds ``board_zini`` when it is first imported: imported here, before any
+# test replaces ``board_zini``, it keeps the real one (imported first while a test had it
+# replaced, it kept the stand-in for good, and every later review in the process failed).
 
 
 def no_toollib(*_: object, **__: object) -> NoReturn:

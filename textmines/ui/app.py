@@ -341,7 +341,7 @@ class TextminesApp(ThemedApp):
             what = get_current_worker().name
         except Exception:  # Textual's NoActiveWorker, or another Textual
             what = ""
-        message = background_failure_message(what, failed.error, self.crash_log)
+        message = background_failure_message(what, failed.error, self.crash_log, public=self.is_web)
         self.notify(message, severity="error", timeout=15, markup=False, kind="worker")
 
     def menus(self) -> list[Menu]:

@@ -193,4 +193,4 @@ class LeaveController:
                 saved = left.said
         log = self.host.crash_log
         problem = write_crash_log(log, error) if log is not None else None
-        return crash_message(error, log, problem, saved)
+        return crash_message(error, log, problem, saved, public=self.host.is_web)
