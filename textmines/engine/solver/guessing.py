@@ -84,10 +84,13 @@ CORNER_BOOK: Final[dict[int, tuple[int, int]]] = {1: (-1, 0)}
 
 #: Scores equal to this many decimals are a tie, broken by the expected number of cells
 #: the guess makes certainly safe (as JSMinesweeper rounds its scores to 6 decimals and
-#: breaks ties by expected clears); 0: no rounding, ties go to the candidate order.
-TIE_DIGITS: Final = 0
+#: breaks ties by expected clears); 0: no rounding, ties go to the candidate order. Issue
+#: 50, paired on Expert seeds 5,000,000-5,001,499 (opening rule): 6 decimals changed one
+#: game of 1,500, won (+1 / -0); 3 decimals +2 / -1 on the first 1,154. Exact ties of the
+#: two-move score are rare: cells tied in probability differ in what they reveal.
+TIE_DIGITS: Final = 6
 #: Every frontier cell tied at the lowest mine probability is a candidate, however many
-#: (else ``FRONTIER_CANDIDATES`` at most).
+#: (else ``FRONTIER_CANDIDATES`` at most). The same 1,500 games: not one changed.
 TIED_CANDIDATES: Final = False
 
 #: Sort key of a candidate: probability, covered neighbours, then reading order.
