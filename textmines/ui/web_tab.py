@@ -11,6 +11,9 @@ is the end of the tab's input, and a broken pipe for what the tab draws. Textual
 then stops reading and the game ran on for ever, unseen, its saved game held. This one
 leaves as when the page closes, as soon as its input ends; what it draws after that goes
 nowhere, without an error.
+
+A game that leaves on a signal says which when it tells the server it is leaving (its
+"exit"), so that the server knows the same signal may be stopping it as well.
 """
 
 from __future__ import annotations
@@ -46,6 +49,15 @@ class TabDriver(WebDriver):
             return len(data)
 
         self._write = partial(write_while_read)
+
+    def write_meta(self, data: dict[str, object]) -> None:
+        # A game that leaves on a signal (128 + n) says which in its "exit": the same signal
+        # may be stopping the server too (a closed terminal reaches the whole process group),
+        # which then tells the page so, however soon this game ended.
+        code = getattr(self._app, "return_code", None) or 0
+        if data.get("type") == "exit" and code > 128:
+            data = {**data, "signal": code - 128}
+        super().write_meta(data)
 
     def on_meta(self, packet_type: str, payload: dict[str, object]) -> None:
         if packet_type == "quit":

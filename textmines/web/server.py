@@ -89,6 +89,7 @@ from textmines.web.tabs import (
     StartTurns,
     TabService,
     relay,
+    server_stopping,
     stop_game,
     tab_arguments,
     tab_command,
@@ -448,13 +449,11 @@ class GameServer:
         *,
         touch: bool,
         watch: int | None = None,
-    ) -> AppService:
+    ) -> TabService:
         async def close() -> None:  # the game has quit (or saved and ended as the server stops)
-            # A signal to the whole group reaches the server first, but its handler runs a
-            # turn of the loop after the signal is read, and a forked tab can save and end
-            # within that turn: one turn more, and the server has seen it.
-            await asyncio.sleep(0)
-            if self.stopping:
+            # A signal to the whole group (a closed terminal) reaches the server and the game
+            # alike, and a loaded machine may run the game's end before the server's handler.
+            if await server_stopping(self.stop_requested, game.ended_on_signal):
                 await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
             else:
                 await websocket.close()
@@ -464,7 +463,7 @@ class GameServer:
             await websocket.send_bytes(data)
 
         touched = " --touch" if touch else ""
-        return TabService(
+        game = TabService(
             self.command + touched,
             argv=[*(self.tab_argv or ()), *touched.split()],
             profile=profile,
@@ -476,6 +475,7 @@ class GameServer:
             close=close,
             download_manager=self._downloads,
         )
+        return game
 
     async def start_forks(self, _: web.Application) -> None:
         """Start the fork server the tabs are forked from (where the system can fork)."""

@@ -14,7 +14,7 @@ import sys
 from asyncio.subprocess import Process
 from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Sequence
 from importlib.metadata import version
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from aiohttp import WSMessage, WSMsgType, web
 from textual_serve.app_service import AppService
@@ -146,6 +146,14 @@ class TabService(AppService):
         self._forks = forks
         self._leaderboard = leaderboard
         self._watch = watch
+        #: The game left on a signal (its "exit" said which: ``TabDriver.write_meta``).
+        self.ended_on_signal = False
+
+    async def on_meta(self, data: bytes) -> None:
+        with contextlib.suppress(ValueError, AttributeError):
+            meta = json.loads(data)
+            self.ended_on_signal = meta.get("type") == "exit" and "signal" in meta
+        await super().on_meta(data)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return tab_environment(width, height, self._profile, self._leaderboard, self._watch)
@@ -310,6 +318,21 @@ async def relay(
                 await game.blur()
             case ["focus"]:
                 await game.focus()
+
+
+#: How long a page's close waits for the server to see the signal its game left on (the
+#: same one, to the whole process group): a loaded machine may run the game's end first.
+SIGNAL_GRACE: Final = 1.0
+
+
+async def server_stopping(stopped: asyncio.Event, ended_on_signal: bool) -> bool:
+    """Whether the server is stopping, as a game ends: at once if it is; when the game left
+    on a signal, once the server has had ``SIGNAL_GRACE`` seconds to see the same signal."""
+    if stopped.is_set() or not ended_on_signal:
+        return stopped.is_set()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stopped.wait(), SIGNAL_GRACE)
+    return stopped.is_set()
 
 
 async def stop_game(game: AppService) -> None:
