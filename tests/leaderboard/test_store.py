@@ -121,6 +121,37 @@ def test_players_rank_by_their_best_and_equal_times_by_who_came_first(
     assert recent is not None and (recent.rank, recent.time_ms) == (2, 100_000)
     assert store.best_of(players[0], "expert", since_ms=103) is None
     assert store.best_of(players[0], "beginner") is None
+    # A player's own wins, every one of them, the latest first.
+    assert [(w.kind, w.time_ms, w.played_ms) for w in store.wins_of(players[0])] == [
+        ("expert", 70_000, 102),
+        ("expert", 90_000, 100),
+    ]
+    assert [w.time_ms for w in store.wins_of(players[1], limit=1)] == [100_000]
+
+
+def test_a_leaderboard_of_an_older_schema_is_brought_up_to_date_and_keeps_its_entries(
+    where: str,
+) -> None:
+    from textmines.leaderboard import store as store_module
+
+    first_only = store_module.MIGRATIONS[:1]
+    old = store_module.MIGRATIONS
+    store_module.MIGRATIONS = first_only  # type: ignore[misc]
+    try:
+        opened = LeaderboardStore.open(where)
+        player, _ = opened.new_player("Ann", now_ms=1)
+        challenge = opened.issue(player, deal("expert", DAY, seed=1), now_ms=2)
+        opened.submit(challenge, player, win(90_000), b"r", now_ms=3)
+        opened.close()
+    finally:
+        store_module.MIGRATIONS = old  # type: ignore[misc]
+    upgraded = LeaderboardStore.open(where)
+    try:
+        assert [w.time_ms for w in upgraded.wins_of(player)] == [90_000]
+        version = upgraded._db.execute("SELECT version FROM schema_version").fetchone()
+        assert int(version[0]) == len(old) == 2
+    finally:
+        upgraded.close()
 
 
 def test_two_submissions_at_once_never_share_a_rank_nor_lose_one(where: str) -> None:

@@ -118,6 +118,14 @@ async def test_a_challenge_played_and_submitted_is_ranked_and_listed(host: Host)
     _, other = await host.post("/api/challenge", {"board": "beginner"})
     _, board = await host.get("/api/leaderboard?board=beginner", other["token"])
     assert not board["entries"][0]["you"] and board["yours"] is None
+    # The player's own wins, every board, the latest first; without a token, nobody's.
+    status, me = await host.get("/api/me", token)
+    assert status == 200 and me["name"] == "Ann"
+    assert [(w["board"], w["time_ms"], w["replay"]) for w in me["wins"]] == [
+        ("beginner", ranked["time_ms"], entry["replay"])
+    ]
+    assert (await host.get("/api/me", other["token"]))[1]["wins"] == []
+    assert (await host.get("/api/me"))[0] == 401
 
 
 async def refused(host: Host, body: dict[str, Any], token: str | None) -> tuple[int, str]:
@@ -336,7 +344,9 @@ async def test_the_leaderboard_page_marks_the_row_and_best_of_the_browser_that_a
 
     bob = await page(tokens[1])
     assert "Leaderboard: Beginner, this week" in bob and "<strong>This week</strong>" in bob
+    assert "<h2>Your latest wins</h2>" in bob and "<tr><td>Beginner</td><td>" in bob
     assert "<p>Bob: #2 in " in bob
     assert '<tr class="you"><td>2</td><td>Bob</td>' in bob and bob.count('class="you"') == 1
     assert "<p>Ann: not on this board yet.</p>" in await page(tokens[0], "?board=expert")
-    assert "not on this board" not in await page("not a token")
+    stranger = await page("not a token")
+    assert "not on this board" not in stranger and "Your latest wins" not in stranger

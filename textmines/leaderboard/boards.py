@@ -21,6 +21,14 @@ BoardKind = Literal["daily", "beginner", "intermediate", "expert"]
 BOARD_KINDS: Final[tuple[BoardKind, ...]] = ("daily", "beginner", "intermediate", "expert")
 
 
+def kind_named(text: str) -> BoardKind:
+    """The board kind ``text`` names; ``ValueError`` when it names none."""
+    for kind in BOARD_KINDS:
+        if kind == text:
+            return kind
+    raise ValueError(f"no leaderboard for {text!r}: one of {', '.join(BOARD_KINDS)}")
+
+
 @dataclass(frozen=True, slots=True)
 class Dealt:
     """A board dealt for one challenge: its kind, the board (with its first click made) and,

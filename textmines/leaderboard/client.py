@@ -122,6 +122,18 @@ class HostClient:
             raise ValueError(f"the host answered {answer.status}: {answer.refusal}")
         return answer.body
 
+    def me(self) -> dict[str, Any]:
+        """This terminal's player on the host (``GET /api/me``): its name and ranked wins,
+        latest first. Raises ``Unreachable``, or ``ValueError`` saying why there are none."""
+        if self.token is None:
+            raise ValueError(
+                "You have not played for this host yet: textmines --challenge deals you a board"
+            )
+        answer = self._request(urllib.request.Request(f"{self.url}/api/me"))
+        if answer.refusal is not None:
+            raise ValueError(f"the host answered {answer.status}: {answer.refusal}")
+        return answer.body
+
     def _post(self, path: str, body: dict[str, Any]) -> Answer:
         request = urllib.request.Request(
             self.url + path,

@@ -24,7 +24,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Final
 
-from textmines.leaderboard.boards import BoardKind, Dealt
+from textmines.leaderboard.boards import BoardKind, Dealt, kind_named
 from textmines.leaderboard.verify import Refused, Verified
 from textmines.store.settings import clean_player_name
 
@@ -62,6 +62,8 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         )""",
         "CREATE INDEX entries_by_board ON entries (kind, day, player_id, time_ms, id)",
     ),
+    # 2: a player's own wins, the latest first (``wins_of``).
+    ("CREATE INDEX entries_by_player ON entries (player_id, played_ms, id)",),
 )
 
 
@@ -106,6 +108,19 @@ class Entry:
     played_ms: int
     entry_id: int
     player_id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One of a player's ranked wins (``wins_of``): its board, figures and moment."""
+
+    entry_id: int
+    kind: BoardKind
+    day: date | None
+    time_ms: int
+    bbbv: int
+    bbbv_per_s: float
+    played_ms: int
 
 
 def token_hash(token: str) -> str:
@@ -362,6 +377,26 @@ class LeaderboardStore:
         if row is None:
             return None
         return _entry(self._rank_of(player.id, kind, _day_text(day), since_ms), row)
+
+    def wins_of(self, player: Player, limit: int = 50) -> list[Win]:
+        """``player``'s ranked wins on every board, the latest first: at most ``limit``."""
+        rows = self._db.execute(
+            "SELECT id, kind, day, time_ms, bbbv, bbbv_per_s, played_ms FROM entries"
+            " WHERE player_id = ? ORDER BY played_ms DESC, id DESC LIMIT ?",
+            (player.id, limit),
+        ).fetchall()
+        return [
+            Win(
+                int(r[0]),
+                kind_named(str(r[1])),
+                None if r[2] is None else date.fromisoformat(str(r[2])),
+                int(r[3]),
+                int(r[4]),
+                float(r[5]),
+                int(r[6]),
+            )
+            for r in rows
+        ]
 
     def replay(self, entry_id: int) -> bytes | None:
         row = self._db.execute("SELECT replay FROM entries WHERE id = ?", (entry_id,)).fetchone()

@@ -15,6 +15,9 @@ with a 4xx status), for scripts and for ``textmines --challenge``:
   "bbbv", "bbbv_per_s", "played_at", "replay": "/api/replays/ID"}]}``; with the player's
   token, each entry says whether it is theirs (``"you"``), and ``"yours"`` is their best there
   with its rank however far down (null: none);
+- ``GET /api/me`` with the token: the player's name and ranked wins, latest first
+  (``{"name", "wins": [{"board", "date", "time_ms", "bbbv", "bbbv_per_s", "played_at",
+  "replay"}]}``);
 - ``GET /api/replays/ID``: an entry's replay, the .evf file that was verified.
 
 See docs/leaderboard.md.
@@ -39,8 +42,8 @@ from aiohttp import web
 
 from textmines.engine.board_id import parse_board_id
 from textmines.engine.daily import daily_day
-from textmines.leaderboard.boards import BOARD_KINDS, BoardKind, Dealt, deal
-from textmines.leaderboard.store import Challenge, Entry, LeaderboardStore, Player
+from textmines.leaderboard.boards import BOARD_KINDS, Dealt, deal, kind_named
+from textmines.leaderboard.store import Challenge, Entry, LeaderboardStore, Player, Win
 from textmines.leaderboard.verify import Refused, verify
 from textmines.replays.foreign import ReplayFileError, read_replay_file
 from textmines.replays.recording import Recording
@@ -83,6 +86,7 @@ class LeaderboardApi:
             web.post("/api/results", self.results),
             web.get("/api/leaderboard", self.leaderboard),
             web.get("/api/replays/{entry}", self.replay),
+            web.get("/api/me", self.me),
         ]
 
     # ------------------------------------------------------------------------- handlers
@@ -160,11 +164,11 @@ class LeaderboardApi:
                 return error(400, "'period' must be all, week or day")
             span = _PERIODS[period]
             since = 0 if span is None else now - span
-        entries = self.store.leaderboard(_kind(kind), day=day, since_ms=since)
+        entries = self.store.leaderboard(kind_named(kind), day=day, since_ms=since)
         player = self._player(request)
         yours = None
         if player is not None:
-            yours = self.store.best_of(player, _kind(kind), day=day, since_ms=since)
+            yours = self.store.best_of(player, kind_named(kind), day=day, since_ms=since)
         return web.json_response(
             {
                 "board": kind,
@@ -186,21 +190,47 @@ class LeaderboardApi:
         day = _today(now) if kind == "daily" else None
         span = _PERIODS[period]
         since = 0 if span is None else now - span
-        entries = self.store.leaderboard(_kind(kind), day=day, since_ms=since)
+        entries = self.store.leaderboard(kind_named(kind), day=day, since_ms=since)
         token = self._viewer(request)
         viewer = None if token is None else self.store.player(token)
         yours = None
         if viewer is not None:
-            yours = self.store.best_of(viewer, _kind(kind), day=day, since_ms=since)
+            yours = self.store.best_of(viewer, kind_named(kind), day=day, since_ms=since)
         title = f"Daily board of {day}" if day else f"{kind.capitalize()}, {_PERIOD_WORDS[period]}"
+        wins = [] if viewer is None else self.store.wins_of(viewer, limit=10)
         body = LEADERBOARD.substitute(
             title=html.escape(f"Leaderboard: {title}"),
             boards=_links(kind, period),
             yours=_yours_line(viewer, yours),
             table=_table(entries, viewer),
+            wins=_wins_table(wins),
         )
         return web.Response(
             text=body, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
+    async def me(self, request: web.Request) -> web.Response:
+        """The asking player (their token): their name and their ranked wins, latest first."""
+        player = self._player(request)
+        if player is None:
+            return error(401, "no player: send your token (Authorization: Bearer TOKEN)")
+        wins = self.store.wins_of(player)
+        return web.json_response(
+            {
+                "name": player.name,
+                "wins": [
+                    {
+                        "board": win.kind,
+                        "date": None if win.day is None else win.day.isoformat(),
+                        "time_ms": win.time_ms,
+                        "bbbv": win.bbbv,
+                        "bbbv_per_s": round(win.bbbv_per_s, 3),
+                        "played_at": _moment(win.played_ms),
+                        "replay": f"/api/replays/{win.entry_id}",
+                    }
+                    for win in wins
+                ],
+            }
         )
 
     async def replay(self, request: web.Request) -> web.Response:
@@ -293,6 +323,26 @@ def _yours_line(viewer: Player | None, yours: Entry | None) -> str:
     return f"<p>{html.escape(viewer.name)}: #{yours.rank} in {yours.time_ms / 1000:.3f} s.</p>"
 
 
+def _wins_table(wins: list[Win]) -> str:
+    """The viewer's latest ranked wins ("" for none, or a browser that does not play)."""
+    if not wins:
+        return ""
+    rows = "".join(
+        f"<tr><td>{_board_words(w)}</td><td>{w.time_ms / 1000:.3f} s</td><td>{w.bbbv}</td>"
+        f"<td>{w.bbbv_per_s:.3f}</td><td>{_moment(w.played_ms)[:10]}</td>"
+        f'<td><a href="/?watch={w.entry_id}">Watch</a> '
+        f'<a href="/api/replays/{w.entry_id}">.evf</a></td></tr>'
+        for w in wins
+    )
+    names = ("Board", "Time", "3BV", "3BV/s", "Played", "Replay")
+    head = "<tr>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
+    return f'<h2>Your latest wins</h2><div class="table wins"><table>{head}{rows}</table></div>'
+
+
+def _board_words(win: Win) -> str:
+    return f"Daily {win.day}" if win.day is not None else win.kind.capitalize()
+
+
 _YOU_ROW: Final = ' class="you"'
 
 
@@ -312,7 +362,7 @@ def _table(entries: list[Entry], viewer: Player | None = None) -> str:
     )
     names = ("#", "Player", "Time", "3BV", "3BV/s", "Played", "Replay")
     head = "<tr>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
-    return f'<div class="table"><table>{head}{rows}</table></div>'
+    return f'<div class="table ranks"><table>{head}{rows}</table></div>'
 
 
 def _replay_bytes(given: object) -> bytes:
@@ -343,11 +393,6 @@ async def _read_evf(data: bytes) -> Recording:
 
 def _dealt(challenge: Challenge) -> Dealt:
     return Dealt(challenge.kind, parse_board_id(challenge.board_id), challenge.day)
-
-
-def _kind(text: str) -> BoardKind:
-    kind: BoardKind = next(k for k in BOARD_KINDS if k == text)
-    return kind
 
 
 def _today(now_ms: int) -> date:

@@ -128,6 +128,13 @@ async def test_the_hosts_leaderboard_with_the_players_own_row_and_a_replay_to_wa
         ["\u25b63", "Cy", "80.000"],
     ]
     assert table[2][4] == "1.875"
+    # The player's own wins.
+    view.query_one(Select).value = ("me", "all")
+    await wait_until(pilot, lambda: said(view).startswith("Your 1 latest"), "the wins")
+    assert said(view) == "Your 1 latest ranked win, as Cy (Enter: its replay)."
+    assert rows(view) == [["Expert", "80.000", "150", "1.875", rows(view)[0][4]]]
+    view.query_one(Select).value = ("expert", "all")
+    await wait_until(pilot, lambda: said(view).startswith("The best"), "Expert again")
     # Enter on a row watches its replay, downloaded from the host.
     table_widget = view.query_one(DataTable)
     table_widget.focus()
@@ -154,6 +161,11 @@ async def test_a_host_that_cannot_be_reached_is_said_in_a_line(tmp_path: Path, p
     await wait_until(pilot, lambda: "cannot be reached" in said(view), "the answer")
     assert said(view).startswith("http://127.0.0.1:9 cannot be reached (")
     assert not view.query_one(DataTable).display
+    view.query_one(Select).value = ("me", "all")  # a terminal that never played for it
+    await wait_until(pilot, lambda: "not played for this host" in said(view), "the wins")
+    assert said(view) == (
+        "You have not played for this host yet: textmines --challenge deals you a board."
+    )
 
 
 async def test_no_leaderboard_tab_without_a_host(tmp_path: Path, play: Play) -> None:

@@ -33,8 +33,11 @@ BOARDS: Final = (
     (("intermediate", "week"), "Intermediate, this week"),
     (("beginner", "all"), "Beginner, all time"),
     (("beginner", "week"), "Beginner, this week"),
+    (("me", "all"), "Your wins"),
 )
 COLUMNS: Final = ("#", "Player", "Time", "3BV", "3BV/s", "Played")
+#: The columns of the player's own wins.
+WIN_COLUMNS: Final = ("Board", "Time", "3BV", "3BV/s", "Played")
 #: Marks the player's own row.
 YOU: Final = "\u25b6"
 
@@ -79,7 +82,6 @@ class LeaderboardView(Vertical):
         yield Horizontal(Static("Board", id="board-picker-label"), picker, id="board-picker")
         yield Static(id="leaderboard-said", markup=False)
         table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True)
-        table.add_columns(*COLUMNS)
         table.display = False
         yield table
 
@@ -101,7 +103,10 @@ class LeaderboardView(Vertical):
         from textmines.leaderboard.client import Unreachable
 
         try:
-            answer = self.client.leaderboard(board, period=period)
+            if board == "me":
+                answer = self.client.me()
+            else:
+                answer = self.client.leaderboard(board, period=period)
         except (Unreachable, ValueError) as error:
             self.app.call_from_thread(self._say, f"{error}.", error=True)
             return
@@ -116,18 +121,24 @@ class LeaderboardView(Vertical):
 
     def _show(self, board: str, answer: dict[str, Any]) -> None:
         table: DataTable[Any] = self.query_one(DataTable)
-        table.clear()
+        table.clear(columns=True)
+        table.add_columns(*(WIN_COLUMNS if board == "me" else COLUMNS))
         self._replays.clear()
-        entries = [e for e in answer.get("entries", ()) if isinstance(e, dict)]
-        for n, entry in enumerate(entries):
+        rows = [
+            e for e in answer.get("wins" if board == "me" else "entries", ()) if isinstance(e, dict)
+        ]
+        for n, row in enumerate(rows):
             key = str(n)
-            table.add_row(*_cells(entry), key=key)
-            replay = str(entry.get("replay", ""))
+            table.add_row(*(_win_cells(row) if board == "me" else _cells(row)), key=key)
+            replay = str(row.get("replay", ""))
             if replay.startswith("/api/replays/"):
-                title = f"#{entry.get('rank')} {printable(str(entry.get('name', '')))}"
-                self._replays[key] = (self.client.url + replay, title)
-        table.display = bool(entries)
-        self._say(_summary(board, answer, len(entries)))
+                self._replays[key] = (self.client.url + replay, _title(board, row))
+        table.display = bool(rows)
+        self._say(
+            _wins_summary(answer, len(rows))
+            if board == "me"
+            else _summary(board, answer, len(rows))
+        )
 
     @on(DataTable.RowSelected)
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
@@ -154,6 +165,37 @@ def _cells(entry: dict[str, Any]) -> tuple[Text, ...]:
     return tuple(
         Text(cell, style=style, justify="left" if n == 1 else "right")
         for n, cell in enumerate(cells)
+    )
+
+
+def _win_cells(win: dict[str, Any]) -> tuple[Text, ...]:
+    """A row of the player's own wins: the board (the daily one with its day), the figures."""
+    board = str(win.get("board", "")).capitalize()
+    if win.get("board") == "daily":
+        board = f"Daily {win.get('date', '')}"
+    cells = (
+        printable(board),
+        _seconds(win.get("time_ms")),
+        str(win.get("bbbv", "")),
+        _number(win.get("bbbv_per_s")),
+        _day(win.get("played_at")),
+    )
+    return tuple(Text(c, justify="left" if n == 0 else "right") for n, c in enumerate(cells))
+
+
+def _title(board: str, row: dict[str, Any]) -> str:
+    """The replay viewer's title for a row."""
+    if board == "me":
+        return f"your {row.get('board')} win in {_seconds(row.get('time_ms'))} s"
+    return f"#{row.get('rank')} {printable(str(row.get('name', '')))}"
+
+
+def _wins_summary(answer: dict[str, Any], shown: int) -> str:
+    name = printable(str(answer.get("name", "")))
+    if not shown:
+        return f"No ranked win yet as {name}: textmines --challenge deals you a board."
+    return (
+        f"Your {shown} latest ranked win{'s' if shown != 1 else ''}, as {name} (Enter: its replay)."
     )
 
 
