@@ -17,6 +17,7 @@ import json
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urlencode, urlsplit
@@ -110,13 +111,19 @@ class HostClient:
             path.unlink(missing_ok=True)
         return answer
 
-    def leaderboard(self, board: str, *, period: str = "all") -> dict[str, Any]:
-        """The host's leaderboard of ``board`` (``GET /api/leaderboard``: today's daily board,
-        or a preset's best of ``period``), this terminal's entries marked ``you`` and its own
-        best in ``yours``. Raises ``Unreachable``, or ``ValueError`` with the host's answer."""
-        query = urlencode(
-            {"board": board} if board == "daily" else {"board": board, "period": period}
-        )
+    def leaderboard(
+        self, board: str, *, period: str = "all", day: date | None = None
+    ) -> dict[str, Any]:
+        """The host's leaderboard of ``board`` (``GET /api/leaderboard``: the daily board of
+        ``day``, today's without one, or a preset's best of ``period``), this terminal's
+        entries marked ``you`` and its own best in ``yours``. Raises ``Unreachable``, or
+        ``ValueError`` with the host's answer."""
+        asked = {"board": board}
+        if board == "daily" and day is not None:
+            asked["date"] = day.isoformat()
+        elif board != "daily":
+            asked["period"] = period
+        query = urlencode(asked)
         answer = self._request(urllib.request.Request(f"{self.url}/api/leaderboard?{query}"))
         if answer.refusal is not None:
             raise ValueError(f"the host answered {answer.status}: {answer.refusal}")

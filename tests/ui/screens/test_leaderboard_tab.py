@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestServer
 from textual.widgets import DataTable, Select, Static, TabbedContent
 
 from tests.helpers import FakeClock, Play, new_stats, wait_until, winning_clicks
+from textmines.engine.daily import daily_day
 from textmines.engine.game import Game
 from textmines.leaderboard.boards import deal
 from textmines.leaderboard.client import host_folder
@@ -30,22 +31,25 @@ from textmines.ui.screens.statistics import StatisticsScreen
 from textmines.web.api import LeaderboardApi
 
 NOW = 1_764_590_400_000  # 2025-12-01 12:00 UTC, in ms
+#: The day before the terminal's today (its clock is the real one).
+YESTERDAY = daily_day(datetime.now(UTC)) - timedelta(days=1)
 
 
 class Host:
     """A leaderboard API on a loopback port: Ann, Bob and (with the terminal's token) Cy
-    ranked on Expert, Cy's replay a real .evf of a won game."""
+    ranked on Expert, Cy's replay a real .evf of a won game; Dee on yesterday's daily."""
 
     def __init__(self, store: LeaderboardStore) -> None:
         self.store = store
         self.url = ""
         self.token = ""
 
-    def rank(self, name: str, ms: int, replay: bytes = b"not a replay") -> str:
+    def rank(
+        self, name: str, ms: int, replay: bytes = b"not a replay", *, daily: date | None = None
+    ) -> str:
         player, token = self.store.new_player(name, now_ms=NOW - 10_000)
-        challenge = self.store.issue(
-            player, deal("expert", date(2025, 12, 1), seed=ms), NOW - 5_000
-        )
+        dealt = deal("daily", daily) if daily else deal("expert", date(2025, 12, 1), seed=ms)
+        challenge = self.store.issue(player, dealt, NOW - 5_000)
         self.store.submit(challenge, player, Verified(ms, 150, 150_000 / ms), replay, NOW - 1)
         return token
 
@@ -69,6 +73,7 @@ async def host(tmp_path: Path) -> AsyncIterator[Host]:
     running.rank("Ann", 60_000)
     running.rank("[b]Bob[/b]\x1b", 70_000)
     running.token = running.rank("Cy", 80_000, won_evf())
+    running.rank("Dee", 75_000, daily=YESTERDAY)
     app = web.Application()
     app.add_routes(LeaderboardApi(store, clock=lambda: NOW).routes())
     async with TestServer(app, host="127.0.0.1") as server:
@@ -116,8 +121,12 @@ async def test_the_hosts_leaderboard_with_the_players_own_row_and_a_replay_to_wa
     assert said(view) == (
         "No one is on today's daily board yet: win one (textmines --challenge) to be first."
     )
+    # Yesterday's daily board: its standings are final.
+    view.query_one(Select).value = ("daily", "yesterday")
+    await wait_until(pilot, lambda: "Dee" in str(rows(view)), "yesterday's board")
+    assert said(view).startswith(f"The best of 1 player on the daily board of {YESTERDAY} ")
     view.query_one(Select).value = ("expert", "all")
-    await wait_until(pilot, lambda: said(view).startswith("The best"), "Expert's answer")
+    await wait_until(pilot, lambda: said(view).startswith("The best of 3"), "Expert's answer")
     assert said(view) == (
         "The best of 3 players on Expert (Enter on a row: its replay). Yours: #3 in 80.000 s."
     )

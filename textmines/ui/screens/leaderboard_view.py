@@ -8,7 +8,7 @@ cannot be reached is said in a line, not an error."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rich.text import Text
@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Select, Static
 
+from textmines.engine.daily import daily_day
 from textmines.printable import printable
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 #: What the tab can show: (board, period) and its label, in the picker's order.
 BOARDS: Final = (
     (("daily", "all"), "Today's daily board"),
+    (("daily", "yesterday"), "Yesterday's daily board"),
     (("expert", "all"), "Expert, all time"),
     (("expert", "week"), "Expert, this week"),
     (("expert", "day"), "Expert, today"),
@@ -105,12 +107,15 @@ class LeaderboardView(Vertical):
         try:
             if board == "me":
                 answer = self.client.me()
+            elif period == "yesterday":  # its standings are final
+                yesterday = daily_day(datetime.now(UTC)) - timedelta(days=1)
+                answer = self.client.leaderboard(board, day=yesterday)
             else:
                 answer = self.client.leaderboard(board, period=period)
         except (Unreachable, ValueError) as error:
             self.app.call_from_thread(self._say, f"{error}.", error=True)
             return
-        self.app.call_from_thread(self._show, board, answer)
+        self.app.call_from_thread(self._show, board, period, answer)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         said = self.query_one("#leaderboard-said", Static)
@@ -119,7 +124,7 @@ class LeaderboardView(Vertical):
         if error:
             self.query_one(DataTable).display = False
 
-    def _show(self, board: str, answer: dict[str, Any]) -> None:
+    def _show(self, board: str, period: str, answer: dict[str, Any]) -> None:
         table: DataTable[Any] = self.query_one(DataTable)
         table.clear(columns=True)
         table.add_columns(*(WIN_COLUMNS if board == "me" else COLUMNS))
@@ -137,7 +142,7 @@ class LeaderboardView(Vertical):
         self._say(
             _wins_summary(answer, len(rows))
             if board == "me"
-            else _summary(board, answer, len(rows))
+            else _summary(board, period, answer, len(rows))
         )
 
     @on(DataTable.RowSelected)
@@ -199,10 +204,15 @@ def _wins_summary(answer: dict[str, Any], shown: int) -> str:
     )
 
 
-def _summary(board: str, answer: dict[str, Any], shown: int) -> str:
+def _summary(board: str, period: str, answer: dict[str, Any], shown: int) -> str:
     """The line over the table: how many, and the player's own best."""
     where = "today's daily board" if board == "daily" else f"{board.capitalize()}"
+    past = board == "daily" and period == "yesterday"
+    if past:
+        where = f"the daily board of {printable(str(answer.get('date', '')))}"
     if not shown:
+        if past:
+            return f"No one was on {where}."
         return f"No one is on {where} yet: win one (textmines --challenge) to be first."
     players = f"{shown} player{'s' if shown != 1 else ''}"
     said = f"The best of {players} on {where} (Enter on a row: its replay)."
