@@ -30,7 +30,6 @@ import base64
 import binascii
 import html
 import string
-import tempfile
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
@@ -42,10 +41,10 @@ from aiohttp import web
 
 from textmines.engine.board_id import parse_board_id
 from textmines.engine.daily import daily_day
-from textmines.leaderboard.boards import BOARD_KINDS, Dealt, deal, kind_named
+from textmines.leaderboard.boards import BOARD_KINDS, BoardKind, Dealt, deal, kind_named
 from textmines.leaderboard.store import Challenge, Entry, LeaderboardStore, Player, Win
 from textmines.leaderboard.verify import Refused, verify
-from textmines.replays.foreign import ReplayFileError, read_replay_file
+from textmines.replays.foreign import ReplayFileError, read_bytes_as_replay
 from textmines.replays.recording import Recording
 
 #: The largest replay a submission may carry (an Expert game's .evf is a few kilobytes; an
@@ -152,7 +151,7 @@ class LeaderboardApi:
         if kind not in BOARD_KINDS:
             return error(400, f"'board' must be one of {', '.join(BOARD_KINDS)}")
         now = self._clock()
-        day, period, since = None, None, 0
+        day, period = None, None
         if kind == "daily":
             try:
                 day = date.fromisoformat(request.query.get("date") or _today(now).isoformat())
@@ -162,13 +161,8 @@ class LeaderboardApi:
             period = request.query.get("period", "all")
             if period not in _PERIODS:
                 return error(400, "'period' must be all, week or day")
-            span = _PERIODS[period]
-            since = 0 if span is None else now - span
-        entries = self.store.leaderboard(kind_named(kind), day=day, since_ms=since)
         player = self._player(request)
-        yours = None
-        if player is not None:
-            yours = self.store.best_of(player, kind_named(kind), day=day, since_ms=since)
+        entries, yours = self._standings(kind_named(kind), day, period or "all", player, now)
         return web.json_response(
             {
                 "board": kind,
@@ -188,14 +182,9 @@ class LeaderboardApi:
         period = period if period in _PERIODS and kind != "daily" else "all"
         now = self._clock()
         day = _today(now) if kind == "daily" else None
-        span = _PERIODS[period]
-        since = 0 if span is None else now - span
-        entries = self.store.leaderboard(kind_named(kind), day=day, since_ms=since)
         token = self._viewer(request)
         viewer = None if token is None else self.store.player(token)
-        yours = None
-        if viewer is not None:
-            yours = self.store.best_of(viewer, kind_named(kind), day=day, since_ms=since)
+        entries, yours = self._standings(kind_named(kind), day, period, viewer, now)
         title = f"Daily board of {day}" if day else f"{kind.capitalize()}, {_PERIOD_WORDS[period]}"
         wins = [] if viewer is None else self.store.wins_of(viewer, limit=10)
         body = LEADERBOARD.substitute(
@@ -222,11 +211,7 @@ class LeaderboardApi:
                     {
                         "board": win.kind,
                         "date": None if win.day is None else win.day.isoformat(),
-                        "time_ms": win.time_ms,
-                        "bbbv": win.bbbv,
-                        "bbbv_per_s": round(win.bbbv_per_s, 3),
-                        "played_at": _moment(win.played_ms),
-                        "replay": f"/api/replays/{win.entry_id}",
+                        **_figures(win),
                     }
                     for win in wins
                 ],
@@ -245,6 +230,18 @@ class LeaderboardApi:
         )
 
     # -------------------------------------------------------------------------- helpers
+
+    def _standings(
+        self, kind: BoardKind, day: date | None, period: str, player: Player | None, now: int
+    ) -> tuple[list[Entry], Entry | None]:
+        """Each player's best on ``kind`` (``day``'s daily board, or a preset's of ``period``
+        up to ``now``), and ``player``'s own best there however far down, if asked."""
+        span = _PERIODS[period]
+        since = 0 if span is None else now - span
+        entries = self.store.leaderboard(kind, day=day, since_ms=since)
+        if player is None:
+            return entries, None
+        return entries, self.store.best_of(player, kind, day=day, since_ms=since)
 
     def _player(self, request: web.Request) -> Player | None:
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
@@ -277,12 +274,19 @@ def _entry_json(entry: Entry | None, player: Player | None) -> dict[str, Any] | 
     return {
         "rank": entry.rank,
         "name": entry.name,
-        "time_ms": entry.time_ms,
-        "bbbv": entry.bbbv,
-        "bbbv_per_s": round(entry.bbbv_per_s, 3),
-        "played_at": _moment(entry.played_ms),
-        "replay": f"/api/replays/{entry.entry_id}",
+        **_figures(entry),
         **({"you": entry.player_id == player.id} if player is not None else {}),
+    }
+
+
+def _figures(win: Entry | Win) -> dict[str, Any]:
+    """What the API says of any ranked win: its figures, when, and where its replay is."""
+    return {
+        "time_ms": win.time_ms,
+        "bbbv": win.bbbv,
+        "bbbv_per_s": round(win.bbbv_per_s, 3),
+        "played_at": _moment(win.played_ms),
+        "replay": f"/api/replays/{win.entry_id}",
     }
 
 
@@ -327,16 +331,9 @@ def _wins_table(wins: list[Win]) -> str:
     """The viewer's latest ranked wins ("" for none, or a browser that does not play)."""
     if not wins:
         return ""
-    rows = "".join(
-        f"<tr><td>{_board_words(w)}</td><td>{w.time_ms / 1000:.3f} s</td><td>{w.bbbv}</td>"
-        f"<td>{w.bbbv_per_s:.3f}</td><td>{_moment(w.played_ms)[:10]}</td>"
-        f'<td><a href="/?watch={w.entry_id}">Watch</a> '
-        f'<a href="/api/replays/{w.entry_id}">.evf</a></td></tr>'
-        for w in wins
-    )
-    names = ("Board", "Time", "3BV", "3BV/s", "Played", "Replay")
-    head = "<tr>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
-    return f'<h2>Your latest wins</h2><div class="table wins"><table>{head}{rows}</table></div>'
+    rows = "".join(f"<tr><td>{_board_words(w)}</td>{_figure_cells(w)}</tr>" for w in wins)
+    table = _html_table(("Board", "Time", "3BV", "3BV/s", "Played", "Replay"), rows, "wins")
+    return f"<h2>Your latest wins</h2>{table}"
 
 
 def _board_words(win: Win) -> str:
@@ -354,15 +351,26 @@ def _table(entries: list[Entry], viewer: Player | None = None) -> str:
     mine = -1 if viewer is None else viewer.id
     rows = "".join(
         f"<tr{_YOU_ROW if e.player_id == mine else ''}><td>{e.rank}</td>"
-        f"<td>{html.escape(e.name)}</td><td>{e.time_ms / 1000:.3f} s</td>"
-        f"<td>{e.bbbv}</td><td>{e.bbbv_per_s:.3f}</td><td>{_moment(e.played_ms)[:10]}</td>"
-        f'<td><a href="/?watch={e.entry_id}">Watch</a> '
-        f'<a href="/api/replays/{e.entry_id}">.evf</a></td></tr>'
+        f"<td>{html.escape(e.name)}</td>{_figure_cells(e)}</tr>"
         for e in entries
     )
-    names = ("#", "Player", "Time", "3BV", "3BV/s", "Played", "Replay")
+    return _html_table(("#", "Player", "Time", "3BV", "3BV/s", "Played", "Replay"), rows, "ranks")
+
+
+def _figure_cells(win: Entry | Win) -> str:
+    """The cells of a ranked win's figures, its day, and the links to its replay (watched in
+    a tab of the game, or downloaded)."""
+    return (
+        f"<td>{win.time_ms / 1000:.3f} s</td><td>{win.bbbv}</td><td>{win.bbbv_per_s:.3f}</td>"
+        f"<td>{_moment(win.played_ms)[:10]}</td>"
+        f'<td><a href="/?watch={win.entry_id}">Watch</a> '
+        f'<a href="/api/replays/{win.entry_id}">.evf</a></td>'
+    )
+
+
+def _html_table(names: tuple[str, ...], rows: str, kind: str) -> str:
     head = "<tr>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
-    return f'<div class="table ranks"><table>{head}{rows}</table></div>'
+    return f'<div class="table {kind}"><table>{head}{rows}</table></div>'
 
 
 def _replay_bytes(given: object) -> bytes:
@@ -380,13 +388,10 @@ async def _read_evf(data: bytes) -> Recording:
     """``data`` read as an .evf file by ms-toollib, in a child process (``replays.foreign``)."""
 
     def read() -> Recording:
-        with tempfile.TemporaryDirectory(prefix="textmines-replay-") as folder:
-            path = Path(folder) / "replay.evf"
-            path.write_bytes(data)
-            try:
-                return read_replay_file(path, shown="the replay").recording
-            except ReplayFileError as problem:
-                raise Refused(str(problem)) from None
+        try:
+            return read_bytes_as_replay(data, "replay.evf", shown="the replay").recording
+        except ReplayFileError as problem:
+            raise Refused(str(problem)) from None
 
     return await asyncio.get_running_loop().run_in_executor(None, read)
 
