@@ -48,9 +48,7 @@ def deal(kind: BoardKind, today: date, *, seed: int | None = None) -> Dealt:
     fresh random one unless given: tests give one)."""
     if kind == "daily":
         return Dealt(kind, daily_board(today), today)
-    if kind not in PRESETS:
-        raise ValueError(f"no leaderboard for {kind!r}: one of {', '.join(BOARD_KINDS)}")
-    width, height, mines = PRESETS[kind].size
+    width, height, mines = PRESETS[kind_named(kind)].size  # kind_named refuses any other
     first = (width // 2, height // 2)
     game = Game(
         width,

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urlencode, urlsplit
 
-from textmines.store.paths import write_atomic
+from textmines.store.paths import read_token, write_atomic
 
 if TYPE_CHECKING:
     from textmines.replays.foreign import ForeignReplay
@@ -65,10 +65,7 @@ class HostClient:
 
     @property
     def token(self) -> str | None:
-        try:
-            return (self.folder / "token").read_text(encoding="ascii").strip() or None
-        except (OSError, UnicodeDecodeError):
-            return None
+        return read_token(self.folder / "token")
 
     def _keep_token(self, token: str) -> None:
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -123,11 +120,7 @@ class HostClient:
             asked["date"] = day.isoformat()
         elif board != "daily":
             asked["period"] = period
-        query = urlencode(asked)
-        answer = self._request(urllib.request.Request(f"{self.url}/api/leaderboard?{query}"))
-        if answer.refusal is not None:
-            raise ValueError(f"the host answered {answer.status}: {answer.refusal}")
-        return answer.body
+        return self._get(f"/api/leaderboard?{urlencode(asked)}")
 
     def me(self) -> dict[str, Any]:
         """This terminal's player on the host (``GET /api/me``): its name and ranked wins,
@@ -136,7 +129,11 @@ class HostClient:
             raise ValueError(
                 "You have not played for this host yet: textmines --challenge deals you a board"
             )
-        answer = self._request(urllib.request.Request(f"{self.url}/api/me"))
+        return self._get("/api/me")
+
+    def _get(self, path: str) -> dict[str, Any]:
+        """The host's answer to ``GET path``; ``ValueError`` saying a refusal."""
+        answer = self._request(urllib.request.Request(self.url + path))
         if answer.refusal is not None:
             raise ValueError(f"the host answered {answer.status}: {answer.refusal}")
         return answer.body

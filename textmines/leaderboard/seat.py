@@ -22,17 +22,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from textmines.engine.board_id import shared_board_of
 from textmines.engine.game import Status
 from textmines.engine.presets import preset_for
-from textmines.leaderboard.boards import BoardKind, Dealt
+from textmines.leaderboard.boards import Dealt, kind_named
 from textmines.leaderboard.store import LeaderboardStore, Player, database_errors
 from textmines.leaderboard.verify import Refused, verify
 from textmines.replays.evf import export_evf
 from textmines.replays.recording import Recording
-from textmines.store.paths import LEADERBOARD_VARIABLE, write_atomic
+from textmines.store.paths import LEADERBOARD_VARIABLE, read_token, write_atomic
 
 if TYPE_CHECKING:
     from textmines.session import GameSession
@@ -93,16 +93,15 @@ class BrowserSeat:
     def _player(self, store: LeaderboardStore, now: int) -> Player:
         """The profile's player (made the first time), under its name now."""
         path = self.folder / TOKEN_FILE
-        try:
-            player = store.player(path.read_text(encoding="ascii").strip())
-        except (OSError, UnicodeDecodeError):
-            player = None
+        name = self._name()  # the profile's settings, read once
+        token = read_token(path)
+        player = None if token is None else store.player(token)
         if player is None:
-            player, token = store.new_player(self._name(), now)
+            player, token = store.new_player(name, now)
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             write_atomic(path, token.encode("ascii"))  # a new file is 0600
-        if self._name() and self._name() != player.name:
-            player = store.rename(player, self._name())
+        if name and name != player.name:
+            player = store.rename(player, name)
         return player
 
 
@@ -125,7 +124,7 @@ def ranked_board(session: GameSession) -> Dealt | str | None:
             "Not on the leaderboard: ranked boards open an area at the first click "
             "(Options > First click: opening)."
         )
-    return Dealt(cast(BoardKind, preset.key), board)
+    return Dealt(kind_named(preset.key), board)
 
 
 def watched_entry(where: str, entry: int) -> tuple[Recording, str]:

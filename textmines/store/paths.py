@@ -307,6 +307,15 @@ def _depth(document: dict[str, Any], enough: int) -> int:
     return deepest
 
 
+def read_token(path: Path) -> str | None:
+    """The token kept in the file ``path`` (a host's, a leaderboard's), or None when there
+    is none to read: no file, an unreadable one, or one that holds no ASCII text."""
+    try:
+        return path.read_text(encoding="ascii").strip() or None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves either the old or the new file.
 

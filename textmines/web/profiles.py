@@ -28,7 +28,12 @@ from pathlib import Path
 
 from aiohttp import web
 
-from textmines.store.paths import PROFILES_FOLDER, is_profile_id, profile_folder_name
+from textmines.store.paths import (
+    PROFILES_FOLDER,
+    is_profile_id,
+    profile_folder_name,
+    read_token,
+)
 
 log = logging.getLogger("textmines.serve")
 
@@ -148,11 +153,7 @@ class Profiles:
 
         if profile is None or not self.issued(profile):
             return None
-        try:
-            path = self.folder / profile_folder_name(profile) / TOKEN_FILE
-            return path.read_text(encoding="ascii").strip() or None
-        except (OSError, UnicodeDecodeError):
-            return None
+        return read_token(self.folder / profile_folder_name(profile) / TOKEN_FILE)
 
     def _signature(self, random: str) -> str:
         return hmac.new(self._key, random.encode("ascii"), "sha256").hexdigest()[:32]
