@@ -29,12 +29,10 @@ import asyncio
 import base64
 import binascii
 import html
-import string
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
 from datetime import UTC, date, datetime
-from pathlib import Path
 from typing import Any, Final
 
 from aiohttp import web
@@ -46,6 +44,7 @@ from textmines.leaderboard.store import Challenge, Entry, LeaderboardStore, Play
 from textmines.leaderboard.verify import Refused, verify
 from textmines.replays.foreign import ReplayFileError, read_bytes_as_replay
 from textmines.replays.recording import Recording
+from textmines.web.pages import notice_html
 
 #: The largest replay a submission may carry (an Expert game's .evf is a few kilobytes; an
 #: hour of a human's play some 200 kB).
@@ -187,13 +186,17 @@ class LeaderboardApi:
         entries, yours = self._standings(kind_named(kind), day, period, viewer, now)
         title = f"Daily board of {day}" if day else f"{kind.capitalize()}, {_PERIOD_WORDS[period]}"
         wins = [] if viewer is None else self.store.wins_of(viewer, limit=10)
-        body = LEADERBOARD.substitute(
-            title=html.escape(f"Leaderboard: {title}"),
-            boards=_links(kind, period),
-            yours=_yours_line(viewer, yours),
-            table=_table(entries, viewer),
-            wins=_wins_table(wins),
+        content = "\n".join(
+            (
+                _links(kind, period),
+                _yours_line(viewer, yours),
+                _table(entries, viewer),
+                _wins_table(wins),
+                '<p class="small">Only wins a replay proves, on boards this host dealt.</p>',
+                '<p><a href="/">Play</a></p>',
+            )
         )
+        body = notice_html(f"Leaderboard: {title}", content, body_class="message leaderboard")
         return web.Response(
             text=body, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
@@ -295,11 +298,6 @@ async def _json(request: web.Request) -> Any:
         return await request.json()
     except ValueError:
         return None
-
-
-LEADERBOARD: Final = string.Template(
-    (Path(__file__).with_name("page") / "leaderboard.html").read_text(encoding="utf-8")
-)
 
 
 def _links(kind: str, period: str) -> str:

@@ -70,12 +70,18 @@ def _template(name: str) -> string.Template:
 PAGE = _template("page.html")
 
 
-MESSAGE = _template("message.html")
+#: A page of the host's other than the game's: a title over what it says.
+NOTICE = _template("notice.html")
+
+
+def notice_html(title: str, content: str, *, body_class: str = "message") -> str:
+    """A page titled ``title`` (text), ``content`` (HTML) under it."""
+    return NOTICE.substitute(title=html.escape(title), content=content, body_class=body_class)
 
 
 def message_page(status: int, title: str, text: str) -> web.Response:
     """A page that says why there is no game."""
-    body = MESSAGE.substitute(title=html.escape(title), text=html.escape(text))
+    body = notice_html(title, f'<p>{html.escape(text)}</p>\n<p><a href="/">Try again</a></p>')
     return web.Response(
         status=status,
         text=body,
