@@ -125,25 +125,25 @@ class LeaderboardView(Vertical):
             self.query_one(DataTable).display = False
 
     def _show(self, board: str, period: str, answer: dict[str, Any]) -> None:
+        # The player's own wins (``me``), or a board's standings.
+        columns, listed, cells = (
+            (WIN_COLUMNS, "wins", _win_cells) if board == "me" else (COLUMNS, "entries", _cells)
+        )
         table: DataTable[Any] = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns(*(WIN_COLUMNS if board == "me" else COLUMNS))
+        table.add_columns(*columns)
         self._replays.clear()
-        rows = [
-            e for e in answer.get("wins" if board == "me" else "entries", ()) if isinstance(e, dict)
-        ]
+        rows = [row for row in answer.get(listed, ()) if isinstance(row, dict)]
         for n, row in enumerate(rows):
             key = str(n)
-            table.add_row(*(_win_cells(row) if board == "me" else _cells(row)), key=key)
+            table.add_row(*cells(row), key=key)
             replay = str(row.get("replay", ""))
             if replay.startswith("/api/replays/"):
                 self._replays[key] = (self.client.url + replay, _title(board, row))
         table.display = bool(rows)
-        self._say(
-            _wins_summary(answer, len(rows))
-            if board == "me"
-            else _summary(board, period, answer, len(rows))
-        )
+        shown = len(rows)
+        mine = board == "me"
+        self._say(_wins_summary(answer, shown) if mine else _summary(board, period, answer, shown))
 
     @on(DataTable.RowSelected)
     def _row_chosen(self, event: DataTable.RowSelected) -> None:
