@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import signal
 import socket
 import statistics
@@ -56,14 +55,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.web.served import CHROMIUM, CHROMIUM_ARGS
+
 VIEWPORT = {"width": 1100, "height": 800}
 
 # Runs before the page's own scripts: every websocket the page opens reports when it was made,
@@ -585,8 +580,8 @@ def main() -> None:
         help="idle players to measure among (e.g. 50,100)",
     )
     args = parser.parse_args()
-    if not shutil.which(CHROMIUM):
-        raise SystemExit(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+    if CHROMIUM is None:
+        raise SystemExit("no chromium on this machine (Debian: apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     sources = args.source or [Path(__file__).resolve().parent.parent]
