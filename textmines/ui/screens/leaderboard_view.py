@@ -131,7 +131,10 @@ class LeaderboardView(Vertical):
         )
         table: DataTable[Any] = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns(*columns)
+        # Headings over their figures: to the right, as the figures are, but the names'.
+        table.add_columns(
+            *(Text(c, justify="left" if c in ("Player", "Board") else "right") for c in columns)
+        )
         self._replays.clear()
         rows = [row for row in answer.get(listed, ()) if isinstance(row, dict)]
         for n, row in enumerate(rows):
