@@ -39,6 +39,7 @@ from tests.web.served import (
     tab_processes,
 )
 from textmines.web.addresses import serving_text
+from textmines.web.guard import REFUSAL_LOG_SECONDS
 from textmines.web.profiles import Profiles
 
 # Slow: the tests start a server and its tabs' processes (the whole suite runs them all). One
@@ -160,10 +161,15 @@ def test_malformed_requests_are_refused_in_a_line_not_a_traceback_each(tmp_path:
     """No Host, an 8 KB URL, 500 headers, a 100 KB header: 200 of them print a line or two."""
     with served(tmp_path) as server:  # its own: no refusal said in the last seconds
         printed = len(server.output().splitlines())
+        started = time.monotonic()
         send_malformed_requests(server)
+        took = time.monotonic() - started
         new = server.output().splitlines()[printed:]
     assert any("refused a malformed request from 127.0.0.1" in line for line in new), new
-    assert len(new) <= 3 and "Traceback" not in "\n".join(new), new
+    # A line every REFUSAL_LOG_SECONDS at most: three when the 200 are sent within 10 s, a
+    # few more on a machine so loaded that sending them takes longer (one run took 4).
+    most = max(3, 2 + int(took // REFUSAL_LOG_SECONDS))
+    assert len(new) <= most and "Traceback" not in "\n".join(new), (took, new)
 
 
 def send_malformed_requests(server: Served) -> None:
