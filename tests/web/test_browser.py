@@ -309,7 +309,9 @@ def click_text_once(page: Any, frames: Frames, text: str) -> None:
         found[:] = find_text(frames.screen(), text)
         return len(found) == 1 and found == before
 
-    assert frames.wait(page, shown_once), (text, found, screen_text(frames.screen()))
+    if not frames.wait(page, shown_once):
+        # Raised, not asserted: pytest shortens an assert's message, and the screen is the clue.
+        raise AssertionError(f"{text!r} shown at {found}, on:\n{screen_text(frames.screen())}")
     (row, column), (columns, lines) = found[0], terminal_size(frames)
     box = page.locator(".xterm-screen").bounding_box()
     page.mouse.click(
