@@ -161,14 +161,7 @@ def _cells(entry: dict[str, Any]) -> tuple[Text, ...]:
     you = entry.get("you") is True
     style = "bold" if you else ""
     name = printable(str(entry.get("name", "")))
-    cells = (
-        f"{YOU if you else ' '}{entry.get('rank', '')}",
-        name,
-        _seconds(entry.get("time_ms")),
-        str(entry.get("bbbv", "")),
-        _number(entry.get("bbbv_per_s")),
-        _day(entry.get("played_at")),
-    )
+    cells = (f"{YOU if you else ' '}{entry.get('rank', '')}", name, *_figures(entry))
     # Figures to the right, as a table of times reads; the name to the left.
     return tuple(
         Text(cell, style=style, justify="left" if n == 1 else "right")
@@ -181,14 +174,19 @@ def _win_cells(win: dict[str, Any]) -> tuple[Text, ...]:
     board = str(win.get("board", "")).capitalize()
     if win.get("board") == "daily":
         board = f"Daily {win.get('date', '')}"
-    cells = (
-        printable(board),
+    cells = (printable(board), *_figures(win))
+    return tuple(Text(c, justify="left" if n == 0 else "right") for n, c in enumerate(cells))
+
+
+def _figures(win: dict[str, Any]) -> tuple[str, ...]:
+    """A ranked win's figures as the host gives them, on a standings' row or the player's
+    own: its time, 3BV, 3BV/s and day."""
+    return (
         _seconds(win.get("time_ms")),
         str(win.get("bbbv", "")),
         _number(win.get("bbbv_per_s")),
         _day(win.get("played_at")),
     )
-    return tuple(Text(c, justify="left" if n == 0 else "right") for n, c in enumerate(cells))
 
 
 def _title(board: str, row: dict[str, Any]) -> str:
