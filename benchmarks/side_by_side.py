@@ -42,12 +42,11 @@ from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from textmines.engine import EXPERT, Game, Status
-from textmines.engine.solver import analyse, best_guess
+from solver import RULES, decisions, started
+
+from textmines.engine import EXPERT, Status
 
 HARNESS = Path(__file__).resolve().parent / "side_by_side" / "play_jsms.js"
-#: The first-click rules: textmines' rule name and where the first click is made.
-RULES = {"opening": ("opening", (3, 3)), "safe": ("safe", (0, 0))}
 
 
 @dataclass(frozen=True)
@@ -80,10 +79,10 @@ def find_jsms(given: str | None) -> Path | None:
 def export(rule: str, seeds: range, path: Path) -> None:
     """Write the Expert layouts of ``seeds`` under ``rule`` (after the first click) as JSON."""
     width, height, mines = EXPERT.size
-    first_rule, (x, y) = RULES[rule]
+    x, y = RULES[rule][1]
     boards = []
     for seed in seeds:
-        game = Game(width, height, mines, seed=seed, first_click=first_rule)
+        game = started(seed, rule)
         game.reveal(x, y)
         assert game.board is not None  # laid by the first click
         placed = sorted(game.board.mine_indices())
@@ -131,22 +130,9 @@ def play_jsms(node: str, src: Path, boards: Path, shards: int, out: Path) -> dic
 def play_textmines(job: tuple[int, str]) -> Result:
     """One textmines autoplay game on the layout of ``seed`` under ``rule``."""
     seed, rule = job
-    width, height, mines = EXPERT.size
-    first_rule, (x, y) = RULES[rule]
-    game = Game(width, height, mines, seed=seed, first_click=first_rule)
+    game = started(seed, rule)
     start = time.perf_counter()
-    game.reveal(x, y)
-    guesses = []
-    while not game.status.is_over:
-        view = game.view_text()
-        analysis = analyse(view, mines)
-        if analysis.safe:
-            for cx, cy in sorted(analysis.safe, key=lambda c: (c[1], c[0])):
-                game.reveal(cx, cy)
-            continue
-        cx, cy = best_guess(view, analysis)
-        guesses.append(f"{cx},{cy}")
-        game.reveal(cx, cy)
+    guesses = [f"{d.cells[0][0]},{d.cells[0][1]}" for d in decisions(game, rule) if d.guess]
     ms = (time.perf_counter() - start) * 1e3
     return Result(seed, game.status == Status.WON, ms, tuple(guesses))
 

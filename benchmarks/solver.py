@@ -24,9 +24,11 @@ import resource
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -57,6 +59,41 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 RULES = {"opening": ("opening", (3, 3)), "safe": ("safe", (0, 0))}
 
 
+class Decision(NamedTuple):
+    """One of autoplay's decisions (``decisions``): the cells it reveals (every certain cell
+    at once, in reading order, else its guess), whether it guessed, and the seconds it took
+    by the clock given."""
+
+    cells: list[tuple[int, int]]
+    guess: bool
+    seconds: float
+
+
+def started(seed: int, rule: str, size: tuple[int, int, int] = EXPERT.size) -> Game:
+    """The game of ``seed`` under ``rule`` (``RULES``), its first click not made yet."""
+    width, height, mines = size
+    return Game(width, height, mines, seed=seed, first_click=RULES[rule][0])
+
+
+def decisions(
+    game: Game, rule: str, clock: Callable[[], float] = time.perf_counter
+) -> Iterator[Decision]:
+    """Autoplay on ``game``: the first click of ``rule``, then each decision until the game
+    ends, yielded before its cells are revealed (the game is as the decision saw it)."""
+    game.reveal(*RULES[rule][1])
+    while not game.status.is_over:
+        view = game.view_text()
+        start = clock()
+        analysis = analyse(view, game.mines)
+        cells = sorted(analysis.safe, key=lambda c: (c[1], c[0]))
+        guess = not cells
+        if guess:
+            cells = [best_guess(view, analysis)]
+        yield Decision(cells, guess, clock() - start)
+        for cx, cy in cells:
+            game.reveal(cx, cy)
+
+
 def play(
     job: tuple[int, int, int, int, str],
 ) -> tuple[bool, int, list[float], list[float], int | None]:
@@ -67,29 +104,17 @@ def play(
     when no cell is certainly safe (every certain cell is then revealed at once).
     """
     seed, width, height, mines, rule = job
-    first_rule, (x, y) = RULES[rule]
-    game = Game(width, height, mines, seed=seed, first_click=first_rule)
-    game.reveal(x, y)
-    guesses = 0
-    decisions: list[float] = []
-    guess_decisions: list[float] = []
-    while not game.status.is_over:
-        view = game.view_text()
-        start = time.perf_counter()
-        analysis = analyse(view, mines)
-        if analysis.safe:
-            decisions.append(time.perf_counter() - start)
-            for cx, cy in sorted(analysis.safe, key=lambda c: (c[1], c[0])):
-                game.reveal(cx, cy)
-            continue
-        guesses += 1
-        cell = best_guess(view, analysis)
-        decisions.append(time.perf_counter() - start)
-        guess_decisions.append(decisions[-1])
-        safe_left = game.safe_left
-        game.reveal(*cell)
+    game = started(seed, rule, (width, height, mines))
+    times: list[float] = []
+    guess_times: list[float] = []
+    safe_left = None
+    for decision in decisions(game, rule):
+        times.append(decision.seconds)
+        if decision.guess:
+            guess_times.append(decision.seconds)
+            safe_left = game.safe_left
     won = game.status == Status.WON
-    return won, guesses, decisions, guess_decisions, None if won else safe_left
+    return won, len(guess_times), times, guess_times, None if won else safe_left
 
 
 #: Published win rates to compare with: PSEQ-D256 (100M games) and David Hill's solver.

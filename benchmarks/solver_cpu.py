@@ -19,30 +19,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from textmines.engine import EXPERT, Game, Status
-from textmines.engine.solver import analyse, best_guess
+from solver import decisions, started
 
-#: The first-click rules: the rule, and where the first click is made.
-RULES = {"opening": ("opening", (3, 3)), "safe": ("safe", (0, 0))}
+from textmines.engine import Status
+from textmines.engine.solver import analyse
 
 
-def play(seed: int, rule: str, decisions: list[float]) -> tuple[bool, float]:
-    """One game: won, and its CPU seconds; each decision's CPU seconds go to ``decisions``."""
-    width, height, mines = EXPERT.size
-    first_rule, (x, y) = RULES[rule]
-    game = Game(width, height, mines, seed=seed, first_click=first_rule)
+def play(seed: int, rule: str, times: list[float]) -> tuple[bool, float]:
+    """One game: won, and its CPU seconds; each decision's CPU seconds go to ``times``."""
+    game = started(seed, rule)
     start = time.process_time()
-    game.reveal(x, y)
-    while not game.status.is_over:
-        view = game.view_text()
-        began = time.process_time()
-        analysis = analyse(view, mines)
-        cells = sorted(analysis.safe, key=lambda c: (c[1], c[0]))
-        if not cells:
-            cells = [best_guess(view, analysis)]
-        decisions.append(time.process_time() - began)
-        for cx, cy in cells:
-            game.reveal(cx, cy)
+    times.extend(d.seconds for d in decisions(game, rule, time.process_time))
     return game.status == Status.WON, time.process_time() - start
 
 

@@ -24,30 +24,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from textmines.engine import EXPERT, Game, Status
-from textmines.engine.solver import analyse, best_guess
+from solver import decisions, started
 
-#: The first-click rules: the rule, and where the first click is made.
-RULES = {"opening": ("opening", (3, 3)), "safe": ("safe", (0, 0))}
+from textmines.engine import Status
 
 
 def game_digest(seed: int, rule: str) -> tuple[bool, str, float]:
     """One autoplay game: won, a digest of every move made, and the seconds it took."""
-    width, height, mines = EXPERT.size
-    first_rule, (x, y) = RULES[rule]
     start = time.perf_counter()
-    game = Game(width, height, mines, seed=seed, first_click=first_rule)
-    game.reveal(x, y)
+    game = started(seed, rule)
     moves = hashlib.sha256()
-    while not game.status.is_over:
-        view = game.view_text()
-        analysis = analyse(view, mines)
-        cells = sorted(analysis.safe, key=lambda c: (c[1], c[0]))
-        if not cells:
-            cells = [best_guess(view, analysis)]
-        for cx, cy in cells:
+    for decision in decisions(game, rule):
+        for cx, cy in decision.cells:
             moves.update(f"{cx},{cy};".encode())
-            game.reveal(cx, cy)
     return game.status == Status.WON, moves.hexdigest()[:16], time.perf_counter() - start
 
 
